@@ -1,0 +1,43 @@
+package dev.vtscope.analysis;
+
+import dev.vtscope.recording.JvmFacts;
+import java.util.List;
+
+/**
+ * The result of analysing one or more recordings; renderers only format it.
+ *
+ * @param inputs the recordings, in the order given
+ * @param jvm the JVM of the first recording that names one, or null
+ * @param cpus CPUs that JVM saw, or 0 when unknown
+ * @param scheduler the virtual-thread scheduler's settings
+ * @param settings the JFR settings in force
+ * @param groupBy how sites were grouped
+ * @param pinned pinned events
+ * @param monitorEnter monitor enters of virtual threads (JDK 21–23), or null on JDK 24+
+ * @param monitorWait monitor waits of virtual threads (JDK 21–23), or null on JDK 24+
+ * @param submitFailed submit failures
+ * @param notes what the recording can and cannot show
+ */
+public record Analysis(
+    List<InputFacts> inputs,
+    JvmFacts jvm,
+    int cpus,
+    SchedulerSettings scheduler,
+    RecordingSettings settings,
+    GroupBy groupBy,
+    PinnedSummary pinned,
+    MonitorSummary monitorEnter,
+    MonitorSummary monitorWait,
+    SubmitFailedSummary submitFailed,
+    List<Note> notes) {
+
+  public Analysis {
+    inputs = List.copyOf(inputs);
+    notes = List.copyOf(notes);
+  }
+
+  /** The JDK feature release of the recording, or 0 when unknown. */
+  public int feature() {
+    return jvm == null ? 0 : jvm.feature();
+  }
+}

@@ -1,0 +1,206 @@
+package dev.vtscope.analysis;
+
+import dev.vtscope.recording.ChunkScan;
+import dev.vtscope.recording.ChunkScanner;
+import dev.vtscope.recording.NotARecordingException;
+import dev.vtscope.recording.RecordingInput;
+import dev.vtscope.recording.RecordingReader;
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/** Reads recordings and builds an {@link Analysis}: load, collect per JVM, merge, note. */
+public final class Analyzer {
+
+  private static final String PINNED = "jdk.VirtualThreadPinned";
+
+  private final RecordingReader reader;
+  private final GroupBy groupBy;
+
+  public Analyzer(RecordingReader reader, GroupBy groupBy) {
+    this.reader = reader;
+    this.groupBy = groupBy;
+  }
+
+  /**
+   * Analyses {@code inputs}, each recording read to its end or to its first damaged chunk.
+   *
+   * @throws RecordingProblemException naming the input that is not a readable recording
+   */
+  public Analysis analyze(List<RecordingInput> inputs) throws RecordingProblemException {
+    List<InputCollector> collectors = new ArrayList<>();
+    List<InputFacts> facts = new ArrayList<>();
+    for (RecordingInput input : inputs) {
+      InputCollector collector = new InputCollector(groupBy);
+      String problem = null;
+      int files = 0;
+      for (Path file : input.files()) {
+        problem = read(file, collector);
+        files++;
+        if (problem != null) {
+          break;
+        }
+      }
+      collectors.add(collector);
+      facts.add(
+          new InputFacts(
+              input.name(),
+              input.files().size(),
+              collector.chunks,
+              collector.chunks == 0 ? 0 : collector.startNanos,
+              collector.chunks == 0 ? 0 : collector.endNanos - collector.startNanos,
+              collector.jvm,
+              collector.cpus(),
+              problem == null
+                  ? null
+                  : (input.files().size() > 1 ? input.files().get(files - 1) + ": " : "")
+                      + problem));
+    }
+    return merge(facts, collectors);
+  }
+
+  /** Reads one file into {@code collector}; returns why it stopped early, or null. */
+  private String read(Path file, InputCollector collector) throws RecordingProblemException {
+    ChunkScan scan;
+    try {
+      scan = ChunkScanner.scan(file);
+    } catch (NotARecordingException e) {
+      throw new RecordingProblemException(file + ": " + e.getMessage(), false);
+    } catch (AccessDeniedException e) {
+      throw new RecordingProblemException(file + ": permission denied", true);
+    } catch (IOException e) {
+      throw new RecordingProblemException(file + ": cannot read (" + e.getMessage() + ")", true);
+    }
+    RecordingReader.ReadOutcome outcome;
+    try {
+      outcome = reader.read(file, scan, collector);
+    } catch (IOException e) {
+      throw new RecordingProblemException(file + ": cannot read (" + e.getMessage() + ")", true);
+    }
+    if (outcome.stoppedEarly() != null) {
+      if (outcome.chunksRead() == 0 && scan.chunks().size() == 1 && collector.jvm == null) {
+        throw new RecordingProblemException(
+            file + ": not a readable JFR recording: " + outcome.stoppedEarly(), false);
+      }
+      return outcome.stoppedEarly();
+    }
+    if (!scan.complete()) {
+      return "reading stopped at byte "
+          + scan.problemOffset()
+          + " after "
+          + scan.chunks().size()
+          + " valid chunk(s): "
+          + scan.problem();
+    }
+    return null;
+  }
+
+  private Analysis merge(List<InputFacts> facts, List<InputCollector> collectors) {
+    SiteCollector pinnedSites = new SiteCollector(groupBy);
+    GroupBy monitorGrouping = groupBy == GroupBy.REASON ? GroupBy.STACK : groupBy;
+    SiteCollector enterSites = new SiteCollector(monitorGrouping);
+    SiteCollector waitSites = new SiteCollector(monitorGrouping);
+    SubmitFailureCollector submitFailures = new SubmitFailureCollector();
+    DurationStatistics pinned = new DurationStatistics();
+    DurationStatistics enter = new DurationStatistics();
+    DurationStatistics wait = new DurationStatistics();
+    Set<String> pinnedThreads = new HashSet<>();
+    Set<String> enterThreads = new HashSet<>();
+    Set<String> waitThreads = new HashSet<>();
+    long truncated = 0;
+    boolean anyMonitorInput = false;
+    InputCollector primary = null;
+    Concurrency worst = null;
+    for (int i = 0; i < collectors.size(); i++) {
+      InputCollector c = collectors.get(i);
+      if (primary == null && c.jvm != null) {
+        primary = c;
+      }
+      pinnedSites.addAll(c.pinnedSites);
+      submitFailures.addAll(c.submitFailures);
+      pinned.addAll(c.pinnedDurations);
+      truncated += c.truncatedPinnedStacks;
+      // Thread ids are per JVM: qualify them by input so merged counts stay distinct.
+      String prefix = i + ":";
+      c.pinnedThreads.forEach(t -> pinnedThreads.add(prefix + t));
+      if (c.monitorsHoldCarrier()) {
+        anyMonitorInput = true;
+        enterSites.addAll(c.monitorEnterSites);
+        waitSites.addAll(c.monitorWaitSites);
+        enter.addAll(c.monitorEnterDurations);
+        wait.addAll(c.monitorWaitDurations);
+        c.monitorEnterThreads.forEach(t -> enterThreads.add(prefix + t));
+        c.monitorWaitThreads.forEach(t -> waitThreads.add(prefix + t));
+      }
+      SchedulerSettings scheduler = scheduler(c);
+      Concurrency concurrency = c.timeline.compute(Math.max(0, scheduler.parallelism().value()));
+      if (worst == null
+          || concurrency.peak() > worst.peak()
+          || (concurrency.peak() == worst.peak()
+              && concurrency.saturatedNanos() > worst.saturatedNanos())) {
+        worst = concurrency;
+      }
+    }
+    InputCollector settingsSource = primary != null ? primary : collectors.get(0);
+    SchedulerSettings scheduler = scheduler(settingsSource);
+    RecordingSettings settings = settings(settingsSource);
+    PinnedSummary pinnedSummary =
+        new PinnedSummary(
+            pinned.summary(), pinnedThreads.size(), truncated, worst, pinnedSites.sites());
+    MonitorSummary monitorEnter =
+        anyMonitorInput
+            ? new MonitorSummary(enter.summary(), enterThreads.size(), enterSites.sites())
+            : null;
+    MonitorSummary monitorWait =
+        anyMonitorInput
+            ? new MonitorSummary(wait.summary(), waitThreads.size(), waitSites.sites())
+            : null;
+    SubmitFailedSummary submitFailed =
+        new SubmitFailedSummary(submitFailures.events(), submitFailures.groups());
+    Analysis draft =
+        new Analysis(
+            facts,
+            primary == null ? null : primary.jvm,
+            settingsSource.cpus(),
+            scheduler,
+            settings,
+            groupBy,
+            pinnedSummary,
+            monitorEnter,
+            monitorWait,
+            submitFailed,
+            List.of());
+    return new Analysis(
+        draft.inputs(),
+        draft.jvm(),
+        draft.cpus(),
+        draft.scheduler(),
+        draft.settings(),
+        draft.groupBy(),
+        draft.pinned(),
+        draft.monitorEnter(),
+        draft.monitorWait(),
+        draft.submitFailed(),
+        RecordingNotes.of(draft));
+  }
+
+  private static SchedulerSettings scheduler(InputCollector c) {
+    return SchedulerSettings.derive(c.schedulerProperties, c.systemPropertiesRecorded, c.cpus());
+  }
+
+  private static RecordingSettings settings(InputCollector c) {
+    return new RecordingSettings(
+        c.enabled(PINNED),
+        c.threshold(PINNED),
+        c.enabled("jdk.VirtualThreadSubmitFailed"),
+        c.enabled("jdk.JavaMonitorEnter"),
+        c.threshold("jdk.JavaMonitorEnter"),
+        c.enabled("jdk.JavaMonitorWait"),
+        c.threshold("jdk.JavaMonitorWait"),
+        c.stackDepth);
+  }
+}

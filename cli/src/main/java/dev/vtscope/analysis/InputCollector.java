@@ -1,0 +1,151 @@
+package dev.vtscope.analysis;
+
+import dev.vtscope.recording.ChunkHeader;
+import dev.vtscope.recording.CpuFacts;
+import dev.vtscope.recording.EventSetting;
+import dev.vtscope.recording.JvmFacts;
+import dev.vtscope.recording.MonitorEvent;
+import dev.vtscope.recording.PinnedEvent;
+import dev.vtscope.recording.RecordingListener;
+import dev.vtscope.recording.SubmitFailedEvent;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+
+/** Collects what one recording (one JVM) says; {@link Analyzer} merges several. */
+final class InputCollector implements RecordingListener {
+
+  final SiteCollector pinnedSites;
+  final SiteCollector monitorEnterSites;
+  final SiteCollector monitorWaitSites;
+  final SubmitFailureCollector submitFailures = new SubmitFailureCollector();
+  final ConcurrencyTimeline timeline = new ConcurrencyTimeline();
+  final DurationStatistics pinnedDurations = new DurationStatistics();
+  final DurationStatistics monitorEnterDurations = new DurationStatistics();
+  final DurationStatistics monitorWaitDurations = new DurationStatistics();
+  final Set<Long> pinnedThreads = new HashSet<>();
+  final Set<Long> monitorEnterThreads = new HashSet<>();
+  final Set<Long> monitorWaitThreads = new HashSet<>();
+  final Map<String, String> schedulerProperties = new HashMap<>();
+  final Map<String, String> settings = new HashMap<>();
+  long truncatedPinnedStacks;
+  boolean systemPropertiesRecorded;
+  JvmFacts jvm;
+  int hardwareThreads;
+  int containerCpus;
+  Integer stackDepth;
+  int chunks;
+  long startNanos = Long.MAX_VALUE;
+  long endNanos = Long.MIN_VALUE;
+
+  InputCollector(GroupBy groupBy) {
+    pinnedSites = new SiteCollector(groupBy);
+    // Monitor events carry no reason: grouping them by reason would make one site of all.
+    GroupBy monitorGrouping = groupBy == GroupBy.REASON ? GroupBy.STACK : groupBy;
+    monitorEnterSites = new SiteCollector(monitorGrouping);
+    monitorWaitSites = new SiteCollector(monitorGrouping);
+  }
+
+  @Override
+  public void chunk(ChunkHeader header) {
+    chunks++;
+    startNanos = Math.min(startNanos, header.startNanos());
+    endNanos = Math.max(endNanos, header.startNanos() + header.durationNanos());
+  }
+
+  @Override
+  public void pinned(PinnedEvent e) {
+    pinnedDurations.add(e.durationNanos());
+    pinnedThreads.add(e.virtualThreadId());
+    if (e.stack().truncated()) {
+      truncatedPinnedStacks++;
+    }
+    timeline.add(e.startNanos(), e.endNanos());
+    pinnedSites.add(
+        e.startNanos(),
+        e.durationNanos(),
+        e.virtualThreadId(),
+        e.stack(),
+        e.pinnedReason(),
+        e.blockingOperation(),
+        null);
+  }
+
+  @Override
+  public void submitFailed(SubmitFailedEvent e) {
+    submitFailures.add(e);
+  }
+
+  @Override
+  public void monitor(MonitorEvent e) {
+    boolean enter = e.kind() == MonitorEvent.Kind.ENTER;
+    (enter ? monitorEnterDurations : monitorWaitDurations).add(e.durationNanos());
+    (enter ? monitorEnterThreads : monitorWaitThreads).add(e.virtualThreadId());
+    (enter ? monitorEnterSites : monitorWaitSites)
+        .add(
+            e.startNanos(),
+            e.durationNanos(),
+            e.virtualThreadId(),
+            e.stack(),
+            null,
+            null,
+            e.monitorClass());
+  }
+
+  @Override
+  public void jvm(JvmFacts facts) {
+    if (jvm == null) {
+      jvm = facts;
+    }
+  }
+
+  @Override
+  public void cpu(CpuFacts facts) {
+    hardwareThreads = Math.max(hardwareThreads, facts.hardwareThreads());
+    containerCpus = Math.max(containerCpus, facts.containerCpus());
+  }
+
+  @Override
+  public void systemProperty(String key, String value) {
+    systemPropertiesRecorded = true;
+    if (key != null && key.startsWith(SchedulerSettings.PREFIX)) {
+      schedulerProperties.put(key, value);
+    }
+  }
+
+  @Override
+  public void setting(EventSetting setting) {
+    // The last value written wins: JFR writes the settings again when they change.
+    settings.put(setting.eventType() + "#" + setting.name(), setting.value());
+  }
+
+  @Override
+  public void stackDepth(int depth) {
+    stackDepth = depth;
+  }
+
+  /** The CPU count the JVM saw: the container's limit when there is one. */
+  int cpus() {
+    return containerCpus > 0 ? containerCpus : hardwareThreads;
+  }
+
+  int feature() {
+    return jvm == null ? 0 : jvm.feature();
+  }
+
+  /** Monitor events hold the carrier only before JDK 24; unknown JDKs are kept. */
+  boolean monitorsHoldCarrier() {
+    int feature = feature();
+    return feature == 0 || feature < 24;
+  }
+
+  Boolean enabled(String eventType) {
+    String value = settings.get(eventType + "#enabled");
+    return value == null ? null : Boolean.valueOf(value.trim());
+  }
+
+  Long threshold(String eventType) {
+    return Timespans.parseNanos(settings.get(eventType + "#threshold"));
+  }
+}

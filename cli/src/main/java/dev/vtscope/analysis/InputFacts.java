@@ -1,0 +1,25 @@
+package dev.vtscope.analysis;
+
+import dev.vtscope.recording.JvmFacts;
+
+/**
+ * One analysed recording, as the report lists it.
+ *
+ * @param name the path the user gave
+ * @param files how many files it has (more than one for a JFR repository folder)
+ * @param chunks chunks read
+ * @param startNanos start of its first chunk, nanoseconds since the epoch
+ * @param durationNanos from the start of its first chunk to the end of its last
+ * @param jvm the JVM that wrote it, or null when the recording does not say
+ * @param cpus CPUs the JVM saw (container limit first), or 0 when unknown
+ * @param problem why reading stopped early, or null when it was read to the end
+ */
+public record InputFacts(
+    String name,
+    int files,
+    int chunks,
+    long startNanos,
+    long durationNanos,
+    JvmFacts jvm,
+    int cpus,
+    String problem) {}

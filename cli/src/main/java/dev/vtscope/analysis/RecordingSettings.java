@@ -1,0 +1,23 @@
+package dev.vtscope.analysis;
+
+/**
+ * The JFR settings in force for the events vtscope reads; null where the recording does not say.
+ *
+ * @param pinnedEnabled whether {@code jdk.VirtualThreadPinned} was enabled
+ * @param pinnedThresholdNanos its threshold: shorter pins were not recorded
+ * @param submitFailedEnabled whether {@code jdk.VirtualThreadSubmitFailed} was enabled
+ * @param monitorEnterEnabled whether {@code jdk.JavaMonitorEnter} was enabled
+ * @param monitorEnterThresholdNanos its threshold
+ * @param monitorWaitEnabled whether {@code jdk.JavaMonitorWait} was enabled
+ * @param monitorWaitThresholdNanos its threshold
+ * @param stackDepth the recording's stack depth, when recorded
+ */
+public record RecordingSettings(
+    Boolean pinnedEnabled,
+    Long pinnedThresholdNanos,
+    Boolean submitFailedEnabled,
+    Boolean monitorEnterEnabled,
+    Long monitorEnterThresholdNanos,
+    Boolean monitorWaitEnabled,
+    Long monitorWaitThresholdNanos,
+    Integer stackDepth) {}

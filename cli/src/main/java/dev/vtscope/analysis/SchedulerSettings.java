@@ -1,0 +1,65 @@
+package dev.vtscope.analysis;
+
+import java.util.Map;
+
+/**
+ * The virtual-thread scheduler's settings during a recording.
+ *
+ * @param parallelism carriers the scheduler keeps busy (default: the CPU count)
+ * @param maxPoolSize the most carriers it may start, compensation included (default:
+ *     max(parallelism, 256))
+ * @param minRunnable carriers kept runnable while others are blocked (default: max(parallelism / 2,
+ *     1))
+ */
+public record SchedulerSettings(
+    SchedulerSetting parallelism, SchedulerSetting maxPoolSize, SchedulerSetting minRunnable) {
+
+  static final String PREFIX = "jdk.virtualThreadScheduler.";
+
+  /**
+   * Derives the settings the way the JDK's scheduler does.
+   *
+   * @param properties the recorded {@code jdk.virtualThreadScheduler.*} properties
+   * @param propertiesRecorded whether the recording has system properties at all
+   * @param cpus the CPU count the JVM saw, or 0 when unknown
+   */
+  static SchedulerSettings derive(
+      Map<String, String> properties, boolean propertiesRecorded, int cpus) {
+    SchedulerSetting.Source fallback =
+        propertiesRecorded
+            ? SchedulerSetting.Source.DEFAULT
+            : SchedulerSetting.Source.ASSUMED_DEFAULT;
+    Integer parallelismSet = parse(properties.get(PREFIX + "parallelism"));
+    int parallelism = parallelismSet != null ? parallelismSet : (cpus > 0 ? cpus : -1);
+    Integer maxSet = parse(properties.get(PREFIX + "maxPoolSize"));
+    int maxPool = maxSet != null ? maxSet : (parallelism > 0 ? Math.max(parallelism, 256) : -1);
+    Integer minSet = parse(properties.get(PREFIX + "minRunnable"));
+    int minRunnable =
+        minSet != null ? minSet : (parallelism > 0 ? Math.max(parallelism / 2, 1) : -1);
+    return new SchedulerSettings(
+        new SchedulerSetting(
+            PREFIX + "parallelism",
+            parallelism,
+            parallelismSet != null ? SchedulerSetting.Source.SET : fallback),
+        new SchedulerSetting(
+            PREFIX + "maxPoolSize",
+            maxPool,
+            maxSet != null ? SchedulerSetting.Source.SET : fallback),
+        new SchedulerSetting(
+            PREFIX + "minRunnable",
+            minRunnable,
+            minSet != null ? SchedulerSetting.Source.SET : fallback));
+  }
+
+  private static Integer parse(String value) {
+    if (value == null) {
+      return null;
+    }
+    try {
+      int parsed = Integer.parseInt(value.trim());
+      return parsed > 0 ? parsed : null;
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
+}

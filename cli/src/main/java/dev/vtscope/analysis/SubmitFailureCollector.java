@@ -1,0 +1,94 @@
+package dev.vtscope.analysis;
+
+import dev.vtscope.recording.SubmitFailedEvent;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/** Groups submit failures by exception message and stack. */
+final class SubmitFailureCollector {
+
+  private record Key(String message, List<FrameKey> frames) {}
+
+  private final Map<Key, Group> groups = new LinkedHashMap<>();
+
+  void add(SubmitFailedEvent event) {
+    Key key =
+        new Key(
+            event.exceptionMessage(), event.stack().frames().stream().map(FrameKey::of).toList());
+    groups.computeIfAbsent(key, k -> new Group(event)).add(event);
+  }
+
+  void addAll(SubmitFailureCollector other) {
+    other.groups.forEach(
+        (key, group) -> {
+          Group mine = groups.get(key);
+          if (mine == null) {
+            groups.put(key, group.copy());
+          } else {
+            mine.addAll(group);
+          }
+        });
+  }
+
+  long events() {
+    return groups.values().stream().mapToLong(g -> g.events).sum();
+  }
+
+  /** The groups, most events first. */
+  List<SubmitFailureGroup> groups() {
+    List<SubmitFailureGroup> result = new ArrayList<>();
+    for (Group g : groups.values()) {
+      result.add(
+          new SubmitFailureGroup(
+              g.first.exceptionMessage(),
+              g.events,
+              g.threads.size(),
+              g.first.stack(),
+              g.firstSeen,
+              g.lastSeen));
+    }
+    result.sort(
+        Comparator.comparingLong(SubmitFailureGroup::events)
+            .reversed()
+            .thenComparing(g -> Objects.toString(g.message(), "")));
+    return result;
+  }
+
+  private static final class Group {
+    private final SubmitFailedEvent first;
+    private final Set<Long> threads = new HashSet<>();
+    private long events;
+    private long firstSeen = Long.MAX_VALUE;
+    private long lastSeen = Long.MIN_VALUE;
+
+    Group(SubmitFailedEvent first) {
+      this.first = first;
+    }
+
+    void add(SubmitFailedEvent e) {
+      events++;
+      threads.add(e.virtualThreadId());
+      firstSeen = Math.min(firstSeen, e.startNanos());
+      lastSeen = Math.max(lastSeen, e.startNanos());
+    }
+
+    void addAll(Group other) {
+      events += other.events;
+      threads.addAll(other.threads);
+      firstSeen = Math.min(firstSeen, other.firstSeen);
+      lastSeen = Math.max(lastSeen, other.lastSeen);
+    }
+
+    Group copy() {
+      Group copy = new Group(first);
+      copy.addAll(this);
+      return copy;
+    }
+  }
+}

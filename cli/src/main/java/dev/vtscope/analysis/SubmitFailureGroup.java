@@ -1,0 +1,21 @@
+package dev.vtscope.analysis;
+
+import dev.vtscope.recording.RecordedStack;
+
+/**
+ * Submit failures that share an exception message and a stack.
+ *
+ * @param message the exception message, or null when none was recorded
+ * @param events how many
+ * @param virtualThreads distinct virtual threads whose tasks were rejected
+ * @param stack where the submission failed
+ * @param firstSeenNanos the first, nanoseconds since the epoch
+ * @param lastSeenNanos the last, nanoseconds since the epoch
+ */
+public record SubmitFailureGroup(
+    String message,
+    long events,
+    int virtualThreads,
+    RecordedStack stack,
+    long firstSeenNanos,
+    long lastSeenNanos) {}

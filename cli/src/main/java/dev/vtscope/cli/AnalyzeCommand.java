@@ -1,0 +1,63 @@
+package dev.vtscope.cli;
+
+import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.Analyzer;
+import dev.vtscope.analysis.GroupBy;
+import dev.vtscope.analysis.RecordingProblemException;
+import dev.vtscope.recording.JfrStreamReader;
+import dev.vtscope.recording.RecordingInput;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code vtscope analyze}: load, analyse, render. */
+@Command(
+    name = "analyze",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Reports where virtual threads pinned their carriers (jdk.VirtualThreadPinned), how long and"
+          + " how many at once, where the scheduler rejected tasks (jdk.VirtualThreadSubmitFailed),"
+          + " and, on JDK 21-23, monitor enters and waits that held carriers.",
+      "Input files are only read, never changed."
+    })
+final class AnalyzeCommand implements Callable<Integer> {
+
+  @Spec private picocli.CommandLine.Model.CommandSpec spec;
+
+  @Mixin private RecordingInputOptions input;
+
+  @Mixin private OutputOptions output;
+
+  @Option(
+      names = "--group-by",
+      paramLabel = "GROUPING",
+      converter = GroupByConverter.class,
+      description =
+          "stack (default): each distinct stack is a site; top-frame: the first frame not loaded by"
+              + " the boot loader, as 'jfr view pinned-threads' groups; reason: the pinned reason"
+              + " (JDK 24+).")
+  private GroupBy groupBy = GroupBy.STACK;
+
+  @Option(names = "--verbose", description = "Print stack traces of errors.")
+  private boolean verbose;
+
+  @Override
+  public Integer call() {
+    List<RecordingInput> inputs = input.resolve();
+    Analysis analysis;
+    try {
+      analysis = new Analyzer(new JfrStreamReader(), groupBy).analyze(inputs);
+    } catch (RecordingProblemException e) {
+      throw new ExitException(
+          e.unreadable() ? ExitCode.INPUT_UNREADABLE : ExitCode.NOT_A_RECORDING,
+          e.getMessage()
+              + (e.unreadable() ? "" : " (vtscope reads .jfr files written by JDK 11 or later)"),
+          e);
+    }
+    output.renderer(TerminalFacts.detect()).render(analysis, spec.commandLine().getOut());
+    return ExitCode.OK.code();
+  }
+}

@@ -1,0 +1,38 @@
+package dev.vtscope.cli;
+
+/** vtscope's exit codes; the README and {@code --help} show the same table. */
+public enum ExitCode {
+  OK(0, "success"),
+  INTERNAL_ERROR(1, "internal error (a bug: please report it with the --verbose output)"),
+  USAGE(2, "bad usage: unknown option, missing argument, invalid value"),
+  INPUT_UNREADABLE(
+      3,
+      "an input cannot be read: missing, no permission, not a file, a folder without recordings"),
+  NOT_A_RECORDING(4, "an input is not a JFR recording, or is damaged from its first chunk"),
+  NO_JAVA(9, "the ./vtscope launcher found no JDK 21+ (or no Maven to build with)");
+
+  private final int code;
+  private final String meaning;
+
+  ExitCode(int code, String meaning) {
+    this.code = code;
+    this.meaning = meaning;
+  }
+
+  public int code() {
+    return code;
+  }
+
+  public String meaning() {
+    return meaning;
+  }
+
+  /** The table, as shown at the end of {@code --help}. */
+  static String table() {
+    StringBuilder text = new StringBuilder();
+    for (ExitCode c : values()) {
+      text.append(String.format("  %d  %s%n", c.code, c.meaning));
+    }
+    return text.toString();
+  }
+}

@@ -1,0 +1,28 @@
+package dev.vtscope.cli;
+
+import dev.vtscope.recording.InputProblemException;
+import dev.vtscope.recording.RecordingInput;
+import dev.vtscope.recording.RecordingInputs;
+import java.nio.file.Path;
+import java.util.List;
+import picocli.CommandLine.Parameters;
+
+/** The recordings a command reads: files, folders of recordings, or JFR repository folders. */
+final class RecordingInputOptions {
+
+  @Parameters(
+      paramLabel = "FILE",
+      arity = "1..*",
+      description =
+          "JFR recordings: files, folders of .jfr files, or a JVM's JFR repository folder."
+              + " Several are merged into one report that lists each.")
+  private List<Path> paths;
+
+  List<RecordingInput> resolve() {
+    try {
+      return RecordingInputs.resolve(paths);
+    } catch (InputProblemException e) {
+      throw new ExitException(ExitCode.INPUT_UNREADABLE, e.getMessage() + " (check the path)");
+    }
+  }
+}

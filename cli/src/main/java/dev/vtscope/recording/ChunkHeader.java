@@ -1,0 +1,37 @@
+package dev.vtscope.recording;
+
+/**
+ * The 68-byte header that starts every JFR chunk. A JFR file is a sequence of self-contained
+ * chunks; each header gives the chunk's size and where its constant pools and metadata start.
+ *
+ * @param index position of the chunk in its file, from 0
+ * @param fileOffset where the chunk starts in the file
+ * @param major format major version
+ * @param minor format minor version
+ * @param size chunk size in bytes, header included
+ * @param constantPoolOffset offset of the last constant-pool event, from the chunk start
+ * @param metadataOffset offset of the metadata event, from the chunk start
+ * @param startNanos chunk start, in nanoseconds since the epoch
+ * @param durationNanos chunk duration in nanoseconds
+ * @param fileState 0 when the chunk is complete; anything else while a JVM is still writing it
+ */
+public record ChunkHeader(
+    int index,
+    long fileOffset,
+    int major,
+    int minor,
+    long size,
+    long constantPoolOffset,
+    long metadataOffset,
+    long startNanos,
+    long durationNanos,
+    int fileState) {
+
+  /** Size of the header in bytes. */
+  public static final int SIZE = 68;
+
+  /** End of the chunk in the file, exclusive. */
+  public long endOffset() {
+    return fileOffset + size;
+  }
+}

@@ -1,0 +1,143 @@
+package dev.vtscope.recording;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Checks the chunk headers of a JFR file before the JDK's parser reads it. The JDK's reader can
+ * spin forever on a chunk size of 0 and throws unchecked errors on damaged headers; checking the
+ * headers first turns such files into a clear message, and lets vtscope read the valid chunks that
+ * precede a damaged one.
+ */
+public final class ChunkScanner {
+
+  private static final int MAGIC = 0x464C5200; // "FLR\0"
+  private static final int SUPPORTED_MAJOR = 2;
+
+  private ChunkScanner() {}
+
+  /**
+   * Scans {@code file}.
+   *
+   * @throws NotARecordingException when the file does not start with a valid chunk header
+   * @throws IOException when the file cannot be read
+   */
+  public static ChunkScan scan(Path file) throws IOException {
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+      long fileSize = channel.size();
+      if (fileSize == 0) {
+        throw new NotARecordingException("the file is empty");
+      }
+      List<ChunkHeader> chunks = new ArrayList<>();
+      ByteBuffer buffer = ByteBuffer.allocate(ChunkHeader.SIZE).order(ByteOrder.BIG_ENDIAN);
+      long offset = 0;
+      while (offset < fileSize) {
+        String problem = readHeader(channel, offset, fileSize, chunks.size(), buffer, chunks);
+        if (problem != null) {
+          if (chunks.isEmpty()) {
+            throw new NotARecordingException(problem);
+          }
+          return new ChunkScan(chunks, fileSize, problem, offset);
+        }
+        offset = chunks.get(chunks.size() - 1).endOffset();
+      }
+      return new ChunkScan(chunks, fileSize, null, -1);
+    }
+  }
+
+  /** Reads the header at {@code offset}; adds it to {@code chunks} or returns what is wrong. */
+  private static String readHeader(
+      FileChannel channel,
+      long offset,
+      long fileSize,
+      int index,
+      ByteBuffer buffer,
+      List<ChunkHeader> chunks)
+      throws IOException {
+    if (fileSize - offset < ChunkHeader.SIZE) {
+      return index == 0 && !startsWithMagic(channel, fileSize)
+          ? "not a JFR recording (no JFR file header)"
+          : "the file ends inside a chunk header (truncated)";
+    }
+    buffer.clear();
+    while (buffer.hasRemaining()) {
+      if (channel.read(buffer, offset + buffer.position()) < 0) {
+        return "the file ends inside a chunk header (truncated)";
+      }
+    }
+    buffer.flip();
+    if (buffer.getInt(0) != MAGIC) {
+      return index == 0
+          ? "not a JFR recording (no JFR file header)"
+          : "no chunk header where chunk " + (index + 1) + " should start (corrupt)";
+    }
+    int major = Short.toUnsignedInt(buffer.getShort(4));
+    int minor = Short.toUnsignedInt(buffer.getShort(6));
+    if (major != SUPPORTED_MAJOR) {
+      return "JFR format version "
+          + major
+          + "."
+          + minor
+          + " is not supported (JDK 11 or later writes 2.x)";
+    }
+    long size = buffer.getLong(8);
+    long constantPoolOffset = buffer.getLong(16);
+    long metadataOffset = buffer.getLong(24);
+    long startNanos = buffer.getLong(32);
+    long durationNanos = buffer.getLong(40);
+    int fileState = Byte.toUnsignedInt(buffer.get(64));
+    if (size == 0 || fileState != 0) {
+      return "chunk " + (index + 1) + " was still being written (a copy of a live recording?)";
+    }
+    if (size < ChunkHeader.SIZE) {
+      return "chunk "
+          + (index + 1)
+          + " declares an impossible size of "
+          + size
+          + " bytes (corrupt)";
+    }
+    if (size > fileSize - offset) {
+      return "chunk "
+          + (index + 1)
+          + " declares "
+          + size
+          + " bytes but only "
+          + (fileSize - offset)
+          + " remain (truncated)";
+    }
+    if (metadataOffset < ChunkHeader.SIZE
+        || metadataOffset >= size
+        || constantPoolOffset < ChunkHeader.SIZE
+        || constantPoolOffset >= size) {
+      return "chunk " + (index + 1) + " has metadata or constant pools outside itself (corrupt)";
+    }
+    chunks.add(
+        new ChunkHeader(
+            index,
+            offset,
+            major,
+            minor,
+            size,
+            constantPoolOffset,
+            metadataOffset,
+            startNanos,
+            durationNanos,
+            fileState));
+    return null;
+  }
+
+  private static boolean startsWithMagic(FileChannel channel, long fileSize) throws IOException {
+    if (fileSize < 4) {
+      return false;
+    }
+    ByteBuffer magic = ByteBuffer.allocate(4);
+    channel.read(magic, 0);
+    return magic.flip().remaining() == 4 && magic.getInt(0) == MAGIC;
+  }
+}

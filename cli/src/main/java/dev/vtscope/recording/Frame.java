@@ -1,0 +1,78 @@
+package dev.vtscope.recording;
+
+import java.lang.reflect.Modifier;
+
+/**
+ * One frame of a recorded stack trace.
+ *
+ * @param className binary class name with dots ({@code java.lang.Thread})
+ * @param method method name
+ * @param descriptor method descriptor, e.g. {@code (J)V}
+ * @param line source line, or -1 when unknown
+ * @param bytecodeIndex bytecode index of the frame, or -1 when unknown
+ * @param type the frame type as JFR names it ("Interpreted", "JIT compiled", "Inlined", "Native")
+ * @param modifiers the method's access flags as recorded by JFR
+ * @param loader who loaded the declaring class
+ */
+public record Frame(
+    String className,
+    String method,
+    String descriptor,
+    int line,
+    int bytecodeIndex,
+    String type,
+    int modifiers,
+    ClassLoaderKind loader) {
+
+  /** Who loaded a frame's class; JFR records the loader of every class it names. */
+  public enum ClassLoaderKind {
+    /** The boot loader: {@code java.base} and the other core modules. */
+    BOOT,
+    /** The platform loader: JDK modules outside the boot layer's core. */
+    PLATFORM,
+    /** Any other loader: the application's and its libraries'. */
+    APPLICATION,
+    /** The recording did not say. */
+    UNKNOWN
+  }
+
+  /** Whether the method is declared {@code synchronized} (JFR records ACC_SYNCHRONIZED). */
+  public boolean isSynchronizedMethod() {
+    return Modifier.isSynchronized(modifiers);
+  }
+
+  /** Whether the method is a native (JNI) method. */
+  public boolean isNativeMethod() {
+    return Modifier.isNative(modifiers) || "Native".equals(type);
+  }
+
+  /**
+   * Whether this frame is application code in the sense of the JDK's own {@code jfr view}: its
+   * class was not loaded by the boot loader. The platform loader counts as application here, as it
+   * does for {@code stackTrace.topApplicationFrame}.
+   */
+  public boolean isApplicationFrame() {
+    return loader != ClassLoaderKind.BOOT;
+  }
+
+  /** {@code Class.method} */
+  public String qualifiedMethod() {
+    return className + "." + method;
+  }
+
+  /** {@code Class.method(line)} or {@code Class.method} when the line is unknown. */
+  public String display() {
+    return line >= 0
+        ? qualifiedMethod() + "(" + simpleSourceName() + ":" + line + ")"
+        : qualifiedMethod() + "()";
+  }
+
+  private String simpleSourceName() {
+    String outer = className;
+    int dollar = outer.indexOf('$');
+    if (dollar > 0) {
+      outer = outer.substring(0, dollar);
+    }
+    return outer.substring(outer.lastIndexOf('.') + 1) + ".java";
+  }
+}

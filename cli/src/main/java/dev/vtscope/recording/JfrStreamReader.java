@@ -1,0 +1,372 @@
+package dev.vtscope.recording;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import jdk.jfr.EventType;
+import jdk.jfr.consumer.EventStream;
+import jdk.jfr.consumer.RecordedClass;
+import jdk.jfr.consumer.RecordedClassLoader;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordedMethod;
+import jdk.jfr.consumer.RecordedStackTrace;
+import jdk.jfr.consumer.RecordedThread;
+
+/**
+ * Reads a recording with the JDK's {@code EventStream}, one handler per event type, so memory does
+ * not grow with the number of events. A file of one chunk is streamed as it is; a file of several
+ * chunks is streamed chunk by chunk from temporary copies, because the JDK's reader can confuse the
+ * metadata of chunks written by different JVMs and because a damaged chunk must not hide the ones
+ * before it. Each chunk is parsed on a watchdog thread: the JDK's parser can loop forever on some
+ * damaged records.
+ */
+public final class JfrStreamReader implements RecordingReader {
+
+  private static final Pattern JRE_VERSION = Pattern.compile("JRE \\(([^)]*)\\)");
+  private static final Pattern VM_VERSION = Pattern.compile("\\(([0-9][^)]*)\\)");
+  private static final Pattern FEATURE = Pattern.compile("^(?:1\\.)?(\\d+)");
+  private static final int STACK_CACHE_LIMIT = 50_000;
+
+  private final Duration baseTimeout;
+
+  /** A reader whose watchdog allows a chunk 60 s plus 2 s per megabyte. */
+  public JfrStreamReader() {
+    this(Duration.ofSeconds(60));
+  }
+
+  /** A reader whose watchdog allows a chunk {@code baseTimeout} plus 2 s per megabyte. */
+  public JfrStreamReader(Duration baseTimeout) {
+    this.baseTimeout = baseTimeout;
+  }
+
+  @Override
+  public ReadOutcome read(Path file, ChunkScan scan, RecordingListener listener)
+      throws IOException {
+    List<ChunkHeader> chunks = scan.chunks();
+    if (chunks.size() == 1 && scan.complete()) {
+      listener.chunk(chunks.get(0));
+      String failure = parse(file, chunks.get(0).size(), listener);
+      return new ReadOutcome(
+          failure == null ? 1 : 0, describe(failure, chunks.get(0), chunks.size()));
+    }
+    int read = 0;
+    for (ChunkHeader chunk : chunks) {
+      listener.chunk(chunk);
+      Path copy = copyChunk(file, chunk);
+      String failure;
+      try {
+        failure = parse(copy, chunk.size(), listener);
+      } finally {
+        Files.deleteIfExists(copy);
+      }
+      if (failure != null) {
+        return new ReadOutcome(read, describe(failure, chunk, chunks.size()));
+      }
+      read++;
+    }
+    return new ReadOutcome(read, null);
+  }
+
+  private static String describe(String failure, ChunkHeader chunk, int chunkCount) {
+    if (failure == null) {
+      return null;
+    }
+    return "reading stopped inside chunk "
+        + (chunk.index() + 1)
+        + " of "
+        + chunkCount
+        + " (at byte "
+        + chunk.fileOffset()
+        + "): "
+        + failure
+        + "; events read before that point are included";
+  }
+
+  private static Path copyChunk(Path file, ChunkHeader chunk) throws IOException {
+    Path copy = Files.createTempFile("vtscope-chunk-", ".jfr");
+    try (FileChannel in = FileChannel.open(file, StandardOpenOption.READ);
+        FileChannel out = FileChannel.open(copy, StandardOpenOption.WRITE)) {
+      long position = chunk.fileOffset();
+      long remaining = chunk.size();
+      while (remaining > 0) {
+        long n = in.transferTo(position, remaining, out);
+        if (n <= 0) {
+          throw new IOException("could not copy chunk " + (chunk.index() + 1));
+        }
+        position += n;
+        remaining -= n;
+      }
+    }
+    return copy;
+  }
+
+  /** Parses one file of whole chunks; returns null on success or what went wrong. */
+  private String parse(Path file, long size, RecordingListener listener) {
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    Thread worker =
+        Thread.ofPlatform()
+            .daemon()
+            .name("vtscope-reader")
+            .unstarted(
+                () -> {
+                  try (EventStream stream = EventStream.openFile(file)) {
+                    new Handlers(listener).register(stream);
+                    stream.start();
+                  } catch (Throwable t) {
+                    failure.set(t);
+                  }
+                });
+    worker.start();
+    Duration allowed = baseTimeout.plusSeconds(2 * Math.max(1, size >> 20));
+    try {
+      if (!worker.join(allowed)) {
+        return "the JDK's JFR reader made no progress for "
+            + allowed.toSeconds()
+            + " s (damaged record?)";
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "interrupted";
+    }
+    Throwable t = failure.get();
+    if (t == null) {
+      return null;
+    }
+    String message = t.getMessage();
+    return "the JDK's JFR reader failed ("
+        + t.getClass().getSimpleName()
+        + (message == null || message.isBlank() ? "" : ": " + firstLine(message))
+        + ")";
+  }
+
+  private static String firstLine(String message) {
+    int newline = message.indexOf('\n');
+    return newline < 0 ? message : message.substring(0, newline);
+  }
+
+  /** The per-event-type handlers for one stream; holds the caches that live as long as it. */
+  private static final class Handlers {
+    private final RecordingListener listener;
+    private final Map<Long, String> eventTypeNames = new HashMap<>();
+    private final Map<RecordedStackTrace, RecordedStack> stacks = new IdentityHashMap<>();
+
+    Handlers(RecordingListener listener) {
+      this.listener = listener;
+    }
+
+    void register(EventStream stream) {
+      stream.setReuse(false);
+      stream.setOrdered(false);
+      stream.onMetadata(
+          metadata -> {
+            for (EventType type : metadata.getEventTypes()) {
+              eventTypeNames.put(type.getId(), type.getName());
+            }
+          });
+      stream.onEvent("jdk.VirtualThreadPinned", this::pinned);
+      stream.onEvent("jdk.VirtualThreadSubmitFailed", this::submitFailed);
+      stream.onEvent("jdk.JavaMonitorEnter", e -> monitor(e, MonitorEvent.Kind.ENTER));
+      stream.onEvent("jdk.JavaMonitorWait", e -> monitor(e, MonitorEvent.Kind.WAIT));
+      stream.onEvent("jdk.ThreadStart", this::threadStart);
+      stream.onEvent("jdk.JVMInformation", this::jvm);
+      stream.onEvent("jdk.CPUInformation", this::cpu);
+      stream.onEvent("jdk.ContainerConfiguration", this::container);
+      stream.onEvent(
+          "jdk.InitialSystemProperty",
+          e -> listener.systemProperty(e.getString("key"), e.getString("value")));
+      stream.onEvent("jdk.ActiveSetting", this::setting);
+      stream.onEvent("jdk.ActiveRecording", this::activeRecording);
+    }
+
+    private void pinned(RecordedEvent e) {
+      listener.pinned(
+          new PinnedEvent(
+              nanos(e.getStartTime()),
+              e.getDuration().toNanos(),
+              threadId(e, "eventThread"),
+              stack(e),
+              stringField(e, "pinnedReason"),
+              stringField(e, "blockingOperation"),
+              threadName(e, "carrierThread")));
+    }
+
+    private void submitFailed(RecordedEvent e) {
+      long id = e.hasField("javaThreadId") ? e.getLong("javaThreadId") : threadId(e, "eventThread");
+      listener.submitFailed(
+          new SubmitFailedEvent(
+              nanos(e.getStartTime()), id, stringField(e, "exceptionMessage"), stack(e)));
+    }
+
+    private void monitor(RecordedEvent e, MonitorEvent.Kind kind) {
+      RecordedThread thread = e.getThread();
+      if (thread == null || !thread.isVirtual()) {
+        return;
+      }
+      RecordedClass monitorClass = e.hasField("monitorClass") ? e.getClass("monitorClass") : null;
+      listener.monitor(
+          new MonitorEvent(
+              kind,
+              nanos(e.getStartTime()),
+              e.getDuration().toNanos(),
+              thread.getJavaThreadId(),
+              monitorClass == null ? null : monitorClass.getName(),
+              stack(e)));
+    }
+
+    private void threadStart(RecordedEvent e) {
+      RecordedThread thread = e.hasField("thread") ? e.getThread("thread") : null;
+      if (thread == null || thread.isVirtual()) {
+        return;
+      }
+      listener.threadStart(
+          new ThreadStartEvent(
+              nanos(e.getStartTime()),
+              thread.getJavaName(),
+              thread.getThreadGroup() == null ? null : thread.getThreadGroup().getName()));
+    }
+
+    private void jvm(RecordedEvent e) {
+      String jvmVersion = stringField(e, "jvmVersion");
+      String javaVersion = null;
+      if (jvmVersion != null) {
+        Matcher jre = JRE_VERSION.matcher(jvmVersion);
+        Matcher vm = VM_VERSION.matcher(jvmVersion);
+        if (jre.find()) {
+          javaVersion = jre.group(1);
+        } else if (vm.find()) {
+          javaVersion = vm.group(1);
+        }
+      }
+      int feature = 0;
+      if (javaVersion != null) {
+        Matcher f = FEATURE.matcher(javaVersion);
+        if (f.find()) {
+          feature = Integer.parseInt(f.group(1));
+        }
+      }
+      Instant started = e.hasField("jvmStartTime") ? e.getInstant("jvmStartTime") : null;
+      listener.jvm(
+          new JvmFacts(
+              stringField(e, "jvmName"),
+              jvmVersion,
+              javaVersion,
+              feature,
+              started == null ? 0 : nanos(started)));
+    }
+
+    private void cpu(RecordedEvent e) {
+      int threads = e.hasField("hwThreads") ? (int) e.getLong("hwThreads") : 0;
+      listener.cpu(new CpuFacts(threads, 0, stringField(e, "cpu")));
+    }
+
+    private void container(RecordedEvent e) {
+      if (e.hasField("effectiveCpuCount")) {
+        listener.cpu(new CpuFacts(0, (int) e.getLong("effectiveCpuCount"), null));
+      }
+    }
+
+    private void setting(RecordedEvent e) {
+      String type = eventTypeNames.get(e.getLong("id"));
+      if (type != null) {
+        listener.setting(new EventSetting(type, e.getString("name"), e.getString("value")));
+      }
+    }
+
+    private void activeRecording(RecordedEvent e) {
+      if (e.hasField("stackDepth")) {
+        listener.stackDepth((int) e.getLong("stackDepth"));
+      }
+    }
+
+    private RecordedStack stack(RecordedEvent e) {
+      RecordedStackTrace trace = e.getStackTrace();
+      if (trace == null) {
+        return RecordedStack.EMPTY;
+      }
+      RecordedStack known = stacks.get(trace);
+      if (known != null) {
+        return known;
+      }
+      List<RecordedFrame> recorded = trace.getFrames();
+      List<Frame> frames = new ArrayList<>(recorded.size());
+      for (RecordedFrame f : recorded) {
+        frames.add(frame(f));
+      }
+      RecordedStack stack = new RecordedStack(frames, trace.isTruncated());
+      if (stacks.size() >= STACK_CACHE_LIMIT) {
+        stacks.clear();
+      }
+      stacks.put(trace, stack);
+      return stack;
+    }
+
+    private static Frame frame(RecordedFrame f) {
+      RecordedMethod method = f.getMethod();
+      RecordedClass type = method == null ? null : method.getType();
+      return new Frame(
+          type == null ? "<unknown>" : type.getName(),
+          method == null ? "<unknown>" : method.getName(),
+          method == null ? "" : method.getDescriptor(),
+          f.getLineNumber(),
+          f.getBytecodeIndex(),
+          f.getType(),
+          method == null ? 0 : method.getModifiers(),
+          loaderKind(type));
+    }
+
+    private static Frame.ClassLoaderKind loaderKind(RecordedClass type) {
+      if (type == null) {
+        return Frame.ClassLoaderKind.UNKNOWN;
+      }
+      RecordedClassLoader loader = type.getClassLoader();
+      if (loader == null) {
+        return Frame.ClassLoaderKind.BOOT;
+      }
+      String name = loader.getName();
+      if ("bootstrap".equals(name)) {
+        return Frame.ClassLoaderKind.BOOT;
+      }
+      if ("platform".equals(name)) {
+        return Frame.ClassLoaderKind.PLATFORM;
+      }
+      return Frame.ClassLoaderKind.APPLICATION;
+    }
+
+    private static long threadId(RecordedEvent e, String field) {
+      if (!e.hasField(field)) {
+        return -1;
+      }
+      RecordedThread thread = e.getThread(field);
+      return thread == null ? -1 : thread.getJavaThreadId();
+    }
+
+    private static String threadName(RecordedEvent e, String field) {
+      if (!e.hasField(field)) {
+        return null;
+      }
+      RecordedThread thread = e.getThread(field);
+      return thread == null ? null : thread.getJavaName();
+    }
+
+    private static String stringField(RecordedEvent e, String field) {
+      return e.hasField(field) ? e.getString(field) : null;
+    }
+
+    private static long nanos(Instant instant) {
+      return instant.getEpochSecond() * 1_000_000_000L + instant.getNano();
+    }
+  }
+}

@@ -1,0 +1,31 @@
+package dev.vtscope.recording;
+
+/**
+ * Receives what a {@link RecordingReader} finds, in recording order. Methods have empty defaults so
+ * a consumer implements only what it needs.
+ */
+public interface RecordingListener {
+
+  /** A new chunk of the current input starts. */
+  default void chunk(ChunkHeader header) {}
+
+  default void pinned(PinnedEvent event) {}
+
+  default void submitFailed(SubmitFailedEvent event) {}
+
+  default void monitor(MonitorEvent event) {}
+
+  default void threadStart(ThreadStartEvent event) {}
+
+  default void jvm(JvmFacts facts) {}
+
+  default void cpu(CpuFacts facts) {}
+
+  /** A {@code jdk.InitialSystemProperty} event. */
+  default void systemProperty(String key, String value) {}
+
+  default void setting(EventSetting setting) {}
+
+  /** The recording's stack depth, when the recording says it. */
+  default void stackDepth(int depth) {}
+}

@@ -1,0 +1,251 @@
+package dev.vtscope.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.Concurrency;
+import dev.vtscope.analysis.DurationSummary;
+import dev.vtscope.analysis.InputFacts;
+import dev.vtscope.analysis.MonitorSummary;
+import dev.vtscope.analysis.Note;
+import dev.vtscope.analysis.RecordingSettings;
+import dev.vtscope.analysis.SchedulerSetting;
+import dev.vtscope.analysis.Site;
+import dev.vtscope.analysis.SubmitFailureGroup;
+import dev.vtscope.recording.Frame;
+import dev.vtscope.recording.JvmFacts;
+import dev.vtscope.recording.RecordedStack;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The JSON document described in {@code docs/json.md} and {@code docs/vtscope-report.schema.json}.
+ * Durations are integer nanoseconds; instants are ISO-8601 in UTC.
+ */
+public final class JsonReport implements ReportRenderer {
+
+  /** Bumped when a field is removed or changes meaning; adding fields keeps the version. */
+  public static final int SCHEMA_VERSION = 1;
+
+  private static final ObjectMapper MAPPER =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private final String toolVersion;
+
+  public JsonReport(String toolVersion) {
+    this.toolVersion = toolVersion;
+  }
+
+  @Override
+  public void render(Analysis analysis, PrintWriter out) {
+    try {
+      out.println(MAPPER.writeValueAsString(document(analysis)));
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException(e);
+    }
+    out.flush();
+  }
+
+  /** The document as a tree, for renderers and tests that need it. */
+  public ObjectNode document(Analysis a) {
+    ObjectNode root = MAPPER.createObjectNode();
+    root.put("schemaVersion", SCHEMA_VERSION);
+    root.putObject("tool").put("name", "vtscope").put("version", toolVersion);
+    ArrayNode inputs = root.putArray("inputs");
+    for (InputFacts input : a.inputs()) {
+      ObjectNode node = inputs.addObject();
+      node.put("path", input.name());
+      node.put("files", input.files());
+      node.put("chunks", input.chunks());
+      putInstant(node, "start", input.startNanos());
+      node.put("durationNanos", input.durationNanos());
+      node.put(
+          "jdkFeature",
+          input.jvm() == null ? null : input.jvm().feature() == 0 ? null : input.jvm().feature());
+      node.put("complete", input.problem() == null);
+      node.put("problem", input.problem());
+    }
+    root.set("jvm", jvm(a));
+    root.set("scheduler", scheduler(a));
+    root.set("recordingSettings", settings(a.settings()));
+    root.put("groupBy", a.groupBy().label());
+    root.set("pinned", pinned(a));
+    root.set("monitorEnter", monitors(a.monitorEnter()));
+    root.set("monitorWait", monitors(a.monitorWait()));
+    ObjectNode submit = root.putObject("submitFailed");
+    submit.put("events", a.submitFailed().events());
+    ArrayNode groups = submit.putArray("groups");
+    for (SubmitFailureGroup g : a.submitFailed().groups()) {
+      ObjectNode node = groups.addObject();
+      node.put("message", g.message());
+      node.put("events", g.events());
+      node.put("virtualThreads", g.virtualThreads());
+      putInstant(node, "firstSeen", g.firstSeenNanos());
+      putInstant(node, "lastSeen", g.lastSeenNanos());
+      node.put("stackTruncated", g.stack().truncated());
+      node.set("stack", stack(g.stack()));
+    }
+    ArrayNode notes = root.putArray("notes");
+    for (Note note : a.notes()) {
+      notes
+          .addObject()
+          .put("id", note.id())
+          .put("severity", note.severity().name().toLowerCase(Locale.ROOT))
+          .put("message", note.message());
+    }
+    return root;
+  }
+
+  private static ObjectNode jvm(Analysis a) {
+    ObjectNode node = MAPPER.createObjectNode();
+    JvmFacts jvm = a.jvm();
+    node.put("name", jvm == null ? null : jvm.jvmName());
+    node.put("version", jvm == null ? null : jvm.javaVersion());
+    node.put("feature", jvm == null || jvm.feature() == 0 ? null : jvm.feature());
+    node.put("vmVersion", jvm == null ? null : jvm.jvmVersion());
+    node.put("cpus", a.cpus() == 0 ? null : a.cpus());
+    return node;
+  }
+
+  private static ObjectNode scheduler(Analysis a) {
+    ObjectNode node = MAPPER.createObjectNode();
+    putSetting(node, "parallelism", a.scheduler().parallelism());
+    putSetting(node, "maxPoolSize", a.scheduler().maxPoolSize());
+    putSetting(node, "minRunnable", a.scheduler().minRunnable());
+    return node;
+  }
+
+  private static void putSetting(ObjectNode parent, String name, SchedulerSetting setting) {
+    ObjectNode node = parent.putObject(name);
+    node.put("value", setting.value() < 0 ? null : setting.value());
+    node.put("set", setting.source() == SchedulerSetting.Source.SET);
+    node.put("source", setting.source().label());
+    node.put("property", setting.property());
+  }
+
+  private static ObjectNode settings(RecordingSettings s) {
+    ObjectNode node = MAPPER.createObjectNode();
+    node.put("pinnedEnabled", s.pinnedEnabled());
+    node.put("pinnedThresholdNanos", s.pinnedThresholdNanos());
+    node.put("submitFailedEnabled", s.submitFailedEnabled());
+    node.put("monitorEnterEnabled", s.monitorEnterEnabled());
+    node.put("monitorEnterThresholdNanos", s.monitorEnterThresholdNanos());
+    node.put("monitorWaitEnabled", s.monitorWaitEnabled());
+    node.put("monitorWaitThresholdNanos", s.monitorWaitThresholdNanos());
+    node.put("stackDepth", s.stackDepth());
+    return node;
+  }
+
+  private static ObjectNode pinned(Analysis a) {
+    ObjectNode node = MAPPER.createObjectNode();
+    node.put("events", a.pinned().events());
+    node.put("totalNanos", a.pinned().totalNanos());
+    putDurations(node, a.pinned().durations());
+    node.put("virtualThreads", a.pinned().virtualThreads());
+    node.put("truncatedStacks", a.pinned().truncatedStacks());
+    Concurrency c = a.pinned().concurrency();
+    node.put("peakConcurrentCarriers", c.peak());
+    node.put("saturatedNanos", c.saturatedNanos());
+    ArrayNode levels = node.putArray("nanosByConcurrentCarriers");
+    for (int level = 1; level < c.nanosAtLevel().size(); level++) {
+      levels.addObject().put("carriers", level).put("nanos", c.nanosAtLevel().get(level));
+    }
+    node.set("sites", sites(a.pinned().sites()));
+    return node;
+  }
+
+  private static ObjectNode monitors(MonitorSummary m) {
+    if (m == null) {
+      return null;
+    }
+    ObjectNode node = MAPPER.createObjectNode();
+    node.put("events", m.events());
+    node.put("totalNanos", m.durations().totalNanos());
+    node.put("virtualThreads", m.virtualThreads());
+    node.set("sites", sites(m.sites()));
+    return node;
+  }
+
+  private static ArrayNode sites(List<Site> sites) {
+    ArrayNode array = MAPPER.createArrayNode();
+    for (Site site : sites) {
+      ObjectNode node = array.addObject();
+      node.put("key", site.key());
+      node.put("events", site.durations().count());
+      node.put("totalNanos", site.durations().totalNanos());
+      putDurations(node, site.durations());
+      node.put("virtualThreads", site.virtualThreads());
+      putInstant(node, "firstSeen", site.firstSeenNanos());
+      putInstant(node, "lastSeen", site.lastSeenNanos());
+      node.set("topFrame", frame(site.stack().topFrame()));
+      node.set("topApplicationFrame", frame(site.topApplicationFrame()));
+      node.put("reason", site.reason());
+      node.put("blockingOperation", site.blockingOperation());
+      node.set("reasons", counts(site.reasons()));
+      node.put("monitorClass", site.monitorClass());
+      node.put("truncatedStacks", site.truncatedStacks());
+      node.put("stackTruncated", site.stack().truncated());
+      node.set("stack", stack(site.stack()));
+    }
+    return array;
+  }
+
+  private static ObjectNode counts(Map<String, Long> counts) {
+    ObjectNode node = MAPPER.createObjectNode();
+    counts.forEach(node::put);
+    return node;
+  }
+
+  private static void putDurations(ObjectNode node, DurationSummary d) {
+    node.put("minNanos", d.minNanos());
+    node.put("meanNanos", d.meanNanos());
+    node.put("p50Nanos", d.p50Nanos());
+    node.put("p90Nanos", d.p90Nanos());
+    node.put("p99Nanos", d.p99Nanos());
+    node.put("maxNanos", d.maxNanos());
+  }
+
+  private static ObjectNode frame(Frame frame) {
+    if (frame == null) {
+      return null;
+    }
+    ObjectNode node = MAPPER.createObjectNode();
+    node.put("class", frame.className());
+    node.put("method", frame.method());
+    node.put("descriptor", frame.descriptor());
+    node.put("line", frame.line() < 0 ? null : frame.line());
+    return node;
+  }
+
+  private static ArrayNode stack(RecordedStack stack) {
+    ArrayNode frames = MAPPER.createArrayNode();
+    for (Frame f : stack.frames()) {
+      ObjectNode fn = frames.addObject();
+      fn.put("class", f.className());
+      fn.put("method", f.method());
+      fn.put("descriptor", f.descriptor());
+      fn.put("line", f.line() < 0 ? null : f.line());
+      fn.put("bytecodeIndex", f.bytecodeIndex() < 0 ? null : f.bytecodeIndex());
+      fn.put("type", f.type());
+      fn.put("synchronized", f.isSynchronizedMethod());
+      fn.put("native", f.isNativeMethod());
+      fn.put("loader", f.loader().name().toLowerCase(Locale.ROOT));
+    }
+    return frames;
+  }
+
+  private static void putInstant(ObjectNode node, String name, long epochNanos) {
+    if (epochNanos <= 0 || epochNanos == Long.MAX_VALUE) {
+      node.putNull(name);
+      return;
+    }
+    node.put(name, Instant.ofEpochSecond(0, epochNanos).toString());
+  }
+}

@@ -1,0 +1,359 @@
+package dev.vtscope.report;
+
+import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.Concurrency;
+import dev.vtscope.analysis.DurationSummary;
+import dev.vtscope.analysis.HumanDurations;
+import dev.vtscope.analysis.InputFacts;
+import dev.vtscope.analysis.MonitorSummary;
+import dev.vtscope.analysis.Note;
+import dev.vtscope.analysis.RecordingSettings;
+import dev.vtscope.analysis.SchedulerSetting;
+import dev.vtscope.analysis.Site;
+import dev.vtscope.analysis.SubmitFailureGroup;
+import dev.vtscope.recording.Frame;
+import dev.vtscope.recording.RecordedStack;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The report a person reads in a terminal. */
+public final class TextReport implements ReportRenderer {
+
+  private static final int FRAMES_AFTER_APPLICATION_FRAME = 2;
+  private static final int MAX_FRAMES = 14;
+
+  private final TextStyle style;
+
+  public TextReport(TextStyle style) {
+    this.style = style;
+  }
+
+  @Override
+  public void render(Analysis a, PrintWriter out) {
+    List<String> lines = new ArrayList<>();
+    recording(a, lines);
+    summary(a, lines);
+    pinnedSites(a, lines);
+    monitorSites("Monitor enter from virtual threads", a.monitorEnter(), a, lines);
+    monitorSites("Monitor wait from virtual threads", a.monitorWait(), a, lines);
+    submitFailures(a, lines);
+    notes(a, lines);
+    for (String line : lines) {
+      out.println(fit(line));
+    }
+    out.flush();
+  }
+
+  private void recording(Analysis a, List<String> lines) {
+    lines.add(style.bold("vtscope: virtual-thread pinning report"));
+    for (InputFacts input : a.inputs()) {
+      StringBuilder line = new StringBuilder("  recording   ").append(input.name());
+      List<String> facts = new ArrayList<>();
+      if (input.jvm() != null && input.jvm().javaVersion() != null) {
+        facts.add("JDK " + input.jvm().javaVersion());
+      }
+      if (input.cpus() > 0) {
+        facts.add(input.cpus() + (input.cpus() == 1 ? " CPU" : " CPUs"));
+      }
+      if (input.durationNanos() > 0) {
+        facts.add(HumanDurations.format(input.durationNanos()) + " recorded");
+      }
+      facts.add(input.chunks() + (input.chunks() == 1 ? " chunk" : " chunks"));
+      if (input.files() > 1) {
+        facts.add(input.files() + " files");
+      }
+      if (input.problem() != null) {
+        facts.add(style.yellow("read in part"));
+      }
+      line.append("  (").append(String.join(", ", facts)).append(')');
+      lines.add(line.toString());
+    }
+    lines.add(
+        "  scheduler   "
+            + setting("parallelism", a.scheduler().parallelism(), "CPUs")
+            + ", "
+            + setting("maxPoolSize", a.scheduler().maxPoolSize(), null)
+            + ", "
+            + setting("minRunnable", a.scheduler().minRunnable(), null));
+    lines.add("  settings    " + settings(a.settings()));
+    lines.add("");
+  }
+
+  private static String setting(String name, SchedulerSetting s, String defaultMeaning) {
+    String value = s.value() < 0 ? "unknown" : Integer.toString(s.value());
+    String source =
+        switch (s.source()) {
+          case SET -> "set";
+          case DEFAULT -> defaultMeaning == null ? "default" : "default: " + defaultMeaning;
+          case ASSUMED_DEFAULT -> "default assumed";
+        };
+    return name + " " + value + " (" + source + ")";
+  }
+
+  private static String settings(RecordingSettings s) {
+    StringBuilder text = new StringBuilder("jdk.VirtualThreadPinned ");
+    if (s.pinnedEnabled() == null) {
+      text.append("enabled?");
+    } else {
+      text.append(s.pinnedEnabled() ? "on" : "off");
+    }
+    if (s.pinnedThresholdNanos() != null) {
+      text.append(", threshold ").append(HumanDurations.format(s.pinnedThresholdNanos()));
+    }
+    if (s.stackDepth() != null) {
+      text.append(", stack depth ").append(s.stackDepth());
+    }
+    return text.toString();
+  }
+
+  private void summary(Analysis a, List<String> lines) {
+    lines.add(style.bold("Summary"));
+    DurationSummary d = a.pinned().durations();
+    if (d.count() == 0) {
+      lines.add("  pinned         none recorded");
+    } else {
+      lines.add(
+          "  pinned         "
+              + count(d.count(), "event")
+              + ", "
+              + HumanDurations.format(d.totalNanos())
+              + " in total, "
+              + count(a.pinned().virtualThreads(), "virtual thread")
+              + ", "
+              + count(a.pinned().sites().size(), "site"));
+      lines.add("                 " + percentiles(d));
+      Concurrency c = a.pinned().concurrency();
+      StringBuilder carriers =
+          new StringBuilder("  carriers       peak ").append(c.peak()).append(" pinned at once");
+      if (c.parallelism() > 0) {
+        carriers.append(" (parallelism ").append(c.parallelism()).append(')');
+        if (c.saturatedNanos() > 0) {
+          carriers
+              .append(", ")
+              .append(
+                  style.yellow(
+                      "all "
+                          + c.parallelism()
+                          + " pinned for "
+                          + HumanDurations.format(c.saturatedNanos())));
+        }
+      }
+      lines.add(carriers.toString());
+    }
+    if (a.monitorEnter() != null) {
+      lines.add("  monitor enter  " + monitorLine(a.monitorEnter()));
+      lines.add("  monitor wait   " + monitorLine(a.monitorWait()));
+    }
+    lines.add(
+        "  submit failed  "
+            + (a.submitFailed().events() == 0
+                ? "none"
+                : style.yellow(count(a.submitFailed().events(), "rejected task"))));
+    lines.add("");
+  }
+
+  private static String monitorLine(MonitorSummary m) {
+    if (m.events() == 0) {
+      return "none";
+    }
+    return count(m.events(), "event")
+        + ", "
+        + HumanDurations.format(m.durations().totalNanos())
+        + " in total, "
+        + count(m.virtualThreads(), "virtual thread")
+        + " (each held its carrier; not counted as pinned)";
+  }
+
+  private static String percentiles(DurationSummary d) {
+    return "min "
+        + HumanDurations.format(d.minNanos())
+        + ", p50 "
+        + HumanDurations.format(d.p50Nanos())
+        + ", p90 "
+        + HumanDurations.format(d.p90Nanos())
+        + ", p99 "
+        + HumanDurations.format(d.p99Nanos())
+        + ", max "
+        + HumanDurations.format(d.maxNanos());
+  }
+
+  private void pinnedSites(Analysis a, List<String> lines) {
+    List<Site> sites = a.pinned().sites();
+    if (sites.isEmpty()) {
+      return;
+    }
+    lines.add(style.bold(sectionTitle("Pinned sites", a, sites.size())));
+    siteList(sites, lines, true);
+  }
+
+  private void monitorSites(String title, MonitorSummary m, Analysis a, List<String> lines) {
+    if (m == null || m.sites().isEmpty()) {
+      return;
+    }
+    lines.add(style.bold(sectionTitle(title, a, m.sites().size())));
+    siteList(m.sites(), lines, false);
+  }
+
+  private String sectionTitle(String title, Analysis a, int count) {
+    int shown = Math.min(count, style.topSites());
+    return title
+        + " (by "
+        + a.groupBy().label()
+        + (shown < count ? "; top " + shown + " of " + count : "")
+        + ")";
+  }
+
+  private void siteList(List<Site> sites, List<String> lines, boolean pinned) {
+    int shown = Math.min(sites.size(), style.topSites());
+    for (int i = 0; i < shown; i++) {
+      Site site = sites.get(i);
+      DurationSummary d = site.durations();
+      lines.add(
+          " #"
+              + (i + 1)
+              + "  "
+              + HumanDurations.format(d.totalNanos())
+              + " in "
+              + count(d.count(), "event")
+              + ", "
+              + count(site.virtualThreads(), "thread")
+              + "; p50 "
+              + HumanDurations.format(d.p50Nanos())
+              + ", p99 "
+              + HumanDurations.format(d.p99Nanos())
+              + ", max "
+              + HumanDurations.format(d.maxNanos()));
+      if (pinned && site.reason() != null) {
+        lines.add("     reason     " + site.reason());
+      }
+      if (pinned && site.blockingOperation() != null) {
+        lines.add("     operation  " + site.blockingOperation());
+      }
+      if (!pinned && site.monitorClass() != null) {
+        lines.add("     monitor    " + site.monitorClass());
+      }
+      lines.add(
+          "     waited in  "
+              + (site.topApplicationFrame() == null
+                  ? "JDK code only (no application frame on the stack)"
+                  : site.topApplicationFrame().display()));
+      stack(site.stack(), site.topApplicationFrame(), lines);
+      lines.add("");
+    }
+    if (shown < sites.size()) {
+      lines.add(
+          style.dim(
+              "  … "
+                  + (sites.size() - shown)
+                  + " more; --top "
+                  + sites.size()
+                  + " shows all, --format json lists every site"));
+      lines.add("");
+    }
+  }
+
+  private void stack(RecordedStack stack, Frame applicationFrame, List<String> lines) {
+    List<Frame> frames = stack.frames();
+    int applicationIndex = applicationFrame == null ? -1 : frames.indexOf(applicationFrame);
+    int limit =
+        applicationIndex < 0
+            ? Math.min(frames.size(), MAX_FRAMES)
+            : Math.min(
+                frames.size(), Math.max(applicationIndex + 1 + FRAMES_AFTER_APPLICATION_FRAME, 4));
+    limit = Math.min(limit, MAX_FRAMES);
+    for (int i = 0; i < limit; i++) {
+      Frame f = frames.get(i);
+      StringBuilder line = new StringBuilder(i == applicationIndex ? "   > at " : "     at ");
+      line.append(f.display());
+      if (f.isSynchronizedMethod()) {
+        line.append("  [synchronized method]");
+      }
+      if (f.isNativeMethod()) {
+        line.append("  [native]");
+      }
+      lines.add(i == applicationIndex ? style.bold(line.toString()) : line.toString());
+    }
+    int hidden = frames.size() - limit;
+    if (hidden > 0 || stack.truncated()) {
+      lines.add(
+          style.dim(
+              "     … "
+                  + (hidden > 0 ? hidden + " more frame" + (hidden == 1 ? "" : "s") : "")
+                  + (stack.truncated()
+                      ? (hidden > 0 ? "; " : "") + "stack truncated by JFR"
+                      : "")));
+    }
+  }
+
+  private void submitFailures(Analysis a, List<String> lines) {
+    List<SubmitFailureGroup> groups = a.submitFailed().groups();
+    if (groups.isEmpty()) {
+      return;
+    }
+    lines.add(style.bold("Submit failures (the scheduler rejected a task)"));
+    int shown = Math.min(groups.size(), style.topSites());
+    for (int i = 0; i < shown; i++) {
+      SubmitFailureGroup g = groups.get(i);
+      lines.add(
+          " #"
+              + (i + 1)
+              + "  "
+              + count(g.events(), "event")
+              + ", "
+              + count(g.virtualThreads(), "virtual thread")
+              + ": "
+              + (g.message() == null ? "(no message)" : g.message()));
+      stack(g.stack(), g.stack().topApplicationFrame(), lines);
+      lines.add("");
+    }
+  }
+
+  private void notes(Analysis a, List<String> lines) {
+    if (a.notes().isEmpty()) {
+      return;
+    }
+    lines.add(style.bold("Notes"));
+    for (Note note : a.notes()) {
+      String prefix = note.severity() == Note.Severity.WARNING ? style.yellow("  ! ") : "  - ";
+      List<String> wrapped = wrap(note.message(), Math.max(40, style.width() - 4));
+      lines.add(prefix + wrapped.get(0));
+      wrapped.subList(1, wrapped.size()).forEach(rest -> lines.add("    " + rest));
+    }
+  }
+
+  private static List<String> wrap(String text, int width) {
+    List<String> result = new ArrayList<>();
+    StringBuilder line = new StringBuilder();
+    for (String word : text.split(" ")) {
+      if (line.length() > 0 && line.length() + 1 + word.length() > width) {
+        result.add(line.toString());
+        line.setLength(0);
+      }
+      if (line.length() > 0) {
+        line.append(' ');
+      }
+      line.append(word);
+    }
+    result.add(line.toString());
+    return result;
+  }
+
+  private static String count(long n, String noun) {
+    return n + " " + noun + (n == 1 ? "" : "s");
+  }
+
+  private String fit(String line) {
+    if (style.width() <= 0 || visibleLength(line) <= style.width()) {
+      return line;
+    }
+    if (style.color()) {
+      return line; // cutting inside escape sequences would garble the colour; the terminal wraps
+    }
+    return line.substring(0, Math.max(0, style.width() - 1)) + "…";
+  }
+
+  private static int visibleLength(String line) {
+    return line.replaceAll("\u001b\\[[0-9;]*m", "").length();
+  }
+}

@@ -1,0 +1,51 @@
+package dev.vtscope.analysis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class ConcurrencyTimelineTest {
+
+  @Test
+  void noIntervalsMeansNoConcurrency() {
+    Concurrency c = new ConcurrencyTimeline().compute(2);
+    assertThat(c.peak()).isZero();
+    assertThat(c.saturatedNanos()).isZero();
+  }
+
+  @Test
+  void overlappingIntervalsAddUpAndSaturationIsTheOverlap() {
+    ConcurrencyTimeline timeline = new ConcurrencyTimeline();
+    // Arrive in end order, as JFR writes them: the long pin that began first comes last.
+    timeline.add(10, 20);
+    timeline.add(15, 30);
+    timeline.add(0, 100);
+    Concurrency c = timeline.compute(2);
+    assertThat(c.peak()).isEqualTo(3);
+    // >= 2 carriers pinned from 10 to 30.
+    assertThat(c.saturatedNanos()).isEqualTo(20);
+    assertThat(c.nanosAtLevel()).containsExactly(0L, 80L, 15L, 5L);
+  }
+
+  @Test
+  void touchingIntervalsDoNotOverlap() {
+    ConcurrencyTimeline timeline = new ConcurrencyTimeline();
+    timeline.add(0, 10);
+    timeline.add(10, 20);
+    Concurrency c = timeline.compute(2);
+    assertThat(c.peak()).isEqualTo(1);
+    assertThat(c.saturatedNanos()).isZero();
+    assertThat(c.nanosAtLevel()).containsExactly(0L, 20L);
+  }
+
+  @Test
+  void growsPastItsInitialCapacity() {
+    ConcurrencyTimeline timeline = new ConcurrencyTimeline();
+    for (int i = 0; i < 5000; i++) {
+      timeline.add(i * 10L, i * 10L + 15);
+    }
+    Concurrency c = timeline.compute(2);
+    assertThat(c.peak()).isEqualTo(2);
+    assertThat(c.saturatedNanos()).isEqualTo(4999L * 5);
+  }
+}

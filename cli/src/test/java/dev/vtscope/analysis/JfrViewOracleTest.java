@@ -1,0 +1,65 @@
+package dev.vtscope.analysis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vtscope.recording.JfrStreamReader;
+import dev.vtscope.recording.RecordingInputs;
+import dev.vtscope.testing.JfrViewOracle;
+import dev.vtscope.testing.TestRecordings;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * vtscope's figures per top application frame equal those of the JDK's own {@code jfr view
+ * pinned-threads}, on every sample and on recordings made here.
+ */
+class JfrViewOracleTest {
+
+  static Stream<Path> recordings() {
+    List<Path> all = new ArrayList<>(TestRecordings.samples());
+    all.add(
+        TestRecordings.recordWorkload(
+            TestRecordings.jdk21Java(),
+            "0ms",
+            "pinning",
+            "--variant",
+            "synchronized",
+            "--tasks",
+            "60"));
+    all.add(
+        TestRecordings.recordWorkload(
+            TestRecordings.currentJava(), "0ms", "class-init", "--threads", "4", "--init", "50ms"));
+    return all.stream();
+  }
+
+  @ParameterizedTest
+  @MethodSource("recordings")
+  void countsLongestAndTotalEqualJfrView(Path recording) throws Exception {
+    List<JfrViewOracle.Row> expected = JfrViewOracle.pinnedThreads(recording);
+    Analysis analysis =
+        new Analyzer(new JfrStreamReader(), GroupBy.TOP_FRAME)
+            .analyze(RecordingInputs.resolve(List.of(recording)));
+
+    List<JfrViewOracle.Row> actual = new ArrayList<>();
+    for (Site site : analysis.pinned().sites()) {
+      var frame = site.topApplicationFrame();
+      String method =
+          frame == null
+              ? ""
+              : JfrViewOracle.methodLikeJfr(frame.className(), frame.method(), frame.descriptor());
+      actual.add(
+          new JfrViewOracle.Row(
+              method,
+              site.durations().count(),
+              JfrViewOracle.formatLikeJfr(site.durations().maxNanos()),
+              JfrViewOracle.formatLikeJfr(site.durations().totalNanos())));
+    }
+    assertThat(actual).as(recording.toString()).containsExactlyInAnyOrderElementsOf(expected);
+    long jfrEvents = expected.stream().mapToLong(JfrViewOracle.Row::count).sum();
+    assertThat(analysis.pinned().events()).isEqualTo(jfrEvents);
+  }
+}

@@ -1,0 +1,96 @@
+package dev.vtscope.analysis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vtscope.recording.Frame;
+import dev.vtscope.recording.Frame.ClassLoaderKind;
+import dev.vtscope.recording.RecordedStack;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SiteCollectorTest {
+
+  private static Frame frame(String cls, String method, int line, ClassLoaderKind loader) {
+    return new Frame(cls, method, "()V", line, 0, "Interpreted", 0, loader);
+  }
+
+  private static final Frame SLEEP = frame("java.lang.Thread", "sleep", 10, ClassLoaderKind.BOOT);
+  private static final Frame APP_A =
+      frame("com.example.A", "work", 42, ClassLoaderKind.APPLICATION);
+  private static final Frame APP_A_OTHER_LINE =
+      frame("com.example.A", "work", 43, ClassLoaderKind.APPLICATION);
+  private static final Frame APP_B = frame("com.example.B", "run", 7, ClassLoaderKind.APPLICATION);
+
+  @Test
+  void stackGroupingSeparatesStacksAndSortsByTotalTime() {
+    SiteCollector collector = new SiteCollector(GroupBy.STACK);
+    RecordedStack a = new RecordedStack(List.of(SLEEP, APP_A, APP_B), false);
+    RecordedStack b = new RecordedStack(List.of(SLEEP, APP_B), false);
+    collector.add(0, 10, 1, a, null, null, null);
+    collector.add(5, 30, 2, a, null, null, null);
+    collector.add(7, 25, 3, b, null, null, null);
+
+    List<Site> sites = collector.sites();
+
+    assertThat(sites).hasSize(2);
+    Site first = sites.get(0);
+    assertThat(first.durations().totalNanos()).isEqualTo(40);
+    assertThat(first.durations().count()).isEqualTo(2);
+    assertThat(first.durations().maxNanos()).isEqualTo(30);
+    assertThat(first.durations().minNanos()).isEqualTo(10);
+    assertThat(first.virtualThreads()).isEqualTo(2);
+    assertThat(first.firstSeenNanos()).isZero();
+    assertThat(first.lastSeenNanos()).isEqualTo(5);
+    assertThat(first.topApplicationFrame()).isEqualTo(APP_A);
+    assertThat(sites.get(1).topApplicationFrame()).isEqualTo(APP_B);
+  }
+
+  @Test
+  void topFrameGroupingMergesLinesOfOneMethodAsJfrViewDoes() {
+    SiteCollector collector = new SiteCollector(GroupBy.TOP_FRAME);
+    collector.add(
+        0, 10, 1, new RecordedStack(List.of(SLEEP, APP_A, APP_B), false), null, null, null);
+    collector.add(
+        0, 20, 1, new RecordedStack(List.of(SLEEP, APP_A_OTHER_LINE), false), null, null, null);
+    collector.add(0, 5, 1, new RecordedStack(List.of(SLEEP), false), null, null, null);
+
+    List<Site> sites = collector.sites();
+
+    assertThat(sites).hasSize(2);
+    assertThat(sites.get(0).durations().count()).isEqualTo(2);
+    assertThat(sites.get(0).virtualThreads()).isEqualTo(1);
+    assertThat(sites.get(1).topApplicationFrame()).isNull();
+  }
+
+  @Test
+  void reasonGroupingCountsReasonsAndOperations() {
+    SiteCollector collector = new SiteCollector(GroupBy.REASON);
+    RecordedStack s = new RecordedStack(List.of(APP_A), false);
+    collector.add(0, 10, 1, s, "Native or VM frame on stack", "LockSupport.park", null);
+    collector.add(0, 10, 2, s, "Native or VM frame on stack", "Object.wait", null);
+    collector.add(0, 10, 3, s, "Native or VM frame on stack", "Object.wait", null);
+
+    Site site = collector.sites().get(0);
+
+    assertThat(site.reason()).isEqualTo("Native or VM frame on stack");
+    assertThat(site.blockingOperation()).isEqualTo("Object.wait");
+    assertThat(site.blockingOperations())
+        .containsExactly(
+            java.util.Map.entry("Object.wait", 2L), java.util.Map.entry("LockSupport.park", 1L));
+  }
+
+  @Test
+  void percentilesStayWithinMinAndMaxAndNearTheTruth() {
+    DurationStatistics stats = new DurationStatistics();
+    for (int i = 1; i <= 1000; i++) {
+      stats.add(i * 1_000_000L);
+    }
+    DurationSummary d = stats.summary();
+    assertThat(d.count()).isEqualTo(1000);
+    assertThat(d.totalNanos()).isEqualTo(500_500L * 1_000_000L);
+    assertThat(d.p50Nanos()).isBetween(499_000_000L, 501_000_000L);
+    assertThat(d.p99Nanos()).isBetween(989_000_000L, 991_000_000L);
+    assertThat(d.maxNanos()).isEqualTo(1_000_000_000L);
+    assertThat(d.minNanos()).isEqualTo(1_000_000L);
+  }
+}

