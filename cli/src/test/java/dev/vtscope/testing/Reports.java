@@ -1,0 +1,46 @@
+package dev.vtscope.testing;
+
+import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.Analyzer;
+import dev.vtscope.analysis.GroupBy;
+import dev.vtscope.analysis.RecordingProblemException;
+import dev.vtscope.recording.JfrStreamReader;
+import dev.vtscope.recording.RecordingInput;
+import dev.vtscope.report.JsonReport;
+import dev.vtscope.report.ReportRenderer;
+import dev.vtscope.report.TextReport;
+import dev.vtscope.report.TextStyle;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.List;
+
+/** Analyses a recording and renders it as the golden files hold it. */
+public final class Reports {
+
+  private Reports() {}
+
+  /** Analyses {@code file}, naming it {@code name} in the report. */
+  public static Analysis analyze(String name, Path file, GroupBy groupBy) {
+    try {
+      return new Analyzer(new JfrStreamReader(), groupBy)
+          .analyze(List.of(new RecordingInput(name, List.of(file), false)));
+    } catch (RecordingProblemException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  public static String text(Analysis analysis) {
+    return render(new TextReport(TextStyle.PLAIN), analysis);
+  }
+
+  public static String json(Analysis analysis) {
+    return render(new JsonReport("test"), analysis);
+  }
+
+  private static String render(ReportRenderer renderer, Analysis analysis) {
+    StringWriter out = new StringWriter();
+    renderer.render(analysis, new PrintWriter(out));
+    return out.toString();
+  }
+}
