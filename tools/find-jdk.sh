@@ -1,11 +1,12 @@
 # Finds Java installations the way a user's machine has them. Sourced by ./vtscope and ./run-tests.
 #
 #   vt_java_feature JAVA      -> prints the feature release of the java executable (e.g. 21), or nothing
-#   vt_find_java MIN [javac]  -> prints the path of a java executable with feature >= MIN, preferring
-#                                JAVA_HOME, then java on PATH, then the usual install folders (newest
-#                                first); with "javac", only JDKs that can compile. Sets VT_SEEN to a
-#                                description of what was found but rejected.
-#   vt_find_java_exact N      -> a java executable whose feature is exactly N, or nothing
+#   vt_find_java MIN [javac]  -> sets VT_JAVA to a java executable with feature >= MIN: JAVA_HOME when
+#                                it fits, else the newest of java on PATH and the usual install
+#                                folders; with "javac", only JDKs that can compile. Sets VT_SEEN to
+#                                what was found but rejected. Returns 1 when none fits.
+#   vt_find_java_exact N      -> sets VT_JAVA to a java executable whose feature is exactly N
+# Call them directly, not in $(...), so that VT_JAVA and VT_SEEN reach the caller.
 
 vt_java_feature() {
   local java="$1" home release version
@@ -35,26 +36,37 @@ vt_java_candidates() {
     # Resolve symlinks (/usr/bin/java -> /etc/alternatives/java -> the JDK) so JDK_HOME/release is found.
     readlink -f "$(command -v java)" 2>/dev/null || command -v java
   fi
-  for dir in \
-    /usr/lib/jvm/* \
-    /usr/java/* \
-    /opt/java/* \
-    /opt/jdk* \
-    /opt/homebrew/opt/openjdk*/libexec/openjdk.jdk/Contents/Home \
-    /usr/local/opt/openjdk*/libexec/openjdk.jdk/Contents/Home \
-    /Library/Java/JavaVirtualMachines/*/Contents/Home \
-    "$HOME"/Library/Java/JavaVirtualMachines/*/Contents/Home \
-    "$HOME"/.sdkman/candidates/java/* \
-    "$HOME"/.jdks/* \
-    "$HOME"/.asdf/installs/java/* \
-    "${VT_EXTRA_JDK_DIRS:-/nonexistent}"/*; do
-    [ -x "$dir/bin/java" ] && printf '%s\n' "$dir/bin/java"
-  done
+  local folders
+  if [ -n "${VTSCOPE_JDK_DIRS:-}" ]; then
+    # Replaces the usual install folders: a colon-separated list of folders holding JDKs.
+    folders=$(printf '%s' "$VTSCOPE_JDK_DIRS" | tr ':' '\n' | sed 's#$#/*#')
+  else
+    folders="/usr/lib/jvm/*
+/usr/java/*
+/opt/java/*
+/opt/jdk*
+/opt/homebrew/opt/openjdk*/libexec/openjdk.jdk/Contents/Home
+/usr/local/opt/openjdk*/libexec/openjdk.jdk/Contents/Home
+/Library/Java/JavaVirtualMachines/*/Contents/Home
+$HOME/Library/Java/JavaVirtualMachines/*/Contents/Home
+$HOME/.sdkman/candidates/java/*
+$HOME/.jdks/*
+$HOME/.asdf/installs/java/*"
+  fi
+  local pattern
+  while IFS= read -r pattern; do
+    [ -n "$pattern" ] || continue
+    # The pattern is a glob on purpose: it expands to the JDK folders.
+    for dir in $pattern; do
+      [ -x "$dir/bin/java" ] && printf '%s\n' "$dir/bin/java"
+    done
+  done <<<"$folders"
 }
 
 vt_find_java() {
   local min="$1" need_javac="${2:-}" java feature best="" best_feature=0 from_env=""
   VT_SEEN=""
+  VT_JAVA=""
   while IFS= read -r java; do
     [ -n "$java" ] || continue
     feature=$(vt_java_feature "$java") || continue
@@ -68,16 +80,16 @@ vt_find_java() {
     fi
     # JAVA_HOME wins when it fits: the user chose it.
     if [ -n "${JAVA_HOME:-}" ] && [ "$java" = "$JAVA_HOME/bin/java" ]; then
-      printf '%s\n' "$java"
+      VT_JAVA="$java"
       return 0
     fi
     if [ "$feature" -gt "$best_feature" ]; then
       best="$java"
       best_feature="$feature"
     fi
-  done < <(vt_java_candidates)
+  done < <(vt_java_candidates | awk '!seen[$0]++')
   if [ -n "$best" ]; then
-    printf '%s\n' "$best"
+    VT_JAVA="$best"
     return 0
   fi
   return 1
@@ -85,13 +97,14 @@ vt_find_java() {
 
 vt_find_java_exact() {
   local wanted="$1" java feature
+  VT_JAVA=""
   while IFS= read -r java; do
     [ -n "$java" ] || continue
     feature=$(vt_java_feature "$java") || continue
     if [ "$feature" = "$wanted" ]; then
-      printf '%s\n' "$java"
+      VT_JAVA="$java"
       return 0
     fi
-  done < <(vt_java_candidates)
+  done < <(vt_java_candidates | awk '!seen[$0]++')
   return 1
 }

@@ -84,7 +84,7 @@ public final class Analyzer {
     if (outcome.stoppedEarly() != null) {
       if (outcome.chunksRead() == 0 && scan.chunks().size() == 1 && collector.jvm == null) {
         throw new RecordingProblemException(
-            file + ": not a readable JFR recording: " + outcome.stoppedEarly(), false);
+            file + ": not a readable JFR recording: " + outcome.failure(), false);
       }
       return outcome.stoppedEarly();
     }

@@ -54,7 +54,9 @@ final class AnalyzeCommand implements Callable<Integer> {
       throw new ExitException(
           e.unreadable() ? ExitCode.INPUT_UNREADABLE : ExitCode.NOT_A_RECORDING,
           e.getMessage()
-              + (e.unreadable() ? "" : " (vtscope reads .jfr files written by JDK 11 or later)"),
+              + (e.unreadable()
+                  ? ""
+                  : " (vtscope reads whole .jfr files written by JDK 11 or later)"),
           e);
     }
     output.renderer(TerminalFacts.detect()).render(analysis, spec.commandLine().getOut());

@@ -60,7 +60,7 @@ public final class JfrStreamReader implements RecordingReader {
       listener.chunk(chunks.get(0));
       String failure = parse(file, chunks.get(0).size(), listener);
       return new ReadOutcome(
-          failure == null ? 1 : 0, describe(failure, chunks.get(0), chunks.size()));
+          failure == null ? 1 : 0, describe(failure, chunks.get(0), chunks.size()), failure);
     }
     int read = 0;
     for (ChunkHeader chunk : chunks) {
@@ -73,11 +73,11 @@ public final class JfrStreamReader implements RecordingReader {
         Files.deleteIfExists(copy);
       }
       if (failure != null) {
-        return new ReadOutcome(read, describe(failure, chunk, chunks.size()));
+        return new ReadOutcome(read, describe(failure, chunk, chunks.size()), failure);
       }
       read++;
     }
-    return new ReadOutcome(read, null);
+    return new ReadOutcome(read, null, null);
   }
 
   private static String describe(String failure, ChunkHeader chunk, int chunkCount) {
@@ -116,6 +116,7 @@ public final class JfrStreamReader implements RecordingReader {
   /** Parses one file of whole chunks; returns null on success or what went wrong. */
   private String parse(Path file, long size, RecordingListener listener) {
     AtomicReference<Throwable> failure = new AtomicReference<>();
+    Handlers handlers = new Handlers(listener);
     Thread worker =
         Thread.ofPlatform()
             .daemon()
@@ -123,7 +124,7 @@ public final class JfrStreamReader implements RecordingReader {
             .unstarted(
                 () -> {
                   try (EventStream stream = EventStream.openFile(file)) {
-                    new Handlers(listener).register(stream);
+                    handlers.register(stream);
                     stream.start();
                   } catch (Throwable t) {
                     failure.set(t);
@@ -143,7 +144,8 @@ public final class JfrStreamReader implements RecordingReader {
     }
     Throwable t = failure.get();
     if (t == null) {
-      return null;
+      // The JDK's stream can end quietly on damaged metadata; without metadata nothing was read.
+      return handlers.metadataSeen ? null : "its metadata could not be read (damaged)";
     }
     String message = t.getMessage();
     return "the JDK's JFR reader failed ("
@@ -162,6 +164,7 @@ public final class JfrStreamReader implements RecordingReader {
     private final RecordingListener listener;
     private final Map<Long, String> eventTypeNames = new HashMap<>();
     private final Map<RecordedStackTrace, RecordedStack> stacks = new IdentityHashMap<>();
+    private volatile boolean metadataSeen;
 
     Handlers(RecordingListener listener) {
       this.listener = listener;
@@ -172,6 +175,7 @@ public final class JfrStreamReader implements RecordingReader {
       stream.setOrdered(false);
       stream.onMetadata(
           metadata -> {
+            metadataSeen = true;
             for (EventType type : metadata.getEventTypes()) {
               eventTypeNames.put(type.getId(), type.getName());
             }

@@ -22,7 +22,8 @@ public interface RecordingReader {
    * What a read achieved.
    *
    * @param chunksRead chunks read to their end
-   * @param stoppedEarly why reading stopped before the end of the valid chunks, or null
+   * @param stoppedEarly where and why reading stopped before the end of the valid chunks, or null
+   * @param failure just why, without where, or null
    */
-  record ReadOutcome(int chunksRead, String stoppedEarly) {}
+  record ReadOutcome(int chunksRead, String stoppedEarly, String failure) {}
 }

@@ -1,0 +1,150 @@
+package dev.vtscope.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vtscope.testing.Cli;
+import dev.vtscope.testing.TestRecordings;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class AnalyzeCommandTest {
+
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  @TempDir Path dir;
+
+  private static Path sample(String name) {
+    return TestRecordings.repoRoot().resolve("samples").resolve(name);
+  }
+
+  @Test
+  void textReportNamesTheRecordingTheJdkAndTheSite() {
+    Cli.Result result = Cli.run("analyze", sample("jdk21/pinning-synchronized.jfr").toString());
+    assertThat(result.exitCode()).isZero();
+    assertThat(result.err()).isEmpty();
+    assertThat(result.out())
+        .contains("JDK 21.")
+        .contains("Pinned sites (by stack)")
+        .contains("SharedLockPinning.sleep")
+        .doesNotContain("\u001b[");
+  }
+
+  @Test
+  void jsonCarriesTheContractFields() throws Exception {
+    Cli.Result result =
+        Cli.run("analyze", "--format", "json", sample("jdk25/class-init.jfr").toString());
+    assertThat(result.exitCode()).isZero();
+    JsonNode json = MAPPER.readTree(result.out());
+    assertThat(json.at("/schemaVersion").asInt()).isEqualTo(1);
+    assertThat(json.at("/jvm/feature").asInt()).isEqualTo(25);
+    assertThat(json.at("/scheduler/parallelism/set").asBoolean()).isFalse();
+    assertThat(json.at("/pinned/events").asLong()).isPositive();
+    assertThat(json.at("/pinned/sites/0/reason").asText()).isNotBlank();
+    assertThat(json.at("/pinned/sites/0/totalNanos").isIntegralNumber()).isTrue();
+    long sum = 0;
+    for (JsonNode site : json.at("/pinned/sites")) {
+      sum += site.get("totalNanos").asLong();
+    }
+    assertThat(sum).isEqualTo(json.at("/pinned/totalNanos").asLong());
+  }
+
+  @Test
+  void groupByReasonSeparatesTheClassInitReasons() throws Exception {
+    Cli.Result result =
+        Cli.run(
+            "analyze",
+            "--format",
+            "json",
+            "--group-by",
+            "reason",
+            sample("jdk25/class-init.jfr").toString());
+    JsonNode json = MAPPER.readTree(result.out());
+    assertThat(json.at("/groupBy").asText()).isEqualTo("reason");
+    assertThat(json.at("/pinned/sites").findValuesAsText("key"))
+        .anySatisfy(k -> assertThat(k).startsWith("VM call to ").contains("<clinit>"))
+        .anySatisfy(k -> assertThat(k).startsWith("Waited for initialization of"));
+  }
+
+  @Test
+  void severalFilesAndFoldersMakeOneReportListingEachInput() throws Exception {
+    Files.copy(sample("jdk21/pinning-synchronized.jfr"), dir.resolve("a.jfr"));
+    Files.copy(sample("jdk25/class-init.jfr"), dir.resolve("b.jfr"));
+    Cli.Result merged = Cli.run("analyze", "--format", "json", dir.toString());
+    JsonNode json = MAPPER.readTree(merged.out());
+    assertThat(json.at("/inputs")).hasSize(2);
+    long a = events(sample("jdk21/pinning-synchronized.jfr"));
+    long b = events(sample("jdk25/class-init.jfr"));
+    assertThat(json.at("/pinned/events").asLong()).isEqualTo(a + b);
+    assertThat(json.get("notes").toString()).contains("mixed-jdks");
+  }
+
+  @Test
+  void aJfrRepositoryFolderIsOneRecording() throws Exception {
+    Path repo = Files.createDirectories(dir.resolve("2026_11_22_10_00_00_4242"));
+    Files.copy(
+        sample("jdk21/pinning-synchronized.jfr"),
+        repo.resolve("2026_11_22_10_00_00.jfr"),
+        StandardCopyOption.REPLACE_EXISTING);
+    Files.copy(sample("jdk21/pinning-reentrant-lock.jfr"), repo.resolve("2026_11_22_10_00_05.jfr"));
+    JsonNode json = MAPPER.readTree(Cli.run("analyze", "--format", "json", dir.toString()).out());
+    assertThat(json.at("/inputs")).hasSize(1);
+    assertThat(json.at("/inputs/0/files").asInt()).isEqualTo(2);
+    assertThat(json.at("/inputs/0/chunks").asInt()).isEqualTo(2);
+  }
+
+  @Test
+  void concatenatedRecordingsOfTwoJvmsAreReadChunkByChunk() throws Exception {
+    Path both = dir.resolve("both.jfr");
+    Files.write(both, Files.readAllBytes(sample("jdk21/pinning-synchronized.jfr")));
+    Files.write(
+        both,
+        Files.readAllBytes(sample("jdk25/class-init.jfr")),
+        java.nio.file.StandardOpenOption.APPEND);
+    Cli.Result result = Cli.run("analyze", "--format", "json", both.toString());
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    JsonNode json = MAPPER.readTree(result.out());
+    assertThat(json.at("/inputs/0/chunks").asInt()).isEqualTo(2);
+    assertThat(json.at("/inputs/0/complete").asBoolean()).isTrue();
+    assertThat(json.at("/pinned/events").asLong())
+        .isEqualTo(
+            events(sample("jdk21/pinning-synchronized.jfr"))
+                + events(sample("jdk25/class-init.jfr")));
+  }
+
+  @Test
+  void helpShowsTheExitCodes() {
+    Cli.Result result = Cli.run("analyze", "--help");
+    assertThat(result.exitCode()).isZero();
+    assertThat(result.out())
+        .contains("Exit codes:")
+        .contains("3  an input cannot be read")
+        .contains("--group-by");
+  }
+
+  @Test
+  void noPinningIsSaidPlainly() throws Exception {
+    JsonNode json =
+        MAPPER.readTree(
+            Cli.run(
+                    "analyze",
+                    "--format",
+                    "json",
+                    sample("jdk25/pinning-synchronized.jfr").toString())
+                .out());
+    assertThat(json.at("/pinned/events").asLong()).isZero();
+    assertThat(json.get("notes").findValuesAsText("id")).contains("no-pinning");
+    assertThat(json.get("monitorEnter").isNull()).isTrue();
+  }
+
+  private static long events(Path file) throws Exception {
+    return MAPPER
+        .readTree(Cli.run("analyze", "--format", "json", file.toString()).out())
+        .at("/pinned/events")
+        .asLong();
+  }
+}

@@ -1,0 +1,155 @@
+package dev.vtscope.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vtscope.testing.Cli;
+import dev.vtscope.testing.TestRecordings;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.util.Arrays;
+import java.util.HexFormat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every kind of bad input gets one line on stderr that starts with "vtscope analyze:" and a
+ * documented exit code, never a stack trace; inputs are never changed.
+ */
+class BadInputTest {
+
+  @TempDir Path dir;
+
+  private static Path sample() {
+    return TestRecordings.repoRoot().resolve("samples/jdk21/pinning-synchronized.jfr");
+  }
+
+  private static void assertOneLineError(Cli.Result result, int code, String... fragments) {
+    assertThat(result.exitCode()).as(result.err()).isEqualTo(code);
+    assertThat(result.out()).isEmpty();
+    assertThat(result.err().lines().toList()).as(result.err()).hasSize(1);
+    assertThat(result.err())
+        .startsWith("vtscope analyze: ")
+        .doesNotContain("Exception")
+        .doesNotContain("\tat ");
+    for (String fragment : fragments) {
+      assertThat(result.err()).contains(fragment);
+    }
+  }
+
+  @Test
+  void missingFile() {
+    assertOneLineError(
+        Cli.run("analyze", dir.resolve("nope.jfr").toString()), 3, "no such file or folder");
+  }
+
+  @Test
+  void emptyFile() throws IOException {
+    Path empty = Files.createFile(dir.resolve("empty.jfr"));
+    assertOneLineError(Cli.run("analyze", empty.toString()), 4, "the file is empty");
+  }
+
+  @Test
+  void fileThatIsNotJfr() throws IOException {
+    Path text = Files.writeString(dir.resolve("notes.jfr"), "this is not a recording\n".repeat(10));
+    assertOneLineError(Cli.run("analyze", text.toString()), 4, "not a JFR recording");
+  }
+
+  @Test
+  void truncatedRecording() throws IOException {
+    byte[] bytes = Files.readAllBytes(sample());
+    Path cut = Files.write(dir.resolve("cut.jfr"), Arrays.copyOf(bytes, bytes.length / 2));
+    assertOneLineError(Cli.run("analyze", cut.toString()), 4, "truncated");
+  }
+
+  @Test
+  void chunkSizeZeroIsAnErrorNotAHang() throws IOException {
+    byte[] bytes = Files.readAllBytes(sample());
+    ByteBuffer.wrap(bytes).putLong(8, 0L);
+    Path zero = Files.write(dir.resolve("zero.jfr"), bytes);
+    assertOneLineError(Cli.run("analyze", zero.toString()), 4, "still being written");
+  }
+
+  @Test
+  void damagedMetadataIsAnErrorNotAStackTrace() throws IOException {
+    byte[] bytes = Files.readAllBytes(sample());
+    long metadataOffset = ByteBuffer.wrap(bytes).getLong(24);
+    for (int i = 0; i < 64 && metadataOffset + 8 + i < bytes.length; i++) {
+      bytes[(int) metadataOffset + 8 + i] = (byte) 0x7f;
+    }
+    Path damaged = Files.write(dir.resolve("damaged.jfr"), bytes);
+    Cli.Result result = Cli.run("analyze", damaged.toString());
+    assertOneLineError(result, 4, "damaged.jfr");
+  }
+
+  @Test
+  void folderWithoutRecordings() throws IOException {
+    Files.writeString(dir.resolve("readme.txt"), "nothing here");
+    assertOneLineError(Cli.run("analyze", dir.toString()), 3, "holds no .jfr recordings");
+  }
+
+  @Test
+  void namedPipeIsRefusedNotReadForever() throws Exception {
+    Path fifo = dir.resolve("pipe.jfr");
+    Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
+    assumeFalse(mkfifo.waitFor() != 0, "mkfifo is not available on this system");
+    assertOneLineError(Cli.run("analyze", fifo.toString()), 3, "not a regular file");
+  }
+
+  @Test
+  void fileWithoutReadPermission() throws IOException {
+    // root reads every file whatever its permissions: the check cannot be made as root.
+    assumeFalse("root".equals(System.getProperty("user.name")), "running as root");
+    Path locked = Files.copy(sample(), dir.resolve("locked.jfr"));
+    Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("-w-------"));
+    assertOneLineError(Cli.run("analyze", locked.toString()), 3, "permission denied");
+  }
+
+  @Test
+  void corruptAfterValidChunksIsReadAsFarAsPossibleWithANote() throws Exception {
+    byte[] good = Files.readAllBytes(sample());
+    byte[] bytes = Arrays.copyOf(good, good.length + 4096);
+    Arrays.fill(bytes, good.length, bytes.length, (byte) 0x55);
+    Path partial = Files.write(dir.resolve("partial.jfr"), bytes);
+    String before = sha256(partial);
+
+    Cli.Result result = Cli.run("analyze", "--format", "json", partial.toString());
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    JsonNode report = new ObjectMapper().readTree(result.out());
+    Cli.Result whole = Cli.run("analyze", "--format", "json", sample().toString());
+    JsonNode wholeReport = new ObjectMapper().readTree(whole.out());
+    assertThat(report.at("/pinned/events").asLong())
+        .isEqualTo(wholeReport.at("/pinned/events").asLong())
+        .isPositive();
+    assertThat(report.at("/inputs/0/complete").asBoolean()).isFalse();
+    assertThat(report.at("/inputs/0/problem").asText()).contains("byte " + good.length);
+    assertThat(report.get("notes").toString()).contains("partial-read");
+    assertThat(sha256(partial)).as("the input is unchanged").isEqualTo(before);
+  }
+
+  @Test
+  void badOptionIsAUsageError() {
+    Cli.Result result = Cli.run("analyze", "--group-by", "colour", sample().toString());
+    assertOneLineError(result, 2, "is not a grouping");
+  }
+
+  @Test
+  void verboseShowsTheCause() throws IOException {
+    Path text = Files.writeString(dir.resolve("notes.jfr"), "not a recording");
+    Cli.Result result = Cli.run("analyze", "--verbose", text.toString());
+    assertThat(result.exitCode()).isEqualTo(4);
+    assertThat(result.err()).startsWith("vtscope analyze: ");
+  }
+
+  private static String sha256(Path file) throws Exception {
+    return HexFormat.of()
+        .formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
+  }
+}

@@ -1,0 +1,95 @@
+package dev.vtscope.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vtscope.testing.TestRecordings;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The ./vtscope launcher as a user meets it, after the jar is packaged: where the default java is
+ * too old and JAVA_HOME is unset it finds a JDK 21+ in the install folders; where there is none it
+ * says in one line what it found and what to do.
+ */
+class LauncherIT {
+
+  @TempDir Path dir;
+
+  /** A folder with a fake java 17 that answers like the real one, first on PATH. */
+  private Path fakeJava17() throws IOException {
+    Path jdk = Files.createDirectories(dir.resolve("jdk-17/bin"));
+    Files.writeString(jdk.getParent().resolve("release"), "JAVA_VERSION=\"17.0.15\"\n");
+    Path java = jdk.resolve("java");
+    Files.writeString(java, "#!/bin/sh\necho 'openjdk version \"17.0.15\"' >&2\nexit 0\n");
+    Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+    return jdk;
+  }
+
+  private record Run(int code, String out, String err) {}
+
+  private Run launcher(Map<String, String> env, String... args) throws Exception {
+    Path root = TestRecordings.repoRoot();
+    ProcessBuilder builder =
+        new ProcessBuilder(
+            java.util.stream.Stream.concat(
+                    java.util.stream.Stream.of("bash", root.resolve("vtscope").toString()),
+                    java.util.Arrays.stream(args))
+                .toList());
+    builder.directory(root.toFile());
+    builder.environment().remove("JAVA_HOME");
+    builder.environment().put("HOME", dir.toString());
+    builder.environment().putAll(env);
+    builder.redirectOutput(dir.resolve("out.txt").toFile());
+    builder.redirectError(dir.resolve("err.txt").toFile());
+    Process process = builder.start();
+    assertThat(process.waitFor(300, TimeUnit.SECONDS)).isTrue();
+    return new Run(
+        process.exitValue(),
+        Files.readString(dir.resolve("out.txt"), StandardCharsets.UTF_8),
+        Files.readString(dir.resolve("err.txt"), StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void findsAJdk21PlusInTheInstallFoldersWhenTheDefaultJavaIsTooOld() throws Exception {
+    Path fake = fakeJava17();
+    // The JDK running this test stands for one installed in the usual folder.
+    Path installFolder = Path.of(System.getProperty("java.home")).getParent();
+    Run run =
+        launcher(
+            Map.of(
+                "PATH",
+                fake + ":" + System.getenv("PATH"),
+                "VTSCOPE_JDK_DIRS",
+                installFolder.toString()),
+            "analyze",
+            "samples/jdk21/pinning-synchronized.jfr");
+    assertThat(run.code()).as(run.err()).isZero();
+    assertThat(run.out()).contains("Pinned sites").contains("SharedLockPinning");
+  }
+
+  @Test
+  void saysWhatItFoundWhenNoJdk21Exists() throws Exception {
+    Path fake = fakeJava17();
+    Run run =
+        launcher(
+            Map.of(
+                "PATH",
+                fake + ":/usr/bin:/bin",
+                "VTSCOPE_JDK_DIRS",
+                dir.resolve("none").toString()),
+            "--version");
+    assertThat(run.code()).isEqualTo(9);
+    List<String> lines = run.err().lines().toList();
+    assertThat(lines).hasSize(1);
+    assertThat(lines.get(0)).contains("java 17 at " + fake.resolve("java")).contains("JAVA_HOME");
+    assertThat(run.out()).isEmpty();
+  }
+}
