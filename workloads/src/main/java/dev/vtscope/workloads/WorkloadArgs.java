@@ -62,6 +62,9 @@ public final class WorkloadArgs {
     }
     String v = value.trim();
     try {
+      if (v.endsWith("us")) {
+        return Duration.ofNanos(1000 * Long.parseLong(v.substring(0, v.length() - 2).trim()));
+      }
       if (v.endsWith("ms")) {
         return Duration.ofMillis(Long.parseLong(v.substring(0, v.length() - 2).trim()));
       }
@@ -71,7 +74,7 @@ public final class WorkloadArgs {
       return Duration.ofMillis(Long.parseLong(v));
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException(
-          "--" + key + " takes a duration like 10ms or 2s, not '" + value + "'");
+          "--" + key + " takes a duration like 50us, 10ms or 2s, not '" + value + "'");
     }
   }
 }

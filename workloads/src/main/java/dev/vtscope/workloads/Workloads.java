@@ -10,7 +10,8 @@ import java.util.Optional;
 public final class Workloads {
 
   /** Every workload, in the order {@code vtscope workloads} lists them. */
-  public static final List<Workload> ALL = List.of(new SharedLockPinning(), new ClassInitPinning());
+  public static final List<Workload> ALL =
+      List.of(new SharedLockPinning(), new PerTaskPinning(), new ClassInitPinning());
 
   private Workloads() {}
 
