@@ -69,6 +69,11 @@ public final class TextReport implements ReportRenderer {
       line.append("  (").append(String.join(", ", facts)).append(')');
       lines.add(line.toString());
     }
+    if (a.feature() > 0 && a.feature() < 19) {
+      lines.add("  scheduler   none: JDK " + a.feature() + " has no virtual threads");
+      lines.add("");
+      return;
+    }
     lines.add(
         "  scheduler   "
             + setting("parallelism", a.scheduler().parallelism(), "CPUs")

@@ -77,11 +77,23 @@ public final class TestRecordings {
    * @param workloadArgs the workload's name and arguments
    */
   public static Path recordWorkload(Path java, String threshold, String... workloadArgs) {
-    String key = java + "|" + threshold + "|" + String.join(" ", workloadArgs);
-    return MADE.computeIfAbsent(key, k -> record(java, threshold, workloadArgs));
+    return recordWorkload(
+        java, List.of("jdk.VirtualThreadPinned#threshold=" + threshold), List.of(), workloadArgs);
   }
 
-  private static Path record(Path java, String threshold, String... workloadArgs) {
+  /**
+   * Records a workload in a child JVM with extra event settings (e.g. {@code
+   * jdk.VirtualThreadPinned#enabled=false}) and JVM options.
+   */
+  public static Path recordWorkload(
+      Path java, List<String> eventSettings, List<String> jvmOptions, String... workloadArgs) {
+    String key =
+        java + "|" + eventSettings + "|" + jvmOptions + "|" + String.join(" ", workloadArgs);
+    return MADE.computeIfAbsent(key, k -> record(java, eventSettings, jvmOptions, workloadArgs));
+  }
+
+  private static Path record(
+      Path java, List<String> eventSettings, List<String> jvmOptions, String... workloadArgs) {
     try {
       Path dir = Files.createTempDirectory("vtscope-test-recording");
       Path settings = dir.resolve("vtscope.jfc");
@@ -91,14 +103,12 @@ public final class TestRecordings {
       Path out = dir.resolve("recording.jfr");
       List<String> command = new ArrayList<>();
       command.add(java.toString());
-      command.add(
-          "-XX:StartFlightRecording:filename="
-              + out
-              + ",settings="
-              + settings
-              + ",jdk.VirtualThreadPinned#threshold="
-              + threshold);
+      StringBuilder start =
+          new StringBuilder("-XX:StartFlightRecording:filename=" + out + ",settings=" + settings);
+      eventSettings.forEach(setting -> start.append(',').append(setting));
+      command.add(start.toString());
       command.add("-XX:FlightRecorderOptions:stackdepth=256");
+      command.addAll(jvmOptions);
       command.add("-Xlog:jfr+startup=warning");
       command.add("-cp");
       command.add(System.getProperty("java.class.path"));

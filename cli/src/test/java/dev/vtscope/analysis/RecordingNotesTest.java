@@ -1,0 +1,84 @@
+package dev.vtscope.analysis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vtscope.testing.Reports;
+import dev.vtscope.testing.TestRecordings;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Each recording-quality note appears on a real recording that calls for it, and only then. */
+class RecordingNotesTest {
+
+  private static List<String> noteIds(Analysis a) {
+    return a.notes().stream().map(Note::id).toList();
+  }
+
+  @Test
+  void aJdk17RecordingSaysThereAreNoVirtualThreads() throws Exception {
+    Path jdk17 =
+        Path.of(getClass().getResource("/recordings/jdk17-no-virtual-threads.jfr").toURI());
+    Analysis a = Reports.analyze("jdk17.jfr", jdk17, GroupBy.STACK);
+    assertThat(a.feature()).isEqualTo(17);
+    assertThat(noteIds(a)).contains("no-virtual-threads").doesNotContain("no-pinning");
+    assertThat(Reports.text(a)).contains("JDK 17 has no virtual threads");
+  }
+
+  @Test
+  void theThresholdIsSaidWhenItHidesShortPins() {
+    Path sample = TestRecordings.repoRoot().resolve("samples/jdk25/class-init.jfr");
+    Analysis a = Reports.analyze("class-init.jfr", sample, GroupBy.STACK);
+    assertThat(a.settings().pinnedThresholdNanos()).isEqualTo(20_000_000L);
+    assertThat(a.notes())
+        .filteredOn(n -> n.id().equals("threshold"))
+        .singleElement()
+        .satisfies(n -> assertThat(n.message()).contains("20 ms"));
+  }
+
+  @Test
+  void noThresholdNoteAtThresholdZero() {
+    Path sample = TestRecordings.repoRoot().resolve("samples/jdk21/pinning-synchronized.jfr");
+    Analysis a = Reports.analyze("p.jfr", sample, GroupBy.STACK);
+    assertThat(a.settings().pinnedThresholdNanos()).isZero();
+    assertThat(noteIds(a)).doesNotContain("threshold", "no-pinning", "truncated-stacks");
+  }
+
+  @Test
+  void truncatedStacksAreCountedAndTheStackDepthToUseIsNamed() {
+    Path recording =
+        TestRecordings.recordWorkload(
+            TestRecordings.currentJava(),
+            List.of("jdk.VirtualThreadPinned#threshold=0ms"),
+            List.of("-XX:FlightRecorderOptions:stackdepth=3"),
+            "class-init",
+            "--threads",
+            "2",
+            "--init",
+            "30ms");
+    Analysis a = Reports.analyze("shallow.jfr", recording, GroupBy.STACK);
+    assertThat(a.pinned().events()).isPositive();
+    assertThat(a.pinned().truncatedStacks()).isEqualTo(a.pinned().events());
+    assertThat(a.notes())
+        .filteredOn(n -> n.id().equals("truncated-stacks"))
+        .singleElement()
+        .satisfies(n -> assertThat(n.message()).contains("stackdepth=256"));
+  }
+
+  @Test
+  void aDisabledPinnedEventIsSaidPlainly() {
+    Path recording =
+        TestRecordings.recordWorkload(
+            TestRecordings.currentJava(),
+            List.of("jdk.VirtualThreadPinned#enabled=false"),
+            List.of(),
+            "class-init",
+            "--threads",
+            "2",
+            "--init",
+            "30ms");
+    Analysis a = Reports.analyze("off.jfr", recording, GroupBy.STACK);
+    assertThat(a.settings().pinnedEnabled()).isFalse();
+    assertThat(noteIds(a)).contains("pinned-disabled").doesNotContain("no-pinning");
+  }
+}
