@@ -37,7 +37,7 @@ record() {
   mkdir -p "$(dirname "$root/$out")"
   rm -f "$root/$out"
   "$host_java" -jar "$jar" redact "$work/raw.jfr" "$root/$out" >/dev/null
-  echo "$out: $(tr '\n' ' ' <"$work/workload.txt")"
+  echo "$out: $(grep -v '^\[' "$work/workload.txt" | tr '\n' ' ')"
   rm -rf "$work"
 }
 

@@ -1,5 +1,8 @@
 package dev.vtscope.analysis;
 
+import dev.vtscope.attribution.Attributor;
+import dev.vtscope.attribution.ClassBytesSource;
+import dev.vtscope.attribution.FrameOwnership;
 import dev.vtscope.recording.ChunkScan;
 import dev.vtscope.recording.ChunkScanner;
 import dev.vtscope.recording.NotARecordingException;
@@ -19,11 +22,15 @@ public final class Analyzer {
   private static final String PINNED = "jdk.VirtualThreadPinned";
 
   private final RecordingReader reader;
-  private final GroupBy groupBy;
+  private final AnalysisOptions options;
+
+  public Analyzer(RecordingReader reader, AnalysisOptions options) {
+    this.reader = reader;
+    this.options = options;
+  }
 
   public Analyzer(RecordingReader reader, GroupBy groupBy) {
-    this.reader = reader;
-    this.groupBy = groupBy;
+    this(reader, AnalysisOptions.of(groupBy));
   }
 
   /**
@@ -35,7 +42,7 @@ public final class Analyzer {
     List<InputCollector> collectors = new ArrayList<>();
     List<InputFacts> facts = new ArrayList<>();
     for (RecordingInput input : inputs) {
-      InputCollector collector = new InputCollector(groupBy);
+      InputCollector collector = new InputCollector();
       String problem = null;
       int files = 0;
       for (Path file : input.files()) {
@@ -100,10 +107,9 @@ public final class Analyzer {
   }
 
   private Analysis merge(List<InputFacts> facts, List<InputCollector> collectors) {
-    SiteCollector pinnedSites = new SiteCollector(groupBy);
-    GroupBy monitorGrouping = groupBy == GroupBy.REASON ? GroupBy.STACK : groupBy;
-    SiteCollector enterSites = new SiteCollector(monitorGrouping);
-    SiteCollector waitSites = new SiteCollector(monitorGrouping);
+    SiteCollector pinnedSites = new SiteCollector();
+    SiteCollector enterSites = new SiteCollector();
+    SiteCollector waitSites = new SiteCollector();
     SubmitFailureCollector submitFailures = new SubmitFailureCollector();
     DurationStatistics pinned = new DurationStatistics();
     DurationStatistics enter = new DurationStatistics();
@@ -146,19 +152,49 @@ public final class Analyzer {
       }
     }
     InputCollector settingsSource = primary != null ? primary : collectors.get(0);
+    try (ClassBytesSource classes = classBytes(collectors, settingsSource.feature())) {
+      Attributor attributor = new Attributor(classes, new FrameOwnership(options.appPackages()));
+      return build(
+          facts,
+          settingsSource,
+          primary,
+          worst,
+          pinned,
+          pinnedThreads.size(),
+          truncated,
+          pinnedSites.sites(SiteGroupings.pinned(options.groupBy(), attributor)),
+          anyMonitorInput
+              ? new MonitorSummary(
+                  enter.summary(),
+                  enterThreads.size(),
+                  enterSites.sites(SiteGroupings.monitors(options.groupBy(), attributor, false)))
+              : null,
+          anyMonitorInput
+              ? new MonitorSummary(
+                  wait.summary(),
+                  waitThreads.size(),
+                  waitSites.sites(SiteGroupings.monitors(options.groupBy(), attributor, true)))
+              : null,
+          submitFailures);
+    }
+  }
+
+  private Analysis build(
+      List<InputFacts> facts,
+      InputCollector settingsSource,
+      InputCollector primary,
+      Concurrency worst,
+      DurationStatistics pinned,
+      int pinnedThreads,
+      long truncated,
+      List<Site> pinnedSites,
+      MonitorSummary monitorEnter,
+      MonitorSummary monitorWait,
+      SubmitFailureCollector submitFailures) {
     SchedulerSettings scheduler = scheduler(settingsSource);
     RecordingSettings settings = settings(settingsSource);
     PinnedSummary pinnedSummary =
-        new PinnedSummary(
-            pinned.summary(), pinnedThreads.size(), truncated, worst, pinnedSites.sites());
-    MonitorSummary monitorEnter =
-        anyMonitorInput
-            ? new MonitorSummary(enter.summary(), enterThreads.size(), enterSites.sites())
-            : null;
-    MonitorSummary monitorWait =
-        anyMonitorInput
-            ? new MonitorSummary(wait.summary(), waitThreads.size(), waitSites.sites())
-            : null;
+        new PinnedSummary(pinned.summary(), pinnedThreads, truncated, worst, pinnedSites);
     SubmitFailedSummary submitFailed =
         new SubmitFailedSummary(submitFailures.events(), submitFailures.groups());
     Analysis draft =
@@ -168,7 +204,7 @@ public final class Analyzer {
             settingsSource.cpus(),
             scheduler,
             settings,
-            groupBy,
+            options.groupBy(),
             pinnedSummary,
             monitorEnter,
             monitorWait,
@@ -186,6 +222,40 @@ public final class Analyzer {
         draft.monitorWait(),
         draft.submitFailed(),
         RecordingNotes.of(draft));
+  }
+
+  /** The user's class path first, then each recording's own, where its files exist here. */
+  private ClassBytesSource classBytes(List<InputCollector> collectors, int feature) {
+    List<Path> entries = new ArrayList<>(options.classPath());
+    for (InputCollector c : collectors) {
+      Path base = null;
+      if (c.workingDirectory != null) {
+        try {
+          base = Path.of(c.workingDirectory);
+        } catch (java.nio.file.InvalidPathException e) {
+          base = null;
+        }
+      }
+      try {
+        entries.addAll(ClassBytesSource.expand(c.classPath, base));
+      } catch (java.nio.file.InvalidPathException e) {
+        // a class path of another operating system: nothing of it is here
+      }
+    }
+    ownCode().ifPresent(entries::add);
+    return new ClassBytesSource(entries, feature);
+  }
+
+  /** vtscope's own jar or classes: it holds the workloads that made the samples. */
+  private static java.util.Optional<Path> ownCode() {
+    try {
+      var source = dev.vtscope.workloads.Workloads.class.getProtectionDomain().getCodeSource();
+      return source == null
+          ? java.util.Optional.empty()
+          : java.util.Optional.of(Path.of(source.getLocation().toURI()));
+    } catch (java.net.URISyntaxException | RuntimeException e) {
+      return java.util.Optional.empty();
+    }
   }
 
   private static SchedulerSettings scheduler(InputCollector c) {

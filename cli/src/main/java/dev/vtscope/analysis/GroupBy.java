@@ -2,6 +2,11 @@ package dev.vtscope.analysis;
 
 /** How events are grouped into sites. */
 public enum GroupBy {
+  /**
+   * Who holds the carrier: the synchronized method or block, native or foreign-function boundary,
+   * or class initialiser (docs/attribution.md).
+   */
+  CULPRIT("culprit"),
   /** The whole stack trace: each distinct stack is a site. */
   STACK("stack"),
   /**

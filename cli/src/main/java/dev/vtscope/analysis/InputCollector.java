@@ -31,6 +31,8 @@ final class InputCollector implements RecordingListener {
   final Map<String, String> settings = new HashMap<>();
   long truncatedPinnedStacks;
   boolean systemPropertiesRecorded;
+  String classPath;
+  String workingDirectory;
   JvmFacts jvm;
   int hardwareThreads;
   int containerCpus;
@@ -39,12 +41,10 @@ final class InputCollector implements RecordingListener {
   long startNanos = Long.MAX_VALUE;
   long endNanos = Long.MIN_VALUE;
 
-  InputCollector(GroupBy groupBy) {
-    pinnedSites = new SiteCollector(groupBy);
-    // Monitor events carry no reason: grouping them by reason would make one site of all.
-    GroupBy monitorGrouping = groupBy == GroupBy.REASON ? GroupBy.STACK : groupBy;
-    monitorEnterSites = new SiteCollector(monitorGrouping);
-    monitorWaitSites = new SiteCollector(monitorGrouping);
+  InputCollector() {
+    pinnedSites = new SiteCollector();
+    monitorEnterSites = new SiteCollector();
+    monitorWaitSites = new SiteCollector();
   }
 
   @Override
@@ -111,6 +111,10 @@ final class InputCollector implements RecordingListener {
     systemPropertiesRecorded = true;
     if (key != null && key.startsWith(SchedulerSettings.PREFIX)) {
       schedulerProperties.put(key, value);
+    } else if ("java.class.path".equals(key)) {
+      classPath = value;
+    } else if ("user.dir".equals(key)) {
+      workingDirectory = value;
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.vtscope.analysis;
 
+import dev.vtscope.attribution.Attribution;
 import dev.vtscope.recording.Frame;
 import dev.vtscope.recording.RecordedStack;
 import java.util.Collections;
@@ -20,6 +21,7 @@ import java.util.Map;
  * @param reasons event counts by pinned reason (JDK 24+), most frequent first
  * @param blockingOperations event counts by blocking operation (JDK 24+), most frequent first
  * @param monitorClasses event counts by monitor class (monitor events), most frequent first
+ * @param attribution who to blame: the culprit of the representative stack
  */
 public record Site(
     String key,
@@ -32,7 +34,8 @@ public record Site(
     long truncatedStacks,
     Map<String, Long> reasons,
     Map<String, Long> blockingOperations,
-    Map<String, Long> monitorClasses) {
+    Map<String, Long> monitorClasses,
+    Attribution attribution) {
 
   public Site {
     reasons = Collections.unmodifiableMap(new LinkedHashMap<>(reasons));

@@ -1,6 +1,6 @@
 package dev.vtscope.analysis;
 
-import dev.vtscope.recording.Frame;
+import dev.vtscope.attribution.Attribution;
 import dev.vtscope.recording.RecordedStack;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -10,20 +10,27 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
- * Groups timed events into {@link Site}s. Memory grows with the number of distinct sites and
- * threads, not with the number of events.
+ * Collects timed events by stack and reason, the finest grouping, and groups them into {@link
+ * Site}s at the end, when everything the grouping needs (the JDK release, the class path) is known.
+ * Memory grows with the number of distinct stacks and threads, not with the number of events.
  */
 final class SiteCollector {
 
-  private final GroupBy groupBy;
-  private final Map<Object, Accumulator> sites = new HashMap<>();
+  private record Key(List<FrameKey> frames, String reason) {}
 
-  SiteCollector(GroupBy groupBy) {
-    this.groupBy = groupBy;
+  /** What a group of events is keyed by, and who to blame for it. */
+  interface Grouping {
+
+    /** The group's key as text. */
+    String key(RecordedStack stack, String reason, Attribution attribution);
+
+    /** Who to blame for events with this stack, reason and (monitor events) monitor class. */
+    Attribution attribution(RecordedStack stack, String reason, String monitorClass);
   }
+
+  private final Map<Key, Accumulator> byStack = new HashMap<>();
 
   /**
    * Adds one event.
@@ -40,69 +47,45 @@ final class SiteCollector {
       String reason,
       String blockingOperation,
       String monitorClass) {
-    Object key = key(stack, reason);
-    Accumulator site = sites.computeIfAbsent(key, k -> new Accumulator());
-    site.add(startNanos, durationNanos, threadId, stack, reason, blockingOperation, monitorClass);
+    Key key = new Key(stack.frames().stream().map(FrameKey::of).toList(), reason);
+    byStack
+        .computeIfAbsent(key, k -> new Accumulator())
+        .add(startNanos, durationNanos, threadId, stack, reason, blockingOperation, monitorClass);
   }
 
-  /** Adds every site of {@code other}, which must group the same way. */
+  /** Adds every event of {@code other}. */
   void addAll(SiteCollector other) {
-    other.sites.forEach(
-        (key, acc) -> sites.computeIfAbsent(key, k -> new Accumulator()).addAll(acc));
+    other.byStack.forEach(
+        (key, acc) -> byStack.computeIfAbsent(key, k -> new Accumulator()).addAll(acc));
   }
 
-  /** Events added so far. */
-  long events() {
-    long n = 0;
-    for (Accumulator acc : sites.values()) {
-      n += acc.durations.count();
-    }
-    return n;
-  }
-
-  /** The sites, by total time descending (ties: more events first, then by key). */
-  List<Site> sites() {
+  /** The sites of {@code grouping}, by total time descending (ties: more events, then key). */
+  List<Site> sites(Grouping grouping) {
+    Map<String, Accumulator> groups = new LinkedHashMap<>();
+    byStack.forEach(
+        (key, acc) -> {
+          Attribution attribution =
+              grouping.attribution(
+                  acc.representative, key.reason(), acc.mostFrequentMonitorClass());
+          String group = grouping.key(acc.representative, key.reason(), attribution);
+          groups.computeIfAbsent(group, g -> new Accumulator()).addAll(acc);
+        });
     List<Site> result = new ArrayList<>();
-    sites.forEach((key, acc) -> result.add(acc.toSite(keyText(key))));
+    groups.forEach(
+        (group, acc) ->
+            result.add(
+                acc.toSite(
+                    group,
+                    grouping.attribution(
+                        acc.representative,
+                        acc.representativeReason,
+                        acc.mostFrequentMonitorClass()))));
     result.sort(
         Comparator.comparingLong((Site s) -> s.durations().totalNanos())
             .reversed()
             .thenComparing(Comparator.comparingLong((Site s) -> s.durations().count()).reversed())
             .thenComparing(Site::key));
     return result;
-  }
-
-  private Object key(RecordedStack stack, String reason) {
-    return switch (groupBy) {
-      case STACK -> stack.frames().stream().map(FrameKey::of).toList();
-      case TOP_FRAME -> {
-        // By method, as jfr view does: the lines of one method are one site.
-        Frame top = stack.topApplicationFrame();
-        yield top == null ? List.of() : FrameKey.of(top).withoutLine();
-      }
-      case REASON -> reason == null ? "" : reason;
-    };
-  }
-
-  private static String keyText(Object key) {
-    if (key instanceof FrameKey f) {
-      return frameText(f);
-    }
-    if (key instanceof List<?> frames) {
-      return frames.isEmpty()
-          ? "<no stack>"
-          : frames.stream().map(f -> frameText((FrameKey) f)).collect(Collectors.joining(" <- "));
-    }
-    String text = key.toString();
-    return text.isEmpty() ? "<no reason recorded>" : text;
-  }
-
-  private static String frameText(FrameKey f) {
-    return f.className()
-        + "."
-        + f.method()
-        + f.descriptor()
-        + (f.line() >= 0 ? ":" + f.line() : "");
   }
 
   private static final class Accumulator {
@@ -115,6 +98,7 @@ final class SiteCollector {
     private long last = Long.MIN_VALUE;
     private long longest = -1;
     private RecordedStack representative = RecordedStack.EMPTY;
+    private String representativeReason;
     private long truncated;
 
     void add(
@@ -134,6 +118,7 @@ final class SiteCollector {
       if (duration > longest) {
         longest = duration;
         representative = stack;
+        representativeReason = reason;
       }
       if (stack.truncated()) {
         truncated++;
@@ -151,11 +136,21 @@ final class SiteCollector {
       if (other.longest > longest) {
         longest = other.longest;
         representative = other.representative;
+        representativeReason = other.representativeReason;
       }
       truncated += other.truncated;
       other.reasons.forEach((k, v) -> reasons.merge(k, v, Long::sum));
       other.operations.forEach((k, v) -> operations.merge(k, v, Long::sum));
       other.monitorClasses.forEach((k, v) -> monitorClasses.merge(k, v, Long::sum));
+    }
+
+    String mostFrequentMonitorClass() {
+      return monitorClasses.entrySet().stream()
+          .max(
+              Map.Entry.<String, Long>comparingByValue()
+                  .thenComparing(Map.Entry.comparingByKey(Comparator.reverseOrder())))
+          .map(Map.Entry::getKey)
+          .orElse(null);
     }
 
     private static void count(Map<String, Long> counts, String value) {
@@ -164,7 +159,7 @@ final class SiteCollector {
       }
     }
 
-    Site toSite(String key) {
+    Site toSite(String key, Attribution attribution) {
       return new Site(
           key,
           durations.summary(),
@@ -176,7 +171,8 @@ final class SiteCollector {
           truncated,
           sortedByCount(reasons),
           sortedByCount(operations),
-          sortedByCount(monitorClasses));
+          sortedByCount(monitorClasses),
+          attribution);
     }
 
     private static Map<String, Long> sortedByCount(Map<String, Long> counts) {

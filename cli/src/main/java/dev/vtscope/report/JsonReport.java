@@ -15,6 +15,11 @@ import dev.vtscope.analysis.RecordingSettings;
 import dev.vtscope.analysis.SchedulerSetting;
 import dev.vtscope.analysis.Site;
 import dev.vtscope.analysis.SubmitFailureGroup;
+import dev.vtscope.attribution.Attribution;
+import dev.vtscope.attribution.Culprit;
+import dev.vtscope.attribution.LineRange;
+import dev.vtscope.attribution.MonitorFrame;
+import dev.vtscope.attribution.Owner;
 import dev.vtscope.recording.Frame;
 import dev.vtscope.recording.JvmFacts;
 import dev.vtscope.recording.RecordedStack;
@@ -90,7 +95,7 @@ public final class JsonReport implements ReportRenderer {
       putInstant(node, "firstSeen", g.firstSeenNanos());
       putInstant(node, "lastSeen", g.lastSeenNanos());
       node.put("stackTruncated", g.stack().truncated());
-      node.set("stack", stack(g.stack()));
+      node.set("stack", stack(g.stack(), null));
     }
     ArrayNode notes = root.putArray("notes");
     for (Note note : a.notes()) {
@@ -191,8 +196,26 @@ public final class JsonReport implements ReportRenderer {
       node.set("reasons", counts(site.reasons()));
       node.put("monitorClass", site.monitorClass());
       node.put("truncatedStacks", site.truncatedStacks());
+      Attribution attribution = site.attribution();
+      node.set("culprit", attribution == null ? null : culprit(attribution.culprit()));
+      ArrayNode others = node.putArray("otherMonitorFrames");
+      if (attribution != null) {
+        for (MonitorFrame m : attribution.otherMonitorFrames()) {
+          Frame f = site.stack().frames().get(m.frameIndex());
+          ObjectNode o = others.addObject();
+          o.put("class", f.className());
+          o.put("method", f.method());
+          o.put("line", f.line() < 0 ? null : f.line());
+          o.put("kind", m.kind().name());
+          o.set("lineRange", lineRange(m.lineRange()));
+        }
+      }
+      node.set(
+          "waitedAt",
+          frame(attribution == null ? site.topApplicationFrame() : attribution.waitedAt()));
+      node.set("calledFrom", frame(attribution == null ? null : attribution.calledFrom()));
       node.put("stackTruncated", site.stack().truncated());
-      node.set("stack", stack(site.stack()));
+      node.set("stack", stack(site.stack(), attribution == null ? null : attribution.owners()));
     }
     return array;
   }
@@ -224,9 +247,35 @@ public final class JsonReport implements ReportRenderer {
     return node;
   }
 
-  private static ArrayNode stack(RecordedStack stack) {
+  private static ObjectNode culprit(Culprit c) {
+    ObjectNode node = MAPPER.createObjectNode();
+    node.put("class", c.className());
+    node.put("method", c.method());
+    node.put("line", c.line() < 0 ? null : c.line());
+    node.put("kind", c.kind().name());
+    node.put("owner", c.owner().name().toLowerCase(Locale.ROOT));
+    node.put("artifact", c.artifact() == null ? null : c.artifact().coordinates());
+    node.put("jar", c.artifact() == null ? null : c.artifact().jar());
+    node.set("lineRange", lineRange(c.lineRange()));
+    node.put("frameIndex", c.frameIndex() < 0 ? null : c.frameIndex());
+    node.put("detail", c.detail());
+    return node;
+  }
+
+  private static ObjectNode lineRange(LineRange range) {
+    if (range == null) {
+      return null;
+    }
+    ObjectNode node = MAPPER.createObjectNode();
+    node.put("first", range.first());
+    node.put("last", range.last());
+    return node;
+  }
+
+  private static ArrayNode stack(RecordedStack stack, List<Owner> owners) {
     ArrayNode frames = MAPPER.createArrayNode();
-    for (Frame f : stack.frames()) {
+    for (int i = 0; i < stack.frames().size(); i++) {
+      Frame f = stack.frames().get(i);
       ObjectNode fn = frames.addObject();
       fn.put("class", f.className());
       fn.put("method", f.method());
@@ -237,6 +286,7 @@ public final class JsonReport implements ReportRenderer {
       fn.put("synchronized", f.isSynchronizedMethod());
       fn.put("native", f.isNativeMethod());
       fn.put("loader", f.loader().name().toLowerCase(Locale.ROOT));
+      fn.put("owner", owners == null ? null : owners.get(i).name().toLowerCase(Locale.ROOT));
     }
     return frames;
   }

@@ -11,6 +11,10 @@ import dev.vtscope.analysis.RecordingSettings;
 import dev.vtscope.analysis.SchedulerSetting;
 import dev.vtscope.analysis.Site;
 import dev.vtscope.analysis.SubmitFailureGroup;
+import dev.vtscope.attribution.Attribution;
+import dev.vtscope.attribution.Culprit;
+import dev.vtscope.attribution.CulpritKind;
+import dev.vtscope.attribution.MonitorFrame;
 import dev.vtscope.recording.Frame;
 import dev.vtscope.recording.RecordedStack;
 import java.io.PrintWriter;
@@ -40,7 +44,9 @@ public final class TextReport implements ReportRenderer {
     submitFailures(a, lines);
     notes(a, lines);
     for (String line : lines) {
-      out.println(fit(line));
+      for (String fitted : fit(line)) {
+        out.println(fitted);
+      }
     }
     out.flush();
   }
@@ -229,6 +235,10 @@ public final class TextReport implements ReportRenderer {
               + HumanDurations.format(d.p99Nanos())
               + ", max "
               + HumanDurations.format(d.maxNanos()));
+      Attribution attribution = site.attribution();
+      if (attribution != null) {
+        lines.add("     held by    " + culprit(attribution.culprit()));
+      }
       if (pinned && site.reason() != null) {
         lines.add("     reason     " + site.reason());
       }
@@ -243,7 +253,13 @@ public final class TextReport implements ReportRenderer {
               + (site.topApplicationFrame() == null
                   ? "JDK code only (no application frame on the stack)"
                   : site.topApplicationFrame().display()));
-      stack(site.stack(), site.topApplicationFrame(), lines);
+      if (attribution != null && attribution.calledFrom() != null) {
+        lines.add("     called from " + attribution.calledFrom().display());
+      }
+      if (attribution != null && attribution.culprit().detail() != null) {
+        lines.add(style.dim("     note       " + attribution.culprit().detail()));
+      }
+      stack(site.stack(), site.topApplicationFrame(), attribution, lines);
       lines.add("");
     }
     if (shown < sites.size()) {
@@ -258,26 +274,38 @@ public final class TextReport implements ReportRenderer {
     }
   }
 
-  private void stack(RecordedStack stack, Frame applicationFrame, List<String> lines) {
+  private void stack(
+      RecordedStack stack, Frame applicationFrame, Attribution attribution, List<String> lines) {
     List<Frame> frames = stack.frames();
     int applicationIndex = applicationFrame == null ? -1 : frames.indexOf(applicationFrame);
+    int culpritIndex = attribution == null ? -1 : attribution.culprit().frameIndex();
+    int last = Math.max(applicationIndex, culpritIndex);
+    for (MonitorFrame m :
+        attribution == null ? List.<MonitorFrame>of() : attribution.otherMonitorFrames()) {
+      last = Math.max(last, m.frameIndex());
+    }
     int limit =
-        applicationIndex < 0
+        last < 0
             ? Math.min(frames.size(), MAX_FRAMES)
-            : Math.min(
-                frames.size(), Math.max(applicationIndex + 1 + FRAMES_AFTER_APPLICATION_FRAME, 4));
-    limit = Math.min(limit, MAX_FRAMES);
+            : Math.min(frames.size(), Math.max(last + 1 + FRAMES_AFTER_APPLICATION_FRAME, 4));
+    limit = Math.min(limit, Math.max(MAX_FRAMES, last + 1));
     for (int i = 0; i < limit; i++) {
       Frame f = frames.get(i);
-      StringBuilder line = new StringBuilder(i == applicationIndex ? "   > at " : "     at ");
+      boolean marked = i == applicationIndex || i == culpritIndex;
+      StringBuilder line = new StringBuilder(marked ? "   > at " : "     at ");
       line.append(f.display());
-      if (f.isSynchronizedMethod()) {
+      if (i == culpritIndex) {
+        line.append("  <- holds the carrier (")
+            .append(kind(attribution.culprit().kind()))
+            .append(')');
+      } else if (attribution != null && isOtherMonitor(attribution, i)) {
+        line.append("  <- also holds a monitor");
+      } else if (f.isSynchronizedMethod()) {
         line.append("  [synchronized method]");
-      }
-      if (f.isNativeMethod()) {
+      } else if (f.isNativeMethod()) {
         line.append("  [native]");
       }
-      lines.add(i == applicationIndex ? style.bold(line.toString()) : line.toString());
+      lines.add(marked ? style.bold(line.toString()) : line.toString());
     }
     int hidden = frames.size() - limit;
     if (hidden > 0 || stack.truncated()) {
@@ -289,6 +317,39 @@ public final class TextReport implements ReportRenderer {
                       ? (hidden > 0 ? "; " : "") + "stack truncated by JFR"
                       : "")));
     }
+  }
+
+  private static boolean isOtherMonitor(Attribution attribution, int index) {
+    return attribution.otherMonitorFrames().stream().anyMatch(m -> m.frameIndex() == index);
+  }
+
+  private static String culprit(Culprit c) {
+    StringBuilder text = new StringBuilder(c.qualifiedMethod());
+    text.append("  ").append(kind(c.kind()));
+    if (c.lineRange() != null) {
+      text.append(", ").append(c.lineRange());
+    } else if (c.line() >= 0 && c.kind() != CulpritKind.SYNCHRONIZED_METHOD) {
+      text.append(", line ").append(c.line());
+    }
+    text.append(" (").append(c.owner().name().toLowerCase(java.util.Locale.ROOT));
+    if (c.artifact() != null) {
+      text.append(", ").append(c.artifact().coordinates());
+    }
+    return text.append(')').toString();
+  }
+
+  private static String kind(CulpritKind kind) {
+    return switch (kind) {
+      case SYNCHRONIZED_METHOD -> "synchronized method";
+      case SYNCHRONIZED_BLOCK -> "synchronized block";
+      case NATIVE_METHOD -> "native method";
+      case FOREIGN_FUNCTION -> "foreign function call";
+      case CLASS_INIT -> "class initialiser";
+      case CLASS_INIT_WAIT -> "waiting for another thread's class initialiser";
+      case MONITOR_ENTER -> "monitor enter";
+      case MONITOR_WAIT -> "Object.wait";
+      case UNKNOWN -> "cause unknown";
+    };
   }
 
   private void submitFailures(Analysis a, List<String> lines) {
@@ -309,7 +370,7 @@ public final class TextReport implements ReportRenderer {
               + count(g.virtualThreads(), "virtual thread")
               + ": "
               + (g.message() == null ? "(no message)" : g.message()));
-      stack(g.stack(), g.stack().topApplicationFrame(), lines);
+      stack(g.stack(), g.stack().topApplicationFrame(), null, lines);
       lines.add("");
     }
   }
@@ -348,14 +409,27 @@ public final class TextReport implements ReportRenderer {
     return n + " " + noun + (n == 1 ? "" : "s");
   }
 
-  private String fit(String line) {
-    if (style.width() <= 0 || visibleLength(line) <= style.width()) {
-      return line;
+  /**
+   * Fits a line to the width: stack frames are cut (the frame's class and method come first), any
+   * other line wraps, so no finding is lost. Coloured lines are left to the terminal.
+   */
+  private List<String> fit(String line) {
+    if (style.width() <= 0 || style.color() || visibleLength(line) <= style.width()) {
+      return List.of(line);
     }
-    if (style.color()) {
-      return line; // cutting inside escape sequences would garble the colour; the terminal wraps
+    if (line.startsWith("     at ") || line.startsWith("   > at ")) {
+      return List.of(line.substring(0, Math.max(0, style.width() - 1)) + "…");
     }
-    return line.substring(0, Math.max(0, style.width() - 1)) + "…";
+    int indent = 0;
+    while (indent < line.length() && line.charAt(indent) == ' ') {
+      indent++;
+    }
+    String continuation = " ".repeat(Math.min(indent + 11, style.width() / 2));
+    List<String> wrapped = new ArrayList<>();
+    for (String part : wrap(line.substring(indent), style.width() - continuation.length())) {
+      wrapped.add((wrapped.isEmpty() ? " ".repeat(indent) : continuation) + part);
+    }
+    return wrapped;
   }
 
   private static int visibleLength(String line) {

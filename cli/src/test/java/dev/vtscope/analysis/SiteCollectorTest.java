@@ -2,6 +2,9 @@ package dev.vtscope.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vtscope.attribution.Attributor;
+import dev.vtscope.attribution.ClassBytesSource;
+import dev.vtscope.attribution.FrameOwnership;
 import dev.vtscope.recording.Frame;
 import dev.vtscope.recording.Frame.ClassLoaderKind;
 import dev.vtscope.recording.RecordedStack;
@@ -21,16 +24,21 @@ class SiteCollectorTest {
       frame("com.example.A", "work", 43, ClassLoaderKind.APPLICATION);
   private static final Frame APP_B = frame("com.example.B", "run", 7, ClassLoaderKind.APPLICATION);
 
+  private static SiteCollector.Grouping grouping(GroupBy groupBy) {
+    return SiteGroupings.pinned(
+        groupBy, new Attributor(ClassBytesSource.none(), new FrameOwnership(List.of())));
+  }
+
   @Test
   void stackGroupingSeparatesStacksAndSortsByTotalTime() {
-    SiteCollector collector = new SiteCollector(GroupBy.STACK);
+    SiteCollector collector = new SiteCollector();
     RecordedStack a = new RecordedStack(List.of(SLEEP, APP_A, APP_B), false);
     RecordedStack b = new RecordedStack(List.of(SLEEP, APP_B), false);
     collector.add(0, 10, 1, a, null, null, null);
     collector.add(5, 30, 2, a, null, null, null);
     collector.add(7, 25, 3, b, null, null, null);
 
-    List<Site> sites = collector.sites();
+    List<Site> sites = collector.sites(grouping(GroupBy.STACK));
 
     assertThat(sites).hasSize(2);
     Site first = sites.get(0);
@@ -47,14 +55,14 @@ class SiteCollectorTest {
 
   @Test
   void topFrameGroupingMergesLinesOfOneMethodAsJfrViewDoes() {
-    SiteCollector collector = new SiteCollector(GroupBy.TOP_FRAME);
+    SiteCollector collector = new SiteCollector();
     collector.add(
         0, 10, 1, new RecordedStack(List.of(SLEEP, APP_A, APP_B), false), null, null, null);
     collector.add(
         0, 20, 1, new RecordedStack(List.of(SLEEP, APP_A_OTHER_LINE), false), null, null, null);
     collector.add(0, 5, 1, new RecordedStack(List.of(SLEEP), false), null, null, null);
 
-    List<Site> sites = collector.sites();
+    List<Site> sites = collector.sites(grouping(GroupBy.TOP_FRAME));
 
     assertThat(sites).hasSize(2);
     assertThat(sites.get(0).durations().count()).isEqualTo(2);
@@ -64,13 +72,13 @@ class SiteCollectorTest {
 
   @Test
   void reasonGroupingCountsReasonsAndOperations() {
-    SiteCollector collector = new SiteCollector(GroupBy.REASON);
+    SiteCollector collector = new SiteCollector();
     RecordedStack s = new RecordedStack(List.of(APP_A), false);
     collector.add(0, 10, 1, s, "Native or VM frame on stack", "LockSupport.park", null);
     collector.add(0, 10, 2, s, "Native or VM frame on stack", "Object.wait", null);
     collector.add(0, 10, 3, s, "Native or VM frame on stack", "Object.wait", null);
 
-    Site site = collector.sites().get(0);
+    Site site = collector.sites(grouping(GroupBy.REASON)).get(0);
 
     assertThat(site.reason()).isEqualTo("Native or VM frame on stack");
     assertThat(site.blockingOperation()).isEqualTo("Object.wait");

@@ -29,7 +29,9 @@ class AnalyzeCommandTest {
     assertThat(result.err()).isEmpty();
     assertThat(result.out())
         .contains("JDK 21.")
-        .contains("Pinned sites (by stack)")
+        .contains("Pinned sites (by culprit)")
+        .contains(
+            "held by    dev.vtscope.workloads.SharedLockPinning.withMonitor  synchronized block")
         .contains("SharedLockPinning.sleep")
         .doesNotContain("\u001b[");
   }

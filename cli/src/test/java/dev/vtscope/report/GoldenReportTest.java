@@ -39,7 +39,7 @@ class GoldenReportTest {
 
   private static Analysis analyze(Path sample) {
     String name = TestRecordings.repoRoot().relativize(sample).toString().replace('\\', '/');
-    return Reports.analyze(name, sample, GroupBy.STACK);
+    return Reports.analyze(name, sample, GroupBy.CULPRIT);
   }
 
   private static void compare(Path sample, String extension, String actual) throws IOException {

@@ -8,8 +8,9 @@ import java.util.concurrent.locks.ReentrantLock;
 /**
  * Shared-lock pinning: many virtual threads take one shared lock and sleep inside it.
  *
- * <p>Variants: {@code synchronized} (a monitor), {@code reentrant-lock} (the fixed twin) and {@code
- * none} (no lock at all).
+ * <p>Variants: {@code synchronized} (a {@code synchronized} block), {@code synchronized-method}
+ * (the same monitor taken by a {@code synchronized} method), {@code reentrant-lock} (the fixed
+ * twin) and {@code none} (no lock at all).
  *
  * <p>Events and finding: on JDK 21–23 the {@code synchronized} variant pins a carrier for every
  * sleep ({@code jdk.VirtualThreadPinned}, culprit: the synchronized block in {@link #withMonitor})
@@ -36,7 +37,7 @@ public final class SharedLockPinning implements Workload {
 
   @Override
   public List<String> variants() {
-    return List.of("synchronized", "reentrant-lock", "none");
+    return List.of("synchronized", "synchronized-method", "reentrant-lock", "none");
   }
 
   @Override
@@ -47,6 +48,7 @@ public final class SharedLockPinning implements Workload {
     Runnable task =
         switch (variant) {
           case "synchronized" -> () -> withMonitor(hold);
+          case "synchronized-method" -> () -> withSynchronizedMethod(hold);
           case "reentrant-lock" -> () -> withLock(hold);
           case "none" -> () -> sleep(hold);
           default -> throw new IllegalArgumentException("unknown variant '" + variant + "'");
@@ -73,6 +75,10 @@ public final class SharedLockPinning implements Workload {
     synchronized (monitor) {
       sleep(hold);
     }
+  }
+
+  private synchronized void withSynchronizedMethod(Duration hold) {
+    sleep(hold);
   }
 
   private void withLock(Duration hold) {

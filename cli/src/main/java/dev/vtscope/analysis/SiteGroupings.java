@@ -1,0 +1,84 @@
+package dev.vtscope.analysis;
+
+import dev.vtscope.attribution.Attribution;
+import dev.vtscope.attribution.Attributor;
+import dev.vtscope.recording.Frame;
+import dev.vtscope.recording.RecordedStack;
+
+/** The groupings of {@link GroupBy}, for pinned and for monitor events. */
+final class SiteGroupings {
+
+  private SiteGroupings() {}
+
+  static SiteCollector.Grouping pinned(GroupBy groupBy, Attributor attributor) {
+    return new PinnedGrouping(groupBy, attributor);
+  }
+
+  static SiteCollector.Grouping monitors(GroupBy groupBy, Attributor attributor, boolean waits) {
+    return new MonitorGrouping(groupBy, attributor, waits);
+  }
+
+  /** Groups pinned events; the culprit of each stack comes from the attribution rules. */
+  record PinnedGrouping(GroupBy groupBy, Attributor attributor) implements SiteCollector.Grouping {
+    @Override
+    public Attribution attribution(RecordedStack stack, String reason, String monitorClass) {
+      return attributor.pinned(stack, reason);
+    }
+
+    @Override
+    public String key(RecordedStack stack, String reason, Attribution attribution) {
+      return switch (groupBy) {
+        case CULPRIT -> attribution.groupingKey();
+        case STACK -> stackKey(stack);
+        case TOP_FRAME -> topFrameKey(stack);
+        case REASON -> reason == null || reason.isEmpty() ? "<no reason recorded>" : reason;
+      };
+    }
+  }
+
+  /** Groups monitor events; they have no reason, so grouping by reason groups by stack. */
+  record MonitorGrouping(GroupBy groupBy, Attributor attributor, boolean waits)
+      implements SiteCollector.Grouping {
+    @Override
+    public Attribution attribution(RecordedStack stack, String reason, String monitorClass) {
+      return attributor.monitor(stack, waits, monitorClass);
+    }
+
+    @Override
+    public String key(RecordedStack stack, String reason, Attribution attribution) {
+      return switch (groupBy) {
+        case CULPRIT -> attribution.groupingKey();
+        case TOP_FRAME -> topFrameKey(stack);
+        case STACK, REASON -> stackKey(stack);
+      };
+    }
+  }
+
+  private static String stackKey(RecordedStack stack) {
+    if (stack.frames().isEmpty()) {
+      return "<no stack>";
+    }
+    StringBuilder key = new StringBuilder();
+    for (Frame f : stack.frames()) {
+      if (key.length() > 0) {
+        key.append(" <- ");
+      }
+      key.append(frameText(f, true));
+    }
+    return key.toString();
+  }
+
+  /** By method, as {@code jfr view} does: the lines of one method are one site. */
+  private static String topFrameKey(RecordedStack stack) {
+    Frame top = stack.topApplicationFrame();
+    return top == null ? "<no application frame>" : frameText(top, false);
+  }
+
+  private static String frameText(Frame f, boolean withLine) {
+    return f.className()
+        + "."
+        + f.method()
+        + f.descriptor()
+        + (withLine && f.line() >= 0 ? ":" + f.line() : "");
+  }
+}

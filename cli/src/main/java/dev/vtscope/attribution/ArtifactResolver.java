@@ -1,0 +1,91 @@
+package dev.vtscope.attribution;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Enumeration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.jar.Attributes;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
+import java.util.zip.ZipEntry;
+
+/**
+ * Names the artifact a jar holds from its own metadata: {@code META-INF/maven/.../pom.properties}
+ * first, then the manifest's implementation or bundle headers. Never from the file name alone.
+ */
+final class ArtifactResolver {
+
+  private final Map<Path, Artifact> cache = new HashMap<>();
+
+  /** The artifact of {@code jar} for a class in {@code packageName}, or null when unknown. */
+  Artifact resolve(Path jar, String packageName) {
+    return cache.computeIfAbsent(jar, j -> read(j, packageName));
+  }
+
+  private static Artifact read(Path jar, String packageName) {
+    String name = jar.getFileName().toString();
+    try (JarFile file = new JarFile(jar.toFile())) {
+      List<Properties> poms = new ArrayList<>();
+      Enumeration<? extends ZipEntry> entries = file.entries();
+      while (entries.hasMoreElements()) {
+        ZipEntry entry = entries.nextElement();
+        if (entry.getName().startsWith("META-INF/maven/")
+            && entry.getName().endsWith("/pom.properties")) {
+          Properties p = new Properties();
+          try (InputStream in = file.getInputStream(entry)) {
+            p.load(in);
+          }
+          if (p.getProperty("groupId") != null && p.getProperty("artifactId") != null) {
+            poms.add(p);
+          }
+        }
+      }
+      Properties best = null;
+      for (Properties p : poms) {
+        // A shaded jar holds several: prefer the one whose group matches the class's package.
+        if (best == null
+            || (packageName != null && packageName.startsWith(p.getProperty("groupId")))) {
+          best = p;
+        }
+      }
+      if (best != null) {
+        return new Artifact(
+            best.getProperty("groupId")
+                + ":"
+                + best.getProperty("artifactId")
+                + ":"
+                + best.getProperty("version", "?"),
+            name);
+      }
+      Manifest manifest = file.getManifest();
+      if (manifest != null) {
+        Attributes main = manifest.getMainAttributes();
+        String title =
+            first(main, "Implementation-Title", "Bundle-SymbolicName", "Automatic-Module-Name");
+        String version = first(main, "Implementation-Version", "Bundle-Version");
+        if (title != null) {
+          return new Artifact(title + (version == null ? "" : ":" + version), name);
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+    return null;
+  }
+
+  private static String first(Attributes attributes, String... names) {
+    for (String n : names) {
+      String value = attributes.getValue(n);
+      if (value != null && !value.isBlank()) {
+        int semicolon = value.indexOf(';');
+        return semicolon > 0 ? value.substring(0, semicolon).trim() : value.trim();
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,37 @@
+package dev.vtscope.attribution;
+
+import dev.vtscope.recording.Frame;
+import java.util.List;
+
+/**
+ * Who to blame for one stack.
+ *
+ * @param culprit who holds the carrier
+ * @param otherMonitorFrames further monitors held by the same stack, innermost first
+ * @param waitedAt where the thread waited: the first frame outside the JDK, or null
+ * @param calledFrom the application frame that called into the culprit's library, or null
+ * @param owners the owner of each frame of the stack, in stack order
+ */
+public record Attribution(
+    Culprit culprit,
+    List<MonitorFrame> otherMonitorFrames,
+    Frame waitedAt,
+    Frame calledFrom,
+    List<Owner> owners) {
+
+  public Attribution {
+    otherMonitorFrames = List.copyOf(otherMonitorFrames);
+    owners = List.copyOf(owners);
+  }
+
+  /** The key sites are grouped by with {@code --group-by culprit}. */
+  public String groupingKey() {
+    return culprit.kind()
+        + " "
+        + culprit.qualifiedMethod()
+        + (culprit.lineRange() != null ? " " + culprit.lineRange() : "")
+        + (culprit.kind() == CulpritKind.UNKNOWN && culprit.detail() != null
+            ? " " + culprit.detail()
+            : "");
+  }
+}

@@ -1,0 +1,441 @@
+package dev.vtscope.attribution;
+
+import dev.vtscope.recording.Frame;
+import dev.vtscope.recording.RecordedStack;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Applies the attribution rules of {@code docs/attribution.md} to a stack. On JDK 24+ the pinned
+ * reason says what pinned; before, the innermost frame that holds a monitor, is a native or
+ * foreign-function boundary, or runs a class initialiser is the culprit. Results are cached per
+ * stack, so the rules run once per distinct stack, not once per event.
+ */
+public final class Attributor {
+
+  private static final Pattern CLINIT_ON_STACK =
+      Pattern.compile("VM call to (\\S+)\\.<clinit> on stack");
+  private static final Pattern CLINIT_WAIT =
+      Pattern.compile("Waited for initialization of (\\S+) by another thread");
+  private static final int CACHE_LIMIT = 50_000;
+  private static final int UNCHECKED_SHOWN = 3;
+
+  private final ClassBytesSource classes;
+  private final FrameOwnership ownership;
+  private final ArtifactResolver artifacts = new ArtifactResolver();
+  private final Map<String, Optional<SynchronizedBlockLocator>> locators = new HashMap<>();
+  private final Map<String, Optional<ClassBytes>> classBytes = new HashMap<>();
+  private final Map<RecordedStack, Map<String, Attribution>> cache = new IdentityHashMap<>();
+  private final Set<String> mismatchedClasses = new java.util.HashSet<>();
+
+  public Attributor(ClassBytesSource classes, FrameOwnership ownership) {
+    this.classes = classes;
+    this.ownership = ownership;
+  }
+
+  /** Who to blame for a pinned event with this stack and (JDK 24+) reason. */
+  public Attribution pinned(RecordedStack stack, String reason) {
+    return cached(stack, reason == null ? "" : reason, () -> attributePinned(stack, reason));
+  }
+
+  /** Who to blame for a monitor enter or wait of a virtual thread (JDK 21–23). */
+  public Attribution monitor(RecordedStack stack, boolean wait, String monitorClass) {
+    String key = (wait ? "wait:" : "enter:") + monitorClass;
+    return cached(stack, key, () -> attributeMonitor(stack, wait, monitorClass));
+  }
+
+  private Attribution cached(
+      RecordedStack stack, String key, java.util.function.Supplier<Attribution> rules) {
+    Map<String, Attribution> byKey = cache.computeIfAbsent(stack, s -> new HashMap<>());
+    Attribution known = byKey.get(key);
+    if (known == null) {
+      if (cache.size() > CACHE_LIMIT) {
+        cache.clear();
+        byKey = cache.computeIfAbsent(stack, s -> new HashMap<>());
+      }
+      known = rules.get();
+      byKey.put(key, known);
+    }
+    return known;
+  }
+
+  private Attribution attributePinned(RecordedStack stack, String reason) {
+    List<Frame> frames = stack.frames();
+    List<Owner> owners = ownership.classify(stack);
+    List<MonitorFrame> monitors = monitorFrames(frames);
+    Culprit culprit;
+    if (reason != null) {
+      culprit = fromReason(frames, owners, reason);
+    } else {
+      culprit = fromStack(frames, owners, monitors);
+    }
+    return finish(stack, owners, culprit, monitors);
+  }
+
+  private Attribution attributeMonitor(RecordedStack stack, boolean wait, String monitorClass) {
+    List<Frame> frames = stack.frames();
+    List<Owner> owners = ownership.classify(stack);
+    int index = firstNonJdk(owners, 0);
+    Frame frame = index < 0 ? null : frames.get(index);
+    String monitor = monitorClass == null ? "a monitor" : "a monitor of class " + monitorClass;
+    Culprit culprit =
+        new Culprit(
+            frame != null ? frame.className() : monitorClass != null ? monitorClass : "<unknown>",
+            frame != null ? frame.method() : "<unknown>",
+            frame != null ? frame.line() : -1,
+            wait ? CulpritKind.MONITOR_WAIT : CulpritKind.MONITOR_ENTER,
+            index < 0 ? Owner.JDK : owners.get(index),
+            index < 0 ? null : artifactOf(frame),
+            null,
+            index,
+            (wait ? "waited on " : "blocked entering ")
+                + monitor
+                + ": the carrier was held although no pinned event was recorded");
+    return finish(stack, owners, culprit, monitorFrames(frames));
+  }
+
+  /** JDK 24+: the reason names the cause. */
+  private Culprit fromReason(List<Frame> frames, List<Owner> owners, String reason) {
+    Matcher init = CLINIT_ON_STACK.matcher(reason);
+    if (init.find()) {
+      return classInit(frames, owners, init.group(1), CulpritKind.CLASS_INIT);
+    }
+    Matcher waited = CLINIT_WAIT.matcher(reason);
+    if (waited.find()) {
+      return classInit(frames, owners, waited.group(1), CulpritKind.CLASS_INIT_WAIT);
+    }
+    if (reason.startsWith("Native or VM frame on stack")) {
+      Culprit boundary = nativeBoundary(frames, owners);
+      if (boundary != null) {
+        return boundary;
+      }
+      int clinit = clinitFrame(frames, null);
+      if (clinit >= 0) {
+        return classInit(frames, owners, frames.get(clinit).className(), CulpritKind.CLASS_INIT);
+      }
+    }
+    return unknown(frames, owners, "pinned reason: " + reason);
+  }
+
+  /** JDK 21–23: the innermost frame that holds the carrier. */
+  private Culprit fromStack(List<Frame> frames, List<Owner> owners, List<MonitorFrame> monitors) {
+    int boundary = nativeBoundaryIndex(frames);
+    int clinit = clinitFrame(frames, null);
+    int monitor = monitors.isEmpty() ? -1 : monitors.get(0).frameIndex();
+    int best = minNonNegative(boundary, clinit, monitor);
+    String unchecked = uncheckedFrames(frames, best < 0 ? frames.size() : best);
+    if (best < 0) {
+      return unknown(
+          frames,
+          owners,
+          unchecked == null
+              ? "no frame holds a monitor, is native or initialises a class; the cause is not in the recorded stack"
+              : "holds a monitor somewhere in " + unchecked + "; pass --classpath to pinpoint it");
+    }
+    String detail =
+        unchecked == null
+            ? null
+            : "frames nearer the top were not checked for synchronized blocks ("
+                + unchecked
+                + "); pass --classpath to check them";
+    if (best == monitor) {
+      MonitorFrame m = monitors.get(0);
+      return culpritAt(frames, owners, best, m.kind(), m.lineRange(), detail);
+    }
+    if (best == clinit) {
+      Culprit init =
+          classInit(frames, owners, frames.get(clinit).className(), CulpritKind.CLASS_INIT);
+      return detail == null ? init : withDetail(init, detail);
+    }
+    return withDetail(nativeBoundary(frames, owners), detail);
+  }
+
+  private static int minNonNegative(int... values) {
+    int best = -1;
+    for (int v : values) {
+      if (v >= 0 && (best < 0 || v < best)) {
+        best = v;
+      }
+    }
+    return best;
+  }
+
+  private static Culprit withDetail(Culprit c, String detail) {
+    if (detail == null) {
+      return c;
+    }
+    return new Culprit(
+        c.className(),
+        c.method(),
+        c.line(),
+        c.kind(),
+        c.owner(),
+        c.artifact(),
+        c.lineRange(),
+        c.frameIndex(),
+        detail);
+  }
+
+  /** The class initialiser of {@code className}: its frame when on the stack. */
+  private Culprit classInit(
+      List<Frame> frames, List<Owner> owners, String className, CulpritKind kind) {
+    int index = clinitFrame(frames, className);
+    if (index >= 0) {
+      return culpritAt(frames, owners, index, kind, null, null);
+    }
+    Owner owner =
+        FrameOwnership.isJdkPackage(className)
+            ? Owner.JDK
+            : ownerOfClass(frames, owners, className);
+    return new Culprit(
+        className, "<clinit>", -1, kind, owner, artifactOf(className), null, -1, null);
+  }
+
+  private static Owner ownerOfClass(List<Frame> frames, List<Owner> owners, String className) {
+    for (int i = 0; i < frames.size(); i++) {
+      if (frames.get(i).className().equals(className)) {
+        return owners.get(i);
+      }
+    }
+    // Not on the stack: a class of the application's packages is the application's.
+    for (int i = 0; i < frames.size(); i++) {
+      if (owners.get(i) == Owner.APPLICATION
+          && sharesPrefix(frames.get(i).className(), className)) {
+        return Owner.APPLICATION;
+      }
+    }
+    return Owner.LIBRARY;
+  }
+
+  private static boolean sharesPrefix(String a, String b) {
+    return FrameOwnership.prefixOf(a).equals(FrameOwnership.prefixOf(b));
+  }
+
+  private static int clinitFrame(List<Frame> frames, String className) {
+    for (int i = 0; i < frames.size(); i++) {
+      Frame f = frames.get(i);
+      if (f.method().equals("<clinit>") && (className == null || f.className().equals(className))) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private Culprit nativeBoundary(List<Frame> frames, List<Owner> owners) {
+    int index = nativeBoundaryIndex(frames);
+    if (index < 0) {
+      return null;
+    }
+    CulpritKind kind =
+        isForeign(frames.get(index)) ? CulpritKind.FOREIGN_FUNCTION : CulpritKind.NATIVE_METHOD;
+    return culpritAt(frames, owners, index, kind, null, null);
+  }
+
+  /**
+   * The innermost native or foreign-function frame below some Java frame: where native code called
+   * back into Java. Natives at the very top (the JDK's own parking and event machinery) are not it.
+   */
+  private static int nativeBoundaryIndex(List<Frame> frames) {
+    boolean javaAbove = false;
+    for (int i = 0; i < frames.size(); i++) {
+      Frame f = frames.get(i);
+      if (isForeign(f)) {
+        return i;
+      }
+      boolean machinery =
+          f.className().equals("java.lang.VirtualThread")
+              || f.className().startsWith("jdk.internal.vm.Continuation")
+              || f.className().equals("java.lang.Object")
+              || f.className().equals("jdk.internal.misc.Unsafe");
+      if (f.isNativeMethod() && !machinery && javaAbove) {
+        return i;
+      }
+      if (!f.isNativeMethod()) {
+        javaAbove = true;
+      }
+    }
+    return -1;
+  }
+
+  private static boolean isForeign(Frame f) {
+    return f.className().startsWith("jdk.internal.foreign.abi.");
+  }
+
+  /** Frames that hold a monitor, innermost first. */
+  private List<MonitorFrame> monitorFrames(List<Frame> frames) {
+    List<MonitorFrame> result = new ArrayList<>();
+    for (int i = 0; i < frames.size(); i++) {
+      Frame f = frames.get(i);
+      if (f.isSynchronizedMethod()) {
+        result.add(new MonitorFrame(i, CulpritKind.SYNCHRONIZED_METHOD, null));
+        continue;
+      }
+      SynchronizedBlockLocator.Region region = blockAt(f);
+      if (region != null) {
+        result.add(new MonitorFrame(i, CulpritKind.SYNCHRONIZED_BLOCK, region.lines()));
+      }
+    }
+    return result;
+  }
+
+  private SynchronizedBlockLocator.Region blockAt(Frame f) {
+    if (f.bytecodeIndex() < 0) {
+      return null;
+    }
+    return checkedLocator(f)
+        .map(l -> l.innermost(f.method() + f.descriptor(), f.bytecodeIndex()))
+        .orElse(null);
+  }
+
+  /** The class's blocks, when its bytes are the ones that ran (their lines match the frame's). */
+  private Optional<SynchronizedBlockLocator> checkedLocator(Frame f) {
+    return locator(f.className())
+        .filter(
+            l -> l.matches(f.method() + f.descriptor(), Math.max(0, f.bytecodeIndex()), f.line()));
+  }
+
+  private Optional<SynchronizedBlockLocator> locator(String className) {
+    return locators.computeIfAbsent(
+        className,
+        name ->
+            bytes(name)
+                .flatMap(
+                    b -> {
+                      try {
+                        return Optional.of(new SynchronizedBlockLocator(b.bytes()));
+                      } catch (RuntimeException e) {
+                        return Optional.empty(); // bytes ASM cannot read count as missing
+                      }
+                    }));
+  }
+
+  private Optional<ClassBytes> bytes(String className) {
+    return classBytes.computeIfAbsent(className, classes::find);
+  }
+
+  /** Up to three non-JDK frames above {@code end} whose class bytes were not found, or null. */
+  private String uncheckedFrames(List<Frame> frames, int end) {
+    Set<String> missing = new LinkedHashSet<>();
+    int count = 0;
+    for (int i = 0; i < end; i++) {
+      Frame f = frames.get(i);
+      if (FrameOwnership.isJdk(f)
+          || f.isSynchronizedMethod()
+          || f.className().contains("$$Lambda")) {
+        continue;
+      }
+      if (checkedLocator(f).isEmpty()) {
+        if (locator(f.className()).isPresent()) {
+          mismatchedClasses.add(f.className());
+        }
+        count++;
+        if (missing.size() < UNCHECKED_SHOWN) {
+          missing.add(f.qualifiedMethod());
+        }
+      }
+    }
+    if (missing.isEmpty()) {
+      return null;
+    }
+    String shown =
+        String.join(", ", missing)
+            + (count > missing.size() ? " and " + (count - missing.size()) + " more" : "");
+    boolean otherBuild = missing.stream().anyMatch(m -> mismatchedClasses.contains(classOf(m)));
+    return otherBuild
+        ? shown + " (the class files found are another build than the one recorded)"
+        : shown;
+  }
+
+  private static String classOf(String qualifiedMethod) {
+    return qualifiedMethod.substring(0, qualifiedMethod.lastIndexOf('.'));
+  }
+
+  private Culprit unknown(List<Frame> frames, List<Owner> owners, String detail) {
+    Frame top = new RecordedStack(frames, false).topApplicationFrame();
+    int index = top == null ? (frames.isEmpty() ? -1 : 0) : frames.indexOf(top);
+    if (index < 0) {
+      return new Culprit(
+          "<unknown>", "<unknown>", -1, CulpritKind.UNKNOWN, Owner.JDK, null, null, -1, detail);
+    }
+    Frame f = frames.get(index);
+    return new Culprit(
+        f.className(),
+        f.method(),
+        f.line(),
+        CulpritKind.UNKNOWN,
+        owners.get(index),
+        artifactOf(f),
+        null,
+        index,
+        detail);
+  }
+
+  private Culprit culpritAt(
+      List<Frame> frames,
+      List<Owner> owners,
+      int index,
+      CulpritKind kind,
+      LineRange lines,
+      String detail) {
+    Frame f = frames.get(index);
+    return new Culprit(
+        f.className(),
+        f.method(),
+        f.line(),
+        kind,
+        owners.get(index),
+        artifactOf(f),
+        lines,
+        index,
+        detail);
+  }
+
+  private Artifact artifactOf(Frame frame) {
+    return FrameOwnership.isJdk(frame) ? null : artifactOf(frame.className());
+  }
+
+  private Artifact artifactOf(String className) {
+    Optional<ClassBytes> b = bytes(className);
+    if (b.isEmpty() || b.get().jar() == null) {
+      return null;
+    }
+    int dot = className.lastIndexOf('.');
+    return artifacts.resolve(b.get().jar(), dot < 0 ? "" : className.substring(0, dot));
+  }
+
+  private Attribution finish(
+      RecordedStack stack, List<Owner> owners, Culprit culprit, List<MonitorFrame> monitors) {
+    List<Frame> frames = stack.frames();
+    List<MonitorFrame> others =
+        monitors.stream().filter(m -> m.frameIndex() != culprit.frameIndex()).toList();
+    Frame waitedAt = stack.topApplicationFrame();
+    Frame calledFrom = null;
+    if (culprit.owner() != Owner.APPLICATION) {
+      int from = culprit.frameIndex() < 0 ? 0 : culprit.frameIndex() + 1;
+      for (int i = from; i < frames.size(); i++) {
+        if (owners.get(i) == Owner.APPLICATION) {
+          calledFrom = frames.get(i);
+          break;
+        }
+      }
+    }
+    return new Attribution(culprit, others, waitedAt, calledFrom, owners);
+  }
+
+  private static int firstNonJdk(List<Owner> owners, int from) {
+    for (int i = from; i < owners.size(); i++) {
+      if (owners.get(i) != Owner.JDK) {
+        return i;
+      }
+    }
+    return -1;
+  }
+}

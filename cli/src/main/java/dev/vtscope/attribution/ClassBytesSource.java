@@ -1,0 +1,148 @@
+package dev.vtscope.attribution;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+
+/**
+ * Finds class files in a class path (jars and folders) and, for JDK classes, in the running JDK's
+ * runtime image when it is the release that made the recording (bytecode indexes differ between
+ * releases). Jars are opened once and kept open until {@link #close()}.
+ */
+public final class ClassBytesSource implements AutoCloseable {
+
+  private final List<Path> entries;
+  private final int jdkImageFeature;
+  private final Map<Path, ZipFile> openJars = new HashMap<>();
+
+  /**
+   * @param entries jars and folders, searched in order
+   * @param recordingFeature the JDK feature release of the recording; JDK classes are read from the
+   *     running JDK only when it is the same release
+   */
+  public ClassBytesSource(List<Path> entries, int recordingFeature) {
+    this.entries = List.copyOf(entries);
+    this.jdkImageFeature = recordingFeature == Runtime.version().feature() ? recordingFeature : -1;
+  }
+
+  /** An empty source: finds nothing. */
+  public static ClassBytesSource none() {
+    return new ClassBytesSource(List.of(), -1);
+  }
+
+  /** Whether JDK classes can be read for this recording. */
+  public boolean readsJdkClasses() {
+    return jdkImageFeature > 0;
+  }
+
+  /** Expands a class path string ({@code a.jar:lib/*:classes}) relative to {@code base}. */
+  public static List<Path> expand(String classPath, Path base) {
+    List<Path> result = new ArrayList<>();
+    if (classPath == null || classPath.isBlank()) {
+      return result;
+    }
+    for (String part : classPath.split(java.io.File.pathSeparator)) {
+      if (part.isBlank()) {
+        continue;
+      }
+      Path path = base == null ? Path.of(part) : base.resolve(part);
+      if (part.endsWith("*")) {
+        Path dir = path.getParent();
+        if (dir != null && Files.isDirectory(dir)) {
+          try (var files = Files.list(dir)) {
+            files.filter(f -> f.toString().endsWith(".jar")).sorted().forEach(result::add);
+          } catch (IOException | UncheckedIOException e) {
+            // an unreadable folder adds nothing
+          }
+        }
+      } else if (Files.exists(path)) {
+        result.add(path);
+      }
+    }
+    return result;
+  }
+
+  /** Finds {@code className} (binary name with dots). */
+  public Optional<ClassBytes> find(String className) {
+    if (className.contains("/") || className.contains("$$Lambda") || className.startsWith("[")) {
+      return Optional.empty(); // hidden classes have no class file
+    }
+    String resource = className.replace('.', '/') + ".class";
+    for (Path entry : entries) {
+      Optional<ClassBytes> found =
+          Files.isDirectory(entry) ? fromFolder(entry, resource) : fromJar(entry, resource);
+      if (found.isPresent()) {
+        return found;
+      }
+    }
+    if (jdkImageFeature > 0) {
+      try (InputStream in = ClassLoader.getPlatformClassLoader().getResourceAsStream(resource)) {
+        if (in != null) {
+          return Optional.of(new ClassBytes(in.readAllBytes(), null));
+        }
+      } catch (IOException e) {
+        return Optional.empty();
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static Optional<ClassBytes> fromFolder(Path folder, String resource) {
+    Path file = folder.resolve(resource);
+    try {
+      return Files.isRegularFile(file)
+          ? Optional.of(new ClassBytes(Files.readAllBytes(file), null))
+          : Optional.empty();
+    } catch (IOException e) {
+      return Optional.empty();
+    }
+  }
+
+  private Optional<ClassBytes> fromJar(Path jar, String resource) {
+    ZipFile zip = openJars.computeIfAbsent(jar, ClassBytesSource::open);
+    if (zip == null) {
+      return Optional.empty();
+    }
+    ZipEntry entry = zip.getEntry(resource);
+    if (entry == null) {
+      return Optional.empty();
+    }
+    try (InputStream in = zip.getInputStream(entry)) {
+      return Optional.of(new ClassBytes(in.readAllBytes(), jar));
+    } catch (IOException e) {
+      return Optional.empty();
+    }
+  }
+
+  private static ZipFile open(Path jar) {
+    try {
+      return new ZipFile(jar.toFile());
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  /** Closes the jars it opened. */
+  @Override
+  public void close() {
+    for (ZipFile zip : openJars.values()) {
+      if (zip != null) {
+        try {
+          zip.close();
+        } catch (IOException e) {
+          // closing a read-only jar cannot lose anything
+        }
+      }
+    }
+    openJars.clear();
+  }
+}

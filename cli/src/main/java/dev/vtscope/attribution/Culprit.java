@@ -1,0 +1,32 @@
+package dev.vtscope.attribution;
+
+/**
+ * Who holds the carrier.
+ *
+ * @param className the class of the culprit (for class initialisation: the class being initialised)
+ * @param method the method, e.g. {@code execute} or {@code <clinit>}
+ * @param line the line of the frame, or -1
+ * @param kind what kind of hold it is
+ * @param owner whose code it is
+ * @param artifact the library it came from, or null
+ * @param lineRange the synchronized block's lines, or null
+ * @param frameIndex index of the culprit's frame in the stack, or -1 when it is not on it
+ * @param detail what vtscope could not know and what would let it know, or the recorded reason of
+ *     an unknown pin; null when there is nothing to add
+ */
+public record Culprit(
+    String className,
+    String method,
+    int line,
+    CulpritKind kind,
+    Owner owner,
+    Artifact artifact,
+    LineRange lineRange,
+    int frameIndex,
+    String detail) {
+
+  /** {@code Class.method}. */
+  public String qualifiedMethod() {
+    return className + "." + method;
+  }
+}

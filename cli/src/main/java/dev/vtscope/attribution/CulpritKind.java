@@ -1,0 +1,23 @@
+package dev.vtscope.attribution;
+
+/** What holds the carrier. */
+public enum CulpritKind {
+  /** A method declared {@code synchronized}: JFR records its modifiers. */
+  SYNCHRONIZED_METHOD,
+  /** A {@code synchronized} block: found from the class bytes. */
+  SYNCHRONIZED_BLOCK,
+  /** A JNI method on the stack. */
+  NATIVE_METHOD,
+  /** A foreign-function (FFM) downcall or upcall on the stack. */
+  FOREIGN_FUNCTION,
+  /** A class initialiser running on the virtual thread. */
+  CLASS_INIT,
+  /** Waiting for another thread to finish a class initialiser. */
+  CLASS_INIT_WAIT,
+  /** A contended monitor enter of a virtual thread (JDK 21–23). */
+  MONITOR_ENTER,
+  /** {@code Object.wait()} in a virtual thread (JDK 21–23). */
+  MONITOR_WAIT,
+  /** Not known: the reason is kept as recorded. */
+  UNKNOWN
+}

@@ -1,0 +1,107 @@
+package dev.vtscope.attribution;
+
+import dev.vtscope.recording.Frame;
+import dev.vtscope.recording.RecordedStack;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Decides whose code each frame is: the JDK's, a library's or the application's.
+ *
+ * <p>JDK: classes of the boot or platform loader (or, when the recording does not say, the {@code
+ * java.}, {@code javax.}, {@code jdk.}, {@code sun.} and {@code com.sun.} packages). Application:
+ * classes under the {@code --app-package} prefixes; without them, classes that share the first two
+ * package segments with the outermost non-JDK frame of the stack that is not a known server or test
+ * framework, i.e. the code that started the thread's task. Everything else: library.
+ */
+public final class FrameOwnership {
+
+  /** Frameworks that run tasks for the application: their frames never define "the application". */
+  private static final List<String> RUNNERS =
+      List.of(
+          "org.apache.",
+          "io.netty.",
+          "org.eclipse.jetty.",
+          "io.undertow.",
+          "org.springframework.",
+          "io.micronaut.",
+          "io.quarkus.",
+          "io.helidon.",
+          "io.vertx.",
+          "kotlinx.coroutines.",
+          "kotlin.",
+          "org.junit.",
+          "junit.",
+          "org.testng.",
+          "com.intellij.",
+          "org.gradle.",
+          "reactor.",
+          "io.reactivex.",
+          "akka.",
+          "scala.");
+
+  private final List<String> appPrefixes;
+
+  /**
+   * @param appPrefixes package prefixes of the application; empty for the default rule
+   */
+  public FrameOwnership(List<String> appPrefixes) {
+    this.appPrefixes = appPrefixes.stream().map(p -> p.endsWith(".") ? p : p + ".").toList();
+  }
+
+  /** The owner of each frame, in stack order. */
+  public List<Owner> classify(RecordedStack stack) {
+    List<Frame> frames = stack.frames();
+    List<String> prefixes = appPrefixes.isEmpty() ? defaultPrefixes(frames) : appPrefixes;
+    List<Owner> owners = new ArrayList<>(frames.size());
+    for (Frame frame : frames) {
+      if (isJdk(frame)) {
+        owners.add(Owner.JDK);
+      } else if (prefixes.stream().anyMatch(p -> frame.className().startsWith(p))) {
+        owners.add(Owner.APPLICATION);
+      } else {
+        owners.add(Owner.LIBRARY);
+      }
+    }
+    return owners;
+  }
+
+  static boolean isJdk(Frame frame) {
+    return switch (frame.loader()) {
+      case BOOT, PLATFORM -> true;
+      case APPLICATION -> false;
+      case UNKNOWN -> isJdkPackage(frame.className());
+    };
+  }
+
+  static boolean isJdkPackage(String className) {
+    return className.startsWith("java.")
+        || className.startsWith("javax.")
+        || className.startsWith("jdk.")
+        || className.startsWith("sun.")
+        || className.startsWith("com.sun.");
+  }
+
+  private static List<String> defaultPrefixes(List<Frame> frames) {
+    for (int i = frames.size() - 1; i >= 0; i--) {
+      Frame frame = frames.get(i);
+      String name = frame.className();
+      if (isJdk(frame) || RUNNERS.stream().anyMatch(name::startsWith)) {
+        continue;
+      }
+      return List.of(prefixOf(name));
+    }
+    return List.of();
+  }
+
+  /** The first two package segments (or the whole package when it has fewer), with a dot. */
+  static String prefixOf(String className) {
+    int lastDot = className.lastIndexOf('.');
+    if (lastDot < 0) {
+      return className; // the default package: the class itself
+    }
+    String pkg = className.substring(0, lastDot);
+    String[] parts = pkg.split("\\.");
+    return parts.length <= 2 ? pkg + "." : parts[0] + "." + parts[1] + ".";
+  }
+}

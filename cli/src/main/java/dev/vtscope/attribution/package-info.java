@@ -1,0 +1,8 @@
+/**
+ * Names the code to blame for a pin: the frame that holds the carrier (a {@code synchronized}
+ * method or block, a native or foreign-function call, a class initialiser), where the thread
+ * waited, and the application frame that called in. Reads class bytes (ASM) to find {@code
+ * synchronized} blocks and jar metadata to name artifacts. May import the recording records, ASM
+ * and the JDK; never {@code jdk.jfr}.
+ */
+package dev.vtscope.attribution;

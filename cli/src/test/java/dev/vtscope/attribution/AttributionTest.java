@@ -1,0 +1,210 @@
+package dev.vtscope.attribution;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.GroupBy;
+import dev.vtscope.analysis.Site;
+import dev.vtscope.recording.Frame;
+import dev.vtscope.recording.RecordedStack;
+import dev.vtscope.testing.Reports;
+import dev.vtscope.testing.TestRecordings;
+import java.lang.reflect.Modifier;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Each culprit kind on a real recording. The culprit must be the frame that holds the carrier,
+ * which is often not the top application frame where the thread waited.
+ */
+class AttributionTest {
+
+  private static Site onlySite(Analysis a) {
+    assertThat(a.pinned().sites()).hasSize(1);
+    return a.pinned().sites().get(0);
+  }
+
+  @Test
+  void synchronizedBlockOnJdk21IsNamedWithItsLinesNotTheFrameWhereTheThreadWaited() {
+    Path recording =
+        TestRecordings.recordWorkload(
+            TestRecordings.jdk21Java(),
+            "0ms",
+            "pinning",
+            "--variant",
+            "synchronized",
+            "--tasks",
+            "40");
+    Site site = onlySite(Reports.analyze("p.jfr", recording, GroupBy.CULPRIT));
+    Culprit culprit = site.attribution().culprit();
+
+    assertThat(culprit.kind()).isEqualTo(CulpritKind.SYNCHRONIZED_BLOCK);
+    assertThat(culprit.qualifiedMethod())
+        .isEqualTo("dev.vtscope.workloads.SharedLockPinning.withMonitor");
+    int statement = lineOf("SharedLockPinning.java", "synchronized (monitor) {");
+    assertThat(culprit.lineRange()).isEqualTo(new LineRange(statement, statement + 2));
+    assertThat(culprit.owner()).isEqualTo(Owner.APPLICATION);
+    // The top application frame is where the thread waited, not who holds the monitor.
+    assertThat(site.topApplicationFrame().method()).isEqualTo("sleep");
+    assertThat(culprit.frameIndex())
+        .isNotEqualTo(site.stack().frames().indexOf(site.topApplicationFrame()));
+    assertThat(site.attribution().waitedAt().method()).isEqualTo("sleep");
+  }
+
+  @Test
+  void synchronizedMethodOnJdk21IsNamedFromTheRecordingAlone() {
+    Path recording =
+        TestRecordings.recordWorkload(
+            TestRecordings.jdk21Java(),
+            "0ms",
+            "pinning",
+            "--variant",
+            "synchronized-method",
+            "--tasks",
+            "40");
+    Analysis a = Reports.analyze("p.jfr", recording, GroupBy.CULPRIT);
+    Site site = onlySite(a);
+    assertThat(site.attribution().culprit().kind()).isEqualTo(CulpritKind.SYNCHRONIZED_METHOD);
+    assertThat(site.attribution().culprit().method()).isEqualTo("withSynchronizedMethod");
+    assertThat(site.topApplicationFrame().method()).isEqualTo("sleep");
+
+    // Without any class bytes the synchronized method is still found: JFR records modifiers.
+    Attributor blind = new Attributor(ClassBytesSource.none(), new FrameOwnership(List.of()));
+    Culprit culprit = blind.pinned(site.stack(), null).culprit();
+    assertThat(culprit.kind()).isEqualTo(CulpritKind.SYNCHRONIZED_METHOD);
+    assertThat(culprit.detail()).contains("SharedLockPinning.sleep").contains("--classpath");
+  }
+
+  @Test
+  void withoutClassBytesABlockIsNotGuessedButTheUserIsToldWhatWouldPinpointIt() {
+    Path sample = TestRecordings.repoRoot().resolve("samples/jdk21/pinning-synchronized.jfr");
+    RecordedStack stack = onlySite(Reports.analyze("p.jfr", sample, GroupBy.STACK)).stack();
+
+    Attribution blind =
+        new Attributor(ClassBytesSource.none(), new FrameOwnership(List.of())).pinned(stack, null);
+
+    assertThat(blind.culprit().kind()).isEqualTo(CulpritKind.UNKNOWN);
+    assertThat(blind.culprit().detail())
+        .startsWith("holds a monitor somewhere in ")
+        .contains("SharedLockPinning.withMonitor")
+        .endsWith("pass --classpath to pinpoint it");
+  }
+
+  @Test
+  void monitorEnterOfVirtualThreadsOnJdk21IsItsOwnKind() {
+    Path sample = TestRecordings.repoRoot().resolve("samples/jdk21/pinning-synchronized.jfr");
+    Analysis a = Reports.analyze("p.jfr", sample, GroupBy.CULPRIT);
+    assertThat(a.monitorEnter().sites()).isNotEmpty();
+    Culprit culprit = a.monitorEnter().sites().get(0).attribution().culprit();
+    assertThat(culprit.kind()).isEqualTo(CulpritKind.MONITOR_ENTER);
+    assertThat(culprit.method()).isEqualTo("withMonitor");
+    assertThat(culprit.detail()).contains("java.lang.Object").contains("no pinned event");
+  }
+
+  @Test
+  void classInitialisationOnJdk24PlusNamesTheClassFromTheReason() {
+    Path recording =
+        TestRecordings.recordWorkload(
+            TestRecordings.currentJava(), "0ms", "class-init", "--threads", "4", "--init", "50ms");
+    Analysis a = Reports.analyze("c.jfr", recording, GroupBy.CULPRIT);
+    List<CulpritKind> kinds =
+        a.pinned().sites().stream().map(s -> s.attribution().culprit().kind()).toList();
+    if (a.feature() >= 24) {
+      assertThat(kinds).contains(CulpritKind.CLASS_INIT, CulpritKind.CLASS_INIT_WAIT);
+      for (Site site : a.pinned().sites()) {
+        assertThat(site.attribution().culprit().className())
+            .isEqualTo("dev.vtscope.workloads.ClassInitPinning$SlowInit");
+        assertThat(site.attribution().culprit().method()).isEqualTo("<clinit>");
+      }
+    } else {
+      assertThat(kinds).contains(CulpritKind.CLASS_INIT);
+    }
+  }
+
+  @Test
+  void aLibraryCulpritNamesItsArtifactFromTheJarsMavenMetadata() throws Exception {
+    // jackson-databind's jar carries META-INF/maven/.../pom.properties; picocli's has only a
+    // manifest, which names it less precisely.
+    Path jacksonJar =
+        Path.of(
+            com.fasterxml.jackson.databind.ObjectMapper.class
+                .getProtectionDomain()
+                .getCodeSource()
+                .getLocation()
+                .toURI());
+    Path picocliJar =
+        Path.of(
+            picocli.CommandLine.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    Frame park = frame("java.lang.VirtualThread", "park", 0, Frame.ClassLoaderKind.BOOT);
+    Frame library =
+        frame(
+            "com.fasterxml.jackson.databind.ObjectMapper",
+            "execute",
+            Modifier.SYNCHRONIZED,
+            Frame.ClassLoaderKind.APPLICATION);
+    Frame app = frame("com.example.shop.Checkout", "run", 0, Frame.ClassLoaderKind.APPLICATION);
+    RecordedStack stack = new RecordedStack(List.of(park, library, app), false);
+
+    try (ClassBytesSource classes = new ClassBytesSource(List.of(jacksonJar, picocliJar), 0)) {
+      Attribution attribution =
+          new Attributor(classes, new FrameOwnership(List.of())).pinned(stack, null);
+      assertThat(attribution.culprit().kind()).isEqualTo(CulpritKind.SYNCHRONIZED_METHOD);
+      assertThat(attribution.culprit().owner()).isEqualTo(Owner.LIBRARY);
+      assertThat(attribution.culprit().artifact().coordinates())
+          .startsWith("com.fasterxml.jackson.core:jackson-databind:2.");
+      assertThat(attribution.culprit().artifact().jar()).startsWith("jackson-databind-");
+
+      Frame picocli =
+          frame(
+              "picocli.CommandLine",
+              "execute",
+              Modifier.SYNCHRONIZED,
+              Frame.ClassLoaderKind.APPLICATION);
+      Attribution fromManifest =
+          new Attributor(classes, new FrameOwnership(List.of()))
+              .pinned(new RecordedStack(List.of(park, picocli, app), false), null);
+      assertThat(fromManifest.culprit().artifact().coordinates())
+          .matches("picocli:\\d+\\.\\d+\\.\\d+");
+      assertThat(attribution.calledFrom()).isEqualTo(app);
+      assertThat(attribution.owners()).containsExactly(Owner.JDK, Owner.LIBRARY, Owner.APPLICATION);
+    }
+  }
+
+  @Test
+  void appPackagesOverrideTheDefaultOwnership() {
+    Frame lib =
+        frame(
+            "org.acme.db.Driver",
+            "query",
+            Modifier.SYNCHRONIZED,
+            Frame.ClassLoaderKind.APPLICATION);
+    Frame app = frame("com.example.shop.Checkout", "run", 0, Frame.ClassLoaderKind.APPLICATION);
+    RecordedStack stack = new RecordedStack(List.of(lib, app), false);
+    assertThat(new FrameOwnership(List.of()).classify(stack))
+        .containsExactly(Owner.LIBRARY, Owner.APPLICATION);
+    assertThat(new FrameOwnership(List.of("org.acme")).classify(stack))
+        .containsExactly(Owner.APPLICATION, Owner.LIBRARY);
+  }
+
+  private static int lineOf(String file, String text) {
+    Path source =
+        TestRecordings.repoRoot().resolve("workloads/src/main/java/dev/vtscope/workloads/" + file);
+    try {
+      List<String> lines = java.nio.file.Files.readAllLines(source);
+      for (int i = 0; i < lines.size(); i++) {
+        if (lines.get(i).contains(text)) {
+          return i + 1;
+        }
+      }
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    throw new AssertionError(text + " not found in " + source);
+  }
+
+  private static Frame frame(
+      String cls, String method, int modifiers, Frame.ClassLoaderKind loader) {
+    return new Frame(cls, method, "()V", 10, 3, "Interpreted", modifiers, loader);
+  }
+}
