@@ -32,7 +32,7 @@ record() {
   unzip -p "$jar" dev/vtscope/vtscope.jfc >"$work/vtscope.jfc"
   (cd "$work" && "$java" \
     "-XX:StartFlightRecording:filename=raw.jfr,settings=vtscope.jfc,jdk.VirtualThreadPinned#threshold=$threshold" \
-    -XX:FlightRecorderOptions:stackdepth=256 -Xlog:jfr+startup=warning \
+    -XX:FlightRecorderOptions:stackdepth=256 --enable-native-access=ALL-UNNAMED \
     -cp vtscope.jar dev.vtscope.workloads.Workloads "$@" >workload.txt 2>/dev/null)
   mkdir -p "$(dirname "$root/$out")"
   rm -f "$root/$out"
@@ -44,4 +44,6 @@ record() {
 record "$jdk21" samples/jdk21/pinning-synchronized.jfr 0ms pinning --variant synchronized --tasks 200
 record "$jdk21" samples/jdk21/pinning-reentrant-lock.jfr 0ms pinning --variant reentrant-lock --tasks 200
 record "$jdk25" samples/jdk25/pinning-synchronized.jfr 0ms pinning --variant synchronized --tasks 200
+record "$jdk21" samples/jdk21/pinning-synchronized-method.jfr 0ms pinning --variant synchronized-method --tasks 100
 record "$jdk25" samples/jdk25/class-init.jfr 20ms class-init --threads 8 --init 100ms
+record "$jdk25" samples/jdk25/native-pinning.jfr 20ms native-pinning --threads 4 --block 25ms

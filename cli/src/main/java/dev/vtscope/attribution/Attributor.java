@@ -234,9 +234,28 @@ public final class Attributor {
     if (index < 0) {
       return null;
     }
-    CulpritKind kind =
-        isForeign(frames.get(index)) ? CulpritKind.FOREIGN_FUNCTION : CulpritKind.NATIVE_METHOD;
-    return culpritAt(frames, owners, index, kind, null, null);
+    if (!isForeign(frames.get(index))) {
+      return culpritAt(frames, owners, index, CulpritKind.NATIVE_METHOD, null, null);
+    }
+    // The upcall stub is a hidden JDK class: blame the Java frame that made the downcall, and say
+    // which upcall blocked.
+    int caller = firstNonJdk(owners, index + 1);
+    int target = -1;
+    for (int i = index - 1; i >= 0; i--) {
+      if (owners.get(i) != Owner.JDK) {
+        target = i;
+        break;
+      }
+    }
+    String detail =
+        "blocked in an upcall"
+            + (target >= 0 ? " to " + frames.get(target).qualifiedMethod() : "")
+            + " from native code"
+            + (caller >= 0 ? " that " + frames.get(caller).qualifiedMethod() + " called" : "")
+            + "; a native frame pins the carrier on every JDK";
+    return caller < 0
+        ? culpritAt(frames, owners, index, CulpritKind.FOREIGN_FUNCTION, null, detail)
+        : culpritAt(frames, owners, caller, CulpritKind.FOREIGN_FUNCTION, null, detail);
   }
 
   /**

@@ -187,6 +187,38 @@ class AttributionTest {
         .containsExactly(Owner.APPLICATION, Owner.LIBRARY);
   }
 
+  @Test
+  void aBlockingForeignFunctionUpcallBlamesTheJavaFrameThatCalledNativeCode() {
+    if (Runtime.version().feature() < 22) {
+      // The foreign-function API is final from JDK 22: on 21 the workload must say so, not crash.
+      TestRecordings.Run run =
+          TestRecordings.runWorkload(TestRecordings.currentJava(), "native-pinning");
+      assertThat(run.exitCode()).isEqualTo(3);
+      assertThat(run.output()).contains("needs the foreign-function API, final in JDK 22");
+      return;
+    }
+    Path recording =
+        TestRecordings.recordWorkload(
+            TestRecordings.currentJava(),
+            "0ms",
+            "native-pinning",
+            "--threads",
+            "2",
+            "--block",
+            "25ms");
+    Analysis a = Reports.analyze("n.jfr", recording, GroupBy.CULPRIT);
+    Site site = a.pinned().sites().get(0);
+    Culprit culprit = site.attribution().culprit();
+    assertThat(culprit.kind()).isEqualTo(CulpritKind.FOREIGN_FUNCTION);
+    assertThat(culprit.method()).isEqualTo("sortNatively");
+    assertThat(culprit.detail())
+        .contains("upcall to dev.vtscope.workloads.ForeignCallPinning.compare");
+    assertThat(site.topApplicationFrame().method()).isEqualTo("block");
+    if (a.feature() >= 24) {
+      assertThat(site.reason()).isEqualTo("Native or VM frame on stack");
+    }
+  }
+
   private static int lineOf(String file, String text) {
     Path source =
         TestRecordings.repoRoot().resolve("workloads/src/main/java/dev/vtscope/workloads/" + file);

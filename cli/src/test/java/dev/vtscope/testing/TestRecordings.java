@@ -92,6 +92,46 @@ public final class TestRecordings {
     return MADE.computeIfAbsent(key, k -> record(java, eventSettings, jvmOptions, workloadArgs));
   }
 
+  /**
+   * The workloads jar when the build made it: a multi-release jar, whose JDK 22+ workloads a class
+   * folder would hide. Else the test class path.
+   */
+  private static String workloadsClassPath() {
+    Path target = repoRoot().resolve("workloads/target");
+    try (Stream<Path> files = Files.list(target)) {
+      return files
+          .filter(p -> p.getFileName().toString().matches("vtscope-workloads-.*\\.jar"))
+          .findFirst()
+          .map(Path::toString)
+          .orElse(System.getProperty("java.class.path"));
+    } catch (IOException e) {
+      return System.getProperty("java.class.path");
+    }
+  }
+
+  /** What a workload run without recording printed and returned. */
+  public record Run(int exitCode, String output) {}
+
+  /** Runs a workload in a child JVM without JFR. */
+  public static Run runWorkload(Path java, String... workloadArgs) {
+    try {
+      List<String> command =
+          new ArrayList<>(
+              List.of(
+                  java.toString(), "-cp", workloadsClassPath(), "dev.vtscope.workloads.Workloads"));
+      command.addAll(List.of(workloadArgs));
+      Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+      String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
+      return new Run(process.exitValue(), output);
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
   private static Path record(
       Path java, List<String> eventSettings, List<String> jvmOptions, String... workloadArgs) {
     try {
@@ -110,8 +150,9 @@ public final class TestRecordings {
       command.add("-XX:FlightRecorderOptions:stackdepth=256");
       command.addAll(jvmOptions);
       command.add("-Xlog:jfr+startup=warning");
+      command.add("--enable-native-access=ALL-UNNAMED");
       command.add("-cp");
-      command.add(System.getProperty("java.class.path"));
+      command.add(workloadsClassPath());
       command.add("dev.vtscope.workloads.Workloads");
       command.addAll(List.of(workloadArgs));
       Process process =

@@ -11,7 +11,11 @@ public final class Workloads {
 
   /** Every workload, in the order {@code vtscope workloads} lists them. */
   public static final List<Workload> ALL =
-      List.of(new SharedLockPinning(), new PerTaskPinning(), new ClassInitPinning());
+      List.of(
+          new SharedLockPinning(),
+          new PerTaskPinning(),
+          new ClassInitPinning(),
+          new ForeignCallPinning());
 
   private Workloads() {}
 
@@ -43,7 +47,14 @@ public final class Workloads {
       System.exit(2);
       return;
     }
-    WorkloadResult result = workload.get().run(parsed);
+    WorkloadResult result;
+    try {
+      result = workload.get().run(parsed);
+    } catch (UnsupportedOperationException e) {
+      System.err.println("workload " + args[0] + ": " + e.getMessage());
+      System.exit(3);
+      return;
+    }
     System.out.print(parsed.flag("json") ? result.toJson() + "\n" : result.toText());
   }
 }
