@@ -45,5 +45,6 @@ record "$jdk21" samples/jdk21/pinning-synchronized.jfr 0ms pinning --variant syn
 record "$jdk21" samples/jdk21/pinning-reentrant-lock.jfr 0ms pinning --variant reentrant-lock --tasks 200
 record "$jdk25" samples/jdk25/pinning-synchronized.jfr 0ms pinning --variant synchronized --tasks 200
 record "$jdk21" samples/jdk21/pinning-synchronized-method.jfr 0ms pinning --variant synchronized-method --tasks 100
+record "$jdk21" samples/jdk21/connection-pool-wait-notify.jfr 20ms connection-pool --variant wait-notify --stall-after 2s
 record "$jdk25" samples/jdk25/class-init.jfr 20ms class-init --threads 8 --init 100ms
 record "$jdk25" samples/jdk25/native-pinning.jfr 20ms native-pinning --threads 4 --block 25ms

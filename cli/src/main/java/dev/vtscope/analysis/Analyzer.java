@@ -259,7 +259,12 @@ public final class Analyzer {
   }
 
   private static SchedulerSettings scheduler(InputCollector c) {
-    return SchedulerSettings.derive(c.schedulerProperties, c.systemPropertiesRecorded, c.cpus());
+    Boolean threadStarts = c.enabled("jdk.ThreadStart");
+    return SchedulerSettings.derive(
+        c.schedulerProperties,
+        c.systemPropertiesRecorded,
+        c.cpus(),
+        Boolean.TRUE.equals(threadStarts) ? c.carriersStarted : -1);
   }
 
   private static RecordingSettings settings(InputCollector c) {

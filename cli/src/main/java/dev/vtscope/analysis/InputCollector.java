@@ -8,6 +8,7 @@ import dev.vtscope.recording.MonitorEvent;
 import dev.vtscope.recording.PinnedEvent;
 import dev.vtscope.recording.RecordingListener;
 import dev.vtscope.recording.SubmitFailedEvent;
+import dev.vtscope.recording.ThreadStartEvent;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
@@ -30,6 +31,7 @@ final class InputCollector implements RecordingListener {
   final Map<String, String> schedulerProperties = new HashMap<>();
   final Map<String, String> settings = new HashMap<>();
   long truncatedPinnedStacks;
+  int carriersStarted;
   boolean systemPropertiesRecorded;
   String classPath;
   String workingDirectory;
@@ -91,6 +93,14 @@ final class InputCollector implements RecordingListener {
             null,
             null,
             e.monitorClass());
+  }
+
+  @Override
+  public void threadStart(ThreadStartEvent e) {
+    // The default scheduler's carriers are ForkJoinPool workers in the CarrierThreads group.
+    if ("CarrierThreads".equals(e.threadGroup())) {
+      carriersStarted++;
+    }
   }
 
   @Override

@@ -126,6 +126,28 @@ final class RecordingNotes {
               Severity.INFO,
               "jdk.VirtualThreadSubmitFailed was disabled: rejected tasks cannot be seen in this recording."));
     }
+    int started = a.scheduler().carriersStarted();
+    int parallelism = a.scheduler().parallelism().value();
+    int maxPool = a.scheduler().maxPoolSize().value();
+    if (parallelism > 0 && started > parallelism) {
+      long waits = a.monitorWait() == null ? 0 : a.monitorWait().events();
+      notes.add(
+          new Note(
+              "compensation",
+              maxPool > 0 && started >= maxPool ? Severity.WARNING : Severity.INFO,
+              "The scheduler started "
+                  + started
+                  + " carrier threads for a parallelism of "
+                  + parallelism
+                  + (maxPool > 0 ? " (maxPoolSize " + maxPool + ")" : "")
+                  + ": it compensates for carriers blocked in Object.wait() or file I/O"
+                  + (waits > 0
+                      ? " (" + waits + " monitor waits of virtual threads were recorded)"
+                      : "")
+                  + (maxPool > 0 && started >= maxPool
+                      ? "; at maxPoolSize no carrier is left and virtual threads can stall."
+                      : ".")));
+    }
     if (a.scheduler().parallelism().source() == SchedulerSetting.Source.ASSUMED_DEFAULT) {
       notes.add(
           new Note(

@@ -10,9 +10,14 @@ import java.util.Map;
  *     max(parallelism, 256))
  * @param minRunnable carriers kept runnable while others are blocked (default: max(parallelism / 2,
  *     1))
+ * @param carriersStarted carrier threads the recording saw start ({@code jdk.ThreadStart} in the
+ *     CarrierThreads group), or -1 when thread starts were not recorded
  */
 public record SchedulerSettings(
-    SchedulerSetting parallelism, SchedulerSetting maxPoolSize, SchedulerSetting minRunnable) {
+    SchedulerSetting parallelism,
+    SchedulerSetting maxPoolSize,
+    SchedulerSetting minRunnable,
+    int carriersStarted) {
 
   static final String PREFIX = "jdk.virtualThreadScheduler.";
 
@@ -22,9 +27,10 @@ public record SchedulerSettings(
    * @param properties the recorded {@code jdk.virtualThreadScheduler.*} properties
    * @param propertiesRecorded whether the recording has system properties at all
    * @param cpus the CPU count the JVM saw, or 0 when unknown
+   * @param carriersStarted carrier threads seen to start, or -1 when not recorded
    */
   static SchedulerSettings derive(
-      Map<String, String> properties, boolean propertiesRecorded, int cpus) {
+      Map<String, String> properties, boolean propertiesRecorded, int cpus, int carriersStarted) {
     SchedulerSetting.Source fallback =
         propertiesRecorded
             ? SchedulerSetting.Source.DEFAULT
@@ -48,7 +54,8 @@ public record SchedulerSettings(
         new SchedulerSetting(
             PREFIX + "minRunnable",
             minRunnable,
-            minSet != null ? SchedulerSetting.Source.SET : fallback));
+            minSet != null ? SchedulerSetting.Source.SET : fallback),
+        carriersStarted);
   }
 
   private static Integer parse(String value) {

@@ -124,6 +124,9 @@ public final class JsonReport implements ReportRenderer {
     putSetting(node, "parallelism", a.scheduler().parallelism());
     putSetting(node, "maxPoolSize", a.scheduler().maxPoolSize());
     putSetting(node, "minRunnable", a.scheduler().minRunnable());
+    node.put(
+        "carriersStarted",
+        a.scheduler().carriersStarted() < 0 ? null : a.scheduler().carriersStarted());
     return node;
   }
 

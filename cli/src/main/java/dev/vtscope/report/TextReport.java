@@ -86,7 +86,10 @@ public final class TextReport implements ReportRenderer {
             + ", "
             + setting("maxPoolSize", a.scheduler().maxPoolSize(), null)
             + ", "
-            + setting("minRunnable", a.scheduler().minRunnable(), null));
+            + setting("minRunnable", a.scheduler().minRunnable(), null)
+            + (a.scheduler().carriersStarted() > 0
+                ? ", " + a.scheduler().carriersStarted() + " carriers started"
+                : ""));
     lines.add("  settings    " + settings(a.settings()));
     lines.add("");
   }

@@ -219,6 +219,32 @@ class AttributionTest {
     }
   }
 
+  @Test
+  void aWaitNotifyPoolOnJdk21IsSeenAsMonitorWaitsAndCarrierCompensationWithoutAnyPinnedEvent() {
+    Path recording =
+        TestRecordings.recordWorkload(
+            TestRecordings.jdk21Java(),
+            "20ms",
+            "connection-pool",
+            "--variant",
+            "wait-notify",
+            "--tasks",
+            "600",
+            "--stall-after",
+            "2s");
+    Analysis a = Reports.analyze("pool.jfr", recording, GroupBy.CULPRIT);
+    assertThat(a.pinned().events()).isZero();
+    Culprit culprit = a.monitorWait().sites().get(0).attribution().culprit();
+    assertThat(culprit.kind()).isEqualTo(CulpritKind.MONITOR_WAIT);
+    assertThat(culprit.qualifiedMethod())
+        .isEqualTo("dev.vtscope.workloads.ConnectionPoolStall$MonitorPool.checkout");
+    assertThat(a.scheduler().carriersStarted()).isGreaterThan(a.scheduler().parallelism().value());
+    assertThat(a.notes())
+        .filteredOn(n -> n.id().equals("compensation"))
+        .singleElement()
+        .satisfies(n -> assertThat(n.message()).contains("carrier threads"));
+  }
+
   private static int lineOf(String file, String text) {
     Path source =
         TestRecordings.repoRoot().resolve("workloads/src/main/java/dev/vtscope/workloads/" + file);

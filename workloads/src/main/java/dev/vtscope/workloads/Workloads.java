@@ -15,7 +15,8 @@ public final class Workloads {
           new SharedLockPinning(),
           new PerTaskPinning(),
           new ClassInitPinning(),
-          new ForeignCallPinning());
+          new ForeignCallPinning(),
+          new ConnectionPoolStall());
 
   private Workloads() {}
 
@@ -56,5 +57,8 @@ public final class Workloads {
       return;
     }
     System.out.print(parsed.flag("json") ? result.toJson() + "\n" : result.toText());
+    System.out.flush();
+    // Stalled virtual threads never finish; exit so the recording is written.
+    System.exit(0);
   }
 }
