@@ -221,15 +221,15 @@ class AttributionTest {
 
   @Test
   void aWaitNotifyPoolOnJdk21IsSeenAsMonitorWaitsAndCarrierCompensationWithoutAnyPinnedEvent() {
+    // Every completed wait is recorded (threshold 0): the waits still open at the stall never end.
     Path recording =
         TestRecordings.recordWorkload(
             TestRecordings.jdk21Java(),
-            "20ms",
+            List.of("jdk.JavaMonitorWait#threshold=0ms"),
+            List.of(),
             "connection-pool",
             "--variant",
             "wait-notify",
-            "--tasks",
-            "600",
             "--stall-after",
             "2s");
     Analysis a = Reports.analyze("pool.jfr", recording, GroupBy.CULPRIT);
