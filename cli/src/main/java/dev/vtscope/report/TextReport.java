@@ -240,7 +240,8 @@ public final class TextReport implements ReportRenderer {
               + HumanDurations.format(d.maxNanos()));
       Attribution attribution = site.attribution();
       if (attribution != null) {
-        lines.add("     held by    " + culprit(attribution.culprit()));
+        lines.add(
+            (pinned ? "     held by    " : "     blocked at ") + culprit(attribution.culprit()));
       }
       if (pinned && site.reason() != null) {
         lines.add("     reason     " + site.reason());
