@@ -226,7 +226,10 @@ public final class Analyzer {
 
   /** The user's class path first, then each recording's own, where its files exist here. */
   private ClassBytesSource classBytes(List<InputCollector> collectors, int feature) {
-    List<Path> entries = new ArrayList<>(options.classPath());
+    List<Path> entries = new ArrayList<>();
+    for (Path entry : options.classPath()) {
+      entries.addAll(ClassBytesSource.expand(entry.toString(), null)); // lib/* means every jar
+    }
     for (InputCollector c : collectors) {
       Path base = null;
       if (c.workingDirectory != null) {
