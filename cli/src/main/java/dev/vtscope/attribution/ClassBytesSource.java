@@ -30,8 +30,55 @@ public final class ClassBytesSource implements AutoCloseable {
    *     running JDK only when it is the same release
    */
   public ClassBytesSource(List<Path> entries, int recordingFeature) {
-    this.entries = List.copyOf(entries);
+    this.entries = withManifestClassPaths(entries);
     this.jdkImageFeature = recordingFeature == Runtime.version().feature() ? recordingFeature : -1;
+  }
+
+  /**
+   * The entries, each jar followed by the jars its manifest's {@code Class-Path} names (as {@code
+   * java -jar app.jar} and build tools' launcher jars use them), each entry once.
+   */
+  private static List<Path> withManifestClassPaths(List<Path> entries) {
+    java.util.LinkedHashSet<Path> result = new java.util.LinkedHashSet<>();
+    java.util.ArrayDeque<Path> pending = new java.util.ArrayDeque<>(entries);
+    while (!pending.isEmpty()) {
+      Path entry = pending.poll().toAbsolutePath().normalize();
+      if (!result.add(entry) || Files.isDirectory(entry) || !Files.isRegularFile(entry)) {
+        continue;
+      }
+      try (java.util.jar.JarFile jar = new java.util.jar.JarFile(entry.toFile())) {
+        java.util.jar.Manifest manifest = jar.getManifest();
+        String classPath =
+            manifest == null ? null : manifest.getMainAttributes().getValue("Class-Path");
+        if (classPath == null) {
+          continue;
+        }
+        List<Path> referenced = new ArrayList<>();
+        for (String url : classPath.trim().split("\\s+")) {
+          Path resolved = resolveManifestEntry(entry, url);
+          if (resolved != null && Files.exists(resolved)) {
+            referenced.add(resolved);
+          }
+        }
+        // Referenced jars come right after the jar that names them, in their order.
+        for (int i = referenced.size() - 1; i >= 0; i--) {
+          pending.addFirst(referenced.get(i));
+        }
+      } catch (IOException | RuntimeException e) {
+        // not a jar vtscope can open: it adds nothing
+      }
+    }
+    return List.copyOf(result);
+  }
+
+  private static Path resolveManifestEntry(Path jar, String url) {
+    try {
+      java.net.URI base = jar.getParent().toUri();
+      java.net.URI uri = base.resolve(url);
+      return "file".equals(uri.getScheme()) ? Path.of(uri) : null;
+    } catch (IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
+      return null;
+    }
   }
 
   /** An empty source: finds nothing. */

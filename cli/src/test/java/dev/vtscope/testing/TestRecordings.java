@@ -87,9 +87,29 @@ public final class TestRecordings {
    */
   public static Path recordWorkload(
       Path java, List<String> eventSettings, List<String> jvmOptions, String... workloadArgs) {
-    String key =
-        java + "|" + eventSettings + "|" + jvmOptions + "|" + String.join(" ", workloadArgs);
-    return MADE.computeIfAbsent(key, k -> record(java, eventSettings, jvmOptions, workloadArgs));
+    List<String> program =
+        new ArrayList<>(List.of("-cp", workloadsClassPath(), "dev.vtscope.workloads.Workloads"));
+    program.addAll(List.of(workloadArgs));
+    return recordProgram(java, eventSettings, jvmOptions, program);
+  }
+
+  /**
+   * Records a program of the test sources (with the test class path, third-party libraries
+   * included) in a child JVM.
+   */
+  public static Path recordTestProgram(
+      Path java, String threshold, String mainClass, String... args) {
+    List<String> program =
+        new ArrayList<>(List.of("-cp", System.getProperty("java.class.path"), mainClass));
+    program.addAll(List.of(args));
+    return recordProgram(
+        java, List.of("jdk.VirtualThreadPinned#threshold=" + threshold), List.of(), program);
+  }
+
+  private static Path recordProgram(
+      Path java, List<String> eventSettings, List<String> jvmOptions, List<String> program) {
+    String key = java + "|" + eventSettings + "|" + jvmOptions + "|" + program;
+    return MADE.computeIfAbsent(key, k -> record(java, eventSettings, jvmOptions, program));
   }
 
   /**
@@ -133,7 +153,7 @@ public final class TestRecordings {
   }
 
   private static Path record(
-      Path java, List<String> eventSettings, List<String> jvmOptions, String... workloadArgs) {
+      Path java, List<String> eventSettings, List<String> jvmOptions, List<String> program) {
     try {
       Path dir = Files.createTempDirectory("vtscope-test-recording");
       Path settings = dir.resolve("vtscope.jfc");
@@ -151,10 +171,7 @@ public final class TestRecordings {
       command.addAll(jvmOptions);
       command.add("-Xlog:jfr+startup=warning");
       command.add("--enable-native-access=ALL-UNNAMED");
-      command.add("-cp");
-      command.add(workloadsClassPath());
-      command.add("dev.vtscope.workloads.Workloads");
-      command.addAll(List.of(workloadArgs));
+      command.addAll(program);
       Process process =
           new ProcessBuilder(command)
               .redirectErrorStream(true)
