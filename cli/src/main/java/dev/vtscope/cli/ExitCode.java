@@ -9,7 +9,10 @@ public enum ExitCode {
       3,
       "an input cannot be read: missing, no permission, not a file, a folder without recordings"),
   NOT_A_RECORDING(4, "an input is not a JFR recording, or is damaged from its first chunk"),
-  NO_JAVA(9, "the ./vtscope launcher found no JDK 21+ (or no Maven to build with)");
+  PROGRAM_FAILED(5, "record: the recorded program failed, timed out or wrote no recording"),
+  NO_JAVA(
+      9,
+      "no suitable JDK: the launcher found no JDK 21+ (or no Maven), or record --jdk found none");
 
   private final int code;
   private final String meaning;

@@ -13,7 +13,13 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = VtScope.Version.class,
     description = "Explains why virtual threads stall, from Java Flight Recorder recordings.",
-    subcommands = {AnalyzeCommand.class, RedactCommand.class, CommandLine.HelpCommand.class},
+    subcommands = {
+      AnalyzeCommand.class,
+      RecordCommand.class,
+      WorkloadsCommand.class,
+      RedactCommand.class,
+      CommandLine.HelpCommand.class
+    },
     footerHeading = "%nExit codes:%n",
     footer = "%s")
 public final class VtScope {

@@ -31,6 +31,16 @@ public final class ClassInitPinning implements Workload {
   }
 
   @Override
+  public String effectJdks() {
+    return "21+";
+  }
+
+  @Override
+  public String expectedFinding() {
+    return "CLASS_INIT and CLASS_INIT_WAIT culprits (reasons on 24+)";
+  }
+
+  @Override
   public List<String> variants() {
     return List.of("lazy", "eager");
   }

@@ -37,6 +37,21 @@ public final class ConnectionPoolStall implements Workload {
   }
 
   @Override
+  public String effectJdks() {
+    return "21-23";
+  }
+
+  @Override
+  public int effectGoneFrom() {
+    return 24;
+  }
+
+  @Override
+  public String expectedFinding() {
+    return "stall: MONITOR_WAIT sites and carriers started up to maxPoolSize; no pinned event";
+  }
+
+  @Override
   public List<String> variants() {
     return List.of("wait-notify", "semaphore");
   }

@@ -30,6 +30,21 @@ public final class PerTaskPinning implements Workload {
   }
 
   @Override
+  public String effectJdks() {
+    return "21-23";
+  }
+
+  @Override
+  public int effectGoneFrom() {
+    return 24;
+  }
+
+  @Override
+  public String expectedFinding() {
+    return "one pinned event per task, SYNCHRONIZED_BLOCK culprit; none on 24+";
+  }
+
+  @Override
   public List<String> variants() {
     return List.of("synchronized", "reentrant-lock");
   }

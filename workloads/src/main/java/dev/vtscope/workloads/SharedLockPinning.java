@@ -36,6 +36,21 @@ public final class SharedLockPinning implements Workload {
   }
 
   @Override
+  public String effectJdks() {
+    return "21-23";
+  }
+
+  @Override
+  public int effectGoneFrom() {
+    return 24;
+  }
+
+  @Override
+  public String expectedFinding() {
+    return "SYNCHRONIZED_BLOCK culprit (withMonitor) and monitor enters; none on 24+";
+  }
+
+  @Override
   public List<String> variants() {
     return List.of("synchronized", "synchronized-method", "reentrant-lock", "none");
   }

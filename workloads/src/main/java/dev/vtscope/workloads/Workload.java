@@ -14,6 +14,17 @@ public interface Workload {
   /** The variants; the first is the default. */
   List<String> variants();
 
+  /** The JDK releases where the effect exists, e.g. {@code 21-23} or {@code 21+}. */
+  String effectJdks();
+
+  /** The lowest JDK feature release where the effect no longer exists, or 0 if it exists on all. */
+  default int effectGoneFrom() {
+    return 0;
+  }
+
+  /** What vtscope should report for the default variant, in a few words. */
+  String expectedFinding();
+
   /** Runs the workload and returns what it measured. */
   WorkloadResult run(WorkloadArgs args) throws Exception;
 }

@@ -40,6 +40,16 @@ public final class ForeignCallPinning implements Workload {
   }
 
   @Override
+  public String effectJdks() {
+    return "22+ (the foreign-function API)";
+  }
+
+  @Override
+  public String expectedFinding() {
+    return "FOREIGN_FUNCTION culprit: the Java frame that called qsort";
+  }
+
+  @Override
   public List<String> variants() {
     return List.of("upcall", "java-sort");
   }

@@ -1,0 +1,325 @@
+package dev.vtscope.cli;
+
+import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.AnalysisOptions;
+import dev.vtscope.analysis.Analyzer;
+import dev.vtscope.analysis.GroupBy;
+import dev.vtscope.analysis.RecordingProblemException;
+import dev.vtscope.record.ChildRecording;
+import dev.vtscope.record.Jdk;
+import dev.vtscope.record.JdkLocator;
+import dev.vtscope.recording.JfrStreamReader;
+import dev.vtscope.recording.RecordingInputs;
+import dev.vtscope.workloads.Workload;
+import dev.vtscope.workloads.Workloads;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code vtscope record}: run a workload or any Java command under JFR, then analyse it. */
+@Command(
+    name = "record",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Runs a workload (--workload) or any Java command (after --) in a child JVM with JFR on and"
+          + " vtscope's settings (vtscope record --settings prints them), then analyses the"
+          + " recording. The program's own output goes to stderr, so stdout carries only the report.",
+      "Examples:",
+      "  vtscope record --workload pinning --jdk 21",
+      "  vtscope record --workload pinning --variant reentrant-lock --jdk 21 -- --tasks 200",
+      "  vtscope record --out app.jfr -- java -jar app.jar"
+    })
+final class RecordCommand implements Callable<Integer> {
+
+  @Spec private picocli.CommandLine.Model.CommandSpec spec;
+
+  @Option(
+      names = "--workload",
+      paramLabel = "NAME",
+      description = "A workload of 'vtscope workloads'.")
+  private String workload;
+
+  @Option(
+      names = "--variant",
+      paramLabel = "V",
+      description = "The workload's variant (default: its first).")
+  private String variant;
+
+  @Option(
+      names = "--jdk",
+      paramLabel = "21|25|PATH",
+      description =
+          "The JDK to run a workload on: a feature release, found like the launcher finds JDKs, or"
+              + " a JDK folder (default: the JDK running vtscope).")
+  private String jdk;
+
+  @Option(
+      names = "--out",
+      paramLabel = "FILE",
+      description =
+          "Where to write the recording; must not exist (default: a new file in the current folder).")
+  private Path out;
+
+  @Option(
+      names = "--pinned-threshold",
+      paramLabel = "DURATION",
+      description =
+          "Threshold of jdk.VirtualThreadPinned, e.g. 0ms or 20ms (default: ${DEFAULT-VALUE}, the JDK's).")
+  private String pinnedThreshold = "20ms";
+
+  @Option(
+      names = "--timeout",
+      paramLabel = "DURATION",
+      description =
+          "Stop the program after this long (e.g. 90s, 5m); its recording is kept and analysed.")
+  private String timeout;
+
+  @Option(names = "--no-analyze", description = "Only record.")
+  private boolean noAnalyze;
+
+  @Option(names = "--settings", description = "Print vtscope's JFR settings (.jfc) and exit.")
+  private boolean printSettings;
+
+  @Option(names = "--verbose", description = "Print stack traces of errors.")
+  private boolean verbose;
+
+  @Mixin private OutputOptions output;
+
+  @Parameters(
+      paramLabel = "ARGS",
+      arity = "0..*",
+      description =
+          "With --workload: the workload's options. Otherwise: the Java command to record.")
+  private List<String> arguments = List.of();
+
+  @Override
+  public Integer call() throws IOException, InterruptedException {
+    PrintWriter stdout = spec.commandLine().getOut();
+    if (printSettings) {
+      try (InputStream in = ChildRecording.settings()) {
+        stdout.print(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+      }
+      stdout.flush();
+      return ExitCode.OK.code();
+    }
+    Duration limit = timeout == null ? null : parseDuration(timeout, "--timeout");
+    String threshold = parseDuration(pinnedThreshold, "--pinned-threshold").toMillis() + " ms";
+    List<String> command;
+    String note = null;
+    if (workload != null) {
+      Workload w =
+          Workloads.find(workload)
+              .orElseThrow(
+                  () ->
+                      new ExitException(
+                          ExitCode.USAGE,
+                          "no workload named '" + workload + "'; 'vtscope workloads' lists them"));
+      if (variant != null && !w.variants().contains(variant)) {
+        throw new ExitException(
+            ExitCode.USAGE,
+            "workload "
+                + w.name()
+                + " has no variant '"
+                + variant
+                + "'; its variants: "
+                + String.join(", ", w.variants()));
+      }
+      Jdk runtime = chooseJdk();
+      if (w.effectGoneFrom() > 0 && runtime.feature() >= w.effectGoneFrom()) {
+        note =
+            "JDK "
+                + runtime.feature()
+                + " cannot show this effect (it exists on JDK "
+                + w.effectJdks()
+                + "; JEP 491 removed monitor pinning in JDK 24): to see it, run with --jdk 21.";
+      }
+      command =
+          ChildRecording.workloadCommand(runtime.java(), ownJar(), w.name(), variant, arguments);
+      if (out == null) {
+        out =
+            newFileName(
+                "vtscope-"
+                    + w.name()
+                    + (variant == null ? "" : "-" + variant)
+                    + "-jdk"
+                    + runtime.feature());
+      }
+    } else {
+      if (arguments.isEmpty()) {
+        throw new ExitException(
+            ExitCode.USAGE, "give --workload NAME, or the Java command to record after --");
+      }
+      command = arguments;
+      if (out == null) {
+        out = newFileName("vtscope-recording");
+      }
+    }
+    if (Files.exists(out)) {
+      throw new ExitException(
+          ExitCode.USAGE,
+          out + " already exists; vtscope never overwrites a file, choose another --out");
+    }
+    PrintWriter stderr = spec.commandLine().getErr();
+    stderr.println("vtscope record: running " + String.join(" ", command));
+    stderr.flush();
+    ChildRecording.Result result;
+    try {
+      result = ChildRecording.run(command, out, threshold, limit, new StderrStream(stderr));
+    } catch (IOException e) {
+      throw new ExitException(
+          ExitCode.INPUT_UNREADABLE,
+          "could not start '" + command.get(0) + "': " + e.getMessage(),
+          e);
+    }
+    String ending =
+        result.ending() == ChildRecording.Ending.TIMED_OUT
+            ? "stopped after the " + timeout + " timeout"
+            : "exited with code " + result.exitCode();
+    if (!result.recorded()) {
+      throw new ExitException(
+          ExitCode.PROGRAM_FAILED,
+          "the program "
+              + ending
+              + " and wrote no recording to "
+              + out
+              + (workload == null ? " (is it a java command of JDK 11 or later?)" : ""));
+    }
+    stderr.println("vtscope record: the program " + ending + "; recording: " + out);
+    if (note != null) {
+      stderr.println("vtscope record: " + note);
+    }
+    stderr.flush();
+    if (!noAnalyze) {
+      analyze(out);
+    }
+    return result.ending() == ChildRecording.Ending.EXITED && result.exitCode() == 0
+        ? ExitCode.OK.code()
+        : ExitCode.PROGRAM_FAILED.code();
+  }
+
+  private void analyze(Path recording) {
+    try {
+      Analysis analysis =
+          new Analyzer(
+                  new JfrStreamReader(), new AnalysisOptions(GroupBy.CULPRIT, List.of(), List.of()))
+              .analyze(RecordingInputs.resolve(List.of(recording)));
+      output.renderer(TerminalFacts.detect()).render(analysis, spec.commandLine().getOut());
+    } catch (RecordingProblemException | IOException e) {
+      throw new ExitException(ExitCode.NOT_A_RECORDING, recording + ": " + e.getMessage(), e);
+    }
+  }
+
+  private Jdk chooseJdk() {
+    JdkLocator locator = new JdkLocator(System.getenv(), vtscopeHome());
+    if (jdk == null) {
+      return new Jdk(Path.of(System.getProperty("java.home")), Runtime.version().feature());
+    }
+    if (jdk.matches("\\d+")) {
+      int feature = Integer.parseInt(jdk);
+      Optional<Jdk> found = locator.feature(feature);
+      if (found.isEmpty()) {
+        String seen =
+            locator.all().stream()
+                .map(j -> "JDK " + j.feature() + " at " + j.home())
+                .collect(Collectors.joining(", "));
+        throw new ExitException(
+            ExitCode.NO_JAVA,
+            "no JDK "
+                + feature
+                + " found ("
+                + (seen.isEmpty() ? "none at all" : "found " + seen)
+                + "); install one or pass --jdk PATH");
+      }
+      return found.get();
+    }
+    return locator
+        .at(Path.of(jdk))
+        .orElseThrow(
+            () ->
+                new ExitException(
+                    ExitCode.NO_JAVA,
+                    jdk + " is not a Java runtime (no bin/java and release file)"));
+  }
+
+  /** vtscope's checkout, when the launcher says where it is. */
+  private static Path vtscopeHome() {
+    String home = System.getProperty("vtscope.home");
+    return home == null || home.isBlank() ? null : Path.of(home);
+  }
+
+  private static Path ownJar() {
+    try {
+      return Path.of(Workloads.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    } catch (java.net.URISyntaxException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static Path newFileName(String stem) {
+    String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+    Path candidate = Path.of(stem + "-" + stamp + ".jfr");
+    for (int i = 2; Files.exists(candidate); i++) {
+      candidate = Path.of(stem + "-" + stamp + "-" + i + ".jfr");
+    }
+    return candidate;
+  }
+
+  static Duration parseDuration(String text, String option) {
+    String t = text.trim().toLowerCase(java.util.Locale.ROOT);
+    try {
+      if (t.endsWith("ms")) {
+        return Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2).trim()));
+      }
+      if (t.endsWith("s")) {
+        return Duration.ofSeconds(Long.parseLong(t.substring(0, t.length() - 1).trim()));
+      }
+      if (t.endsWith("m")) {
+        return Duration.ofMinutes(Long.parseLong(t.substring(0, t.length() - 1).trim()));
+      }
+    } catch (NumberFormatException e) {
+      // fall through to the error below
+    }
+    throw new ExitException(
+        ExitCode.USAGE, option + " takes a duration like 500ms, 20s or 5m, not '" + text + "'");
+  }
+
+  /** Copies the child's output to vtscope's stderr writer. */
+  private static final class StderrStream extends OutputStream {
+    private final PrintWriter err;
+
+    StderrStream(PrintWriter err) {
+      this.err = err;
+    }
+
+    @Override
+    public void write(int b) {
+      err.write(b);
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) {
+      err.write(new String(b, off, len, StandardCharsets.UTF_8));
+    }
+
+    @Override
+    public void flush() {
+      err.flush();
+    }
+  }
+}

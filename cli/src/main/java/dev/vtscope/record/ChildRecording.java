@@ -1,0 +1,139 @@
+package dev.vtscope.record;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs one program in a child JVM with JFR on and vtscope's settings, and reports how it ended. The
+ * recording options go in {@code JDK_JAVA_OPTIONS}, which the {@code java} launcher reads, so the
+ * user's command line is run as it is.
+ */
+public final class ChildRecording {
+
+  /** Stack depth deep enough for framework stacks (the JDK's default is 64). */
+  public static final int STACK_DEPTH = 256;
+
+  /** How a child ended. */
+  public enum Ending {
+    EXITED,
+    TIMED_OUT
+  }
+
+  /**
+   * The result.
+   *
+   * @param ending whether it exited or was stopped at the timeout
+   * @param exitCode its exit code
+   * @param recording the recording, when the child wrote one
+   */
+  public record Result(Ending ending, int exitCode, Path recording) {
+
+    /** Whether a non-empty recording exists. */
+    public boolean recorded() {
+      try {
+        return recording != null && Files.isRegularFile(recording) && Files.size(recording) > 0;
+      } catch (IOException e) {
+        return false;
+      }
+    }
+  }
+
+  private ChildRecording() {}
+
+  /** vtscope's JFR settings, as shipped in the jar. */
+  public static InputStream settings() {
+    return ChildRecording.class.getResourceAsStream("/dev/vtscope/vtscope.jfc");
+  }
+
+  /**
+   * Runs {@code command} and waits for it.
+   *
+   * @param command the program: {@code java ...}
+   * @param out where the recording goes; must not exist
+   * @param pinnedThreshold threshold of jdk.VirtualThreadPinned, e.g. {@code 20 ms}
+   * @param timeout how long it may run, or null for no limit
+   * @param output where the child's standard output and error go
+   */
+  public static Result run(
+      List<String> command, Path out, String pinnedThreshold, Duration timeout, OutputStream output)
+      throws IOException, InterruptedException {
+    Path settings = Files.createTempFile("vtscope-", ".jfc");
+    try {
+      try (InputStream in = settings()) {
+        Files.copy(in, settings, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      }
+      ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+      Map<String, String> env = builder.environment();
+      String options =
+          "-XX:StartFlightRecording:filename="
+              + out.toAbsolutePath()
+              + ",settings="
+              + settings
+              + ",jdk.VirtualThreadPinned#threshold="
+              + pinnedThreshold.replace(" ", "")
+              + " -XX:FlightRecorderOptions:stackdepth="
+              + STACK_DEPTH
+              + " -Xlog:jfr+startup=warning";
+      String existing = env.get("JDK_JAVA_OPTIONS");
+      env.put(
+          "JDK_JAVA_OPTIONS",
+          existing == null || existing.isBlank() ? options : existing + " " + options);
+      Process process = builder.start();
+      Thread pump =
+          Thread.ofPlatform()
+              .daemon()
+              .start(
+                  () -> {
+                    try (InputStream in = process.getInputStream()) {
+                      in.transferTo(output);
+                    } catch (IOException e) {
+                      // the child closed its output: nothing more to copy
+                    }
+                  });
+      boolean finished =
+          timeout == null
+              ? process.waitFor(Long.MAX_VALUE, TimeUnit.DAYS)
+              : process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+      Ending ending = Ending.EXITED;
+      if (!finished) {
+        ending = Ending.TIMED_OUT;
+        process.destroy(); // SIGTERM: the JVM's shutdown hooks write the recording
+        if (!process.waitFor(60, TimeUnit.SECONDS)) {
+          process.destroyForcibly();
+          process.waitFor();
+        }
+      }
+      pump.join(5_000);
+      output.flush();
+      return new Result(ending, process.exitValue(), out);
+    } finally {
+      Files.deleteIfExists(settings);
+    }
+  }
+
+  /** The {@code java} command for a workload of vtscope's own jar. */
+  public static List<String> workloadCommand(
+      Path java, Path jar, String workload, String variant, List<String> args) {
+    List<String> command = new ArrayList<>();
+    command.add(java.toString());
+    command.add("--enable-native-access=ALL-UNNAMED");
+    command.add("-cp");
+    command.add(jar.toString());
+    command.add("dev.vtscope.workloads.Workloads");
+    command.add(workload);
+    if (variant != null) {
+      command.add("--variant");
+      command.add(variant);
+    }
+    command.addAll(args);
+    return command;
+  }
+}

@@ -1,0 +1,6 @@
+/**
+ * Runs programs under JFR with vtscope's settings: finds JDKs the way a user's machine has them,
+ * starts the child JVM, enforces a timeout, and keeps whatever recording the child wrote. May
+ * import the JDK only.
+ */
+package dev.vtscope.record;
