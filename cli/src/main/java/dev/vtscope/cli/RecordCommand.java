@@ -80,8 +80,9 @@ final class RecordCommand implements Callable<Integer> {
       names = "--pinned-threshold",
       paramLabel = "DURATION",
       description =
-          "Threshold of jdk.VirtualThreadPinned, e.g. 0ms or 20ms (default: ${DEFAULT-VALUE}, the JDK's).")
-  private String pinnedThreshold = "20ms";
+          "Threshold of jdk.VirtualThreadPinned, e.g. 0ms or 20ms. Default: 0ms for workloads, so"
+              + " every pin shows; 20ms (the JDK's) for a command.")
+  private String pinnedThreshold;
 
   @Option(
       names = "--timeout",
@@ -119,7 +120,9 @@ final class RecordCommand implements Callable<Integer> {
       return ExitCode.OK.code();
     }
     Duration limit = timeout == null ? null : parseDuration(timeout, "--timeout");
-    String threshold = parseDuration(pinnedThreshold, "--pinned-threshold").toMillis() + " ms";
+    String thresholdText =
+        pinnedThreshold != null ? pinnedThreshold : workload != null ? "0ms" : "20ms";
+    String threshold = parseDuration(thresholdText, "--pinned-threshold").toMillis() + " ms";
     List<String> command;
     String note = null;
     if (workload != null) {

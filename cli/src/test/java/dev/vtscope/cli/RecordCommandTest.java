@@ -1,0 +1,199 @@
+package dev.vtscope.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vtscope.testing.Cli;
+import dev.vtscope.testing.TestRecordings;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code vtscope record} with real child JVMs. */
+class RecordCommandTest {
+
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  @TempDir Path dir;
+
+  private static String jdk21Home() {
+    return TestRecordings.jdk21Java().getParent().getParent().toString();
+  }
+
+  @Test
+  void recordsTheSynchronizedPinningWorkloadOnJdk21AndExplainsIt() throws Exception {
+    Path out = dir.resolve("pinning.jfr");
+    Cli.Result result =
+        Cli.run(
+            "record",
+            "--workload",
+            "pinning",
+            "--jdk",
+            jdk21Home(),
+            "--out",
+            out.toString(),
+            "--format",
+            "json",
+            "--",
+            "--tasks",
+            "30");
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(out).isRegularFile();
+    JsonNode report = MAPPER.readTree(result.out());
+    assertThat(report.at("/jvm/feature").asInt()).isEqualTo(21);
+    assertThat(report.at("/pinned/events").asLong()).isPositive();
+    assertThat(report.at("/pinned/sites/0/culprit/kind").asText()).isEqualTo("SYNCHRONIZED_BLOCK");
+    assertThat(report.at("/pinned/sites/0/culprit/method").asText()).isEqualTo("withMonitor");
+    assertThat(result.err()).contains("exited with code 0").contains("tasks: 30");
+  }
+
+  @Test
+  void theFixedTwinDoesNotPin() throws Exception {
+    Path out = dir.resolve("lock.jfr");
+    Cli.Result result =
+        Cli.run(
+            "record",
+            "--workload",
+            "pinning",
+            "--variant",
+            "reentrant-lock",
+            "--jdk",
+            jdk21Home(),
+            "--out",
+            out.toString(),
+            "--format",
+            "json",
+            "--",
+            "--tasks",
+            "30");
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(MAPPER.readTree(result.out()).at("/pinned/events").asLong()).isZero();
+  }
+
+  @Test
+  void saysWhenTheChosenJdkCannotShowTheEffect() {
+    if (Runtime.version().feature() < 24) {
+      // Only a JDK 24+ lacks monitor pinning; on JDK 21 the default JDK shows it.
+      Cli.Result result =
+          Cli.run(
+              "record",
+              "--workload",
+              "pinning",
+              "--out",
+              dir.resolve("a.jfr").toString(),
+              "--no-analyze",
+              "--",
+              "--tasks",
+              "10");
+      assertThat(result.err()).doesNotContain("cannot show this effect");
+      return;
+    }
+    Cli.Result result =
+        Cli.run(
+            "record",
+            "--workload",
+            "pinning",
+            "--out",
+            dir.resolve("b.jfr").toString(),
+            "--no-analyze",
+            "--",
+            "--tasks",
+            "10");
+    assertThat(result.exitCode()).isZero();
+    assertThat(result.err()).contains("cannot show this effect").contains("--jdk 21");
+  }
+
+  @Test
+  void recordsAnyJavaCommandAndReportsItsExitCode() throws Exception {
+    Path out = dir.resolve("command.jfr");
+    Path java = TestRecordings.currentJava();
+    Cli.Result result =
+        Cli.run(
+            "record",
+            "--out",
+            out.toString(),
+            "--format",
+            "json",
+            "--",
+            java.toString(),
+            "-cp",
+            System.getProperty("java.class.path"),
+            "dev.vtscope.workloads.Workloads",
+            "pinning",
+            "--variant",
+            "bogus");
+    assertThat(result.exitCode()).isEqualTo(5);
+    assertThat(result.err()).contains("exited with code 2");
+    assertThat(out).isRegularFile();
+    assertThat(MAPPER.readTree(result.out()).at("/inputs/0/complete").asBoolean()).isTrue();
+  }
+
+  @Test
+  void aTimeoutStopsTheProgramAndKeepsItsRecording() throws Exception {
+    Path out = dir.resolve("stuck.jfr");
+    Cli.Result result =
+        Cli.run(
+            "record",
+            "--workload",
+            "connection-pool",
+            "--jdk",
+            jdk21Home(),
+            "--timeout",
+            "3s",
+            "--out",
+            out.toString(),
+            "--format",
+            "json",
+            "--",
+            "--stall-after",
+            "60s");
+    assertThat(result.exitCode()).isEqualTo(5);
+    assertThat(result.err()).contains("stopped after the 3s timeout");
+    assertThat(MAPPER.readTree(result.out()).at("/scheduler/carriersStarted").asInt())
+        .isGreaterThan(2);
+  }
+
+  @Test
+  void neverOverwritesAFile() throws Exception {
+    Path existing = Files.writeString(dir.resolve("keep.jfr"), "precious");
+    Cli.Result result = Cli.run("record", "--workload", "pinning", "--out", existing.toString());
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err()).startsWith("vtscope record: ").contains("already exists");
+    assertThat(Files.readString(existing)).isEqualTo("precious");
+  }
+
+  @Test
+  void unknownWorkloadAndMissingJdkAreOneLineErrors() {
+    Cli.Result unknown = Cli.run("record", "--workload", "nope");
+    assertThat(unknown.exitCode()).isEqualTo(2);
+    assertThat(unknown.err()).contains("vtscope workloads");
+    Cli.Result noJdk = Cli.run("record", "--workload", "pinning", "--jdk", "8");
+    assertThat(noJdk.exitCode()).isEqualTo(9);
+    assertThat(noJdk.err().lines()).hasSize(1);
+    assertThat(noJdk.err()).contains("no JDK 8 found");
+  }
+
+  @Test
+  void printsItsSettingsWithoutSecretsOrProcessLists() {
+    Cli.Result result = Cli.run("record", "--settings");
+    assertThat(result.exitCode()).isZero();
+    assertThat(result.out())
+        .contains("jdk.VirtualThreadPinned")
+        .contains(
+            "<event name=\"jdk.InitialEnvironmentVariable\">\n    <setting name=\"enabled\">false</setting>")
+        .contains(
+            "<event name=\"jdk.SystemProcess\">\n    <setting name=\"enabled\">false</setting>");
+  }
+
+  @Test
+  void workloadsAreListedWithWhereTheirEffectExists() {
+    Cli.Result result = Cli.run("workloads");
+    assertThat(result.exitCode()).isZero();
+    assertThat(result.out())
+        .contains("pinning")
+        .contains("connection-pool")
+        .contains("effect on JDK 21-23");
+  }
+}
