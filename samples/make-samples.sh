@@ -45,6 +45,14 @@ record "$jdk21" samples/jdk21/pinning-synchronized.jfr 0ms pinning --variant syn
 record "$jdk21" samples/jdk21/pinning-reentrant-lock.jfr 0ms pinning --variant reentrant-lock --tasks 200
 record "$jdk25" samples/jdk25/pinning-synchronized.jfr 0ms pinning --variant synchronized --tasks 200
 record "$jdk21" samples/jdk21/pinning-synchronized-method.jfr 0ms pinning --variant synchronized-method --tasks 100
-record "$jdk21" samples/jdk21/connection-pool-wait-notify.jfr 20ms connection-pool --variant wait-notify --stall-after 2s
+# The pool can stall before any wait() completes, leaving no monitor-wait event; the sample should
+# show both the waits and the stall, so record again (up to 5 times) until it has waits.
+for attempt in 1 2 3 4 5; do
+  record "$jdk21" samples/jdk21/connection-pool-wait-notify.jfr 20ms connection-pool --variant wait-notify --stall-after 2s
+  waits=$("$host_java" -jar "$jar" analyze --format json "$root/samples/jdk21/connection-pool-wait-notify.jfr" \
+    | grep -A1 '"monitorWait"' | grep -o '"events" : [0-9]*' | grep -o '[0-9]*$')
+  [ "${waits:-0}" -gt 0 ] && break
+  echo "  (attempt $attempt stalled before any wait completed; recording again)"
+done
 record "$jdk25" samples/jdk25/class-init.jfr 20ms class-init --threads 8 --init 100ms
 record "$jdk25" samples/jdk25/native-pinning.jfr 20ms native-pinning --threads 4 --block 25ms
