@@ -30,7 +30,10 @@ final class SiteCollector {
     Attribution attribution(RecordedStack stack, String reason, String monitorClass);
   }
 
+  private static final int FRAME_KEY_CACHE_LIMIT = 10_000;
+
   private final Map<Key, Accumulator> byStack = new HashMap<>();
+  private final Map<RecordedStack, List<FrameKey>> frameKeys = new java.util.IdentityHashMap<>();
 
   /**
    * Adds one event.
@@ -47,10 +50,26 @@ final class SiteCollector {
       String reason,
       String blockingOperation,
       String monitorClass) {
-    Key key = new Key(stack.frames().stream().map(FrameKey::of).toList(), reason);
+    Key key = new Key(frameKeys(stack), reason);
     byStack
         .computeIfAbsent(key, k -> new Accumulator())
         .add(startNanos, durationNanos, threadId, stack, reason, blockingOperation, monitorClass);
+  }
+
+  /**
+   * The frames' keys, computed once per stack: the reader hands out one {@link RecordedStack} per
+   * distinct recorded stack, so most events find theirs here.
+   */
+  private List<FrameKey> frameKeys(RecordedStack stack) {
+    List<FrameKey> known = frameKeys.get(stack);
+    if (known == null) {
+      if (frameKeys.size() >= FRAME_KEY_CACHE_LIMIT) {
+        frameKeys.clear();
+      }
+      known = stack.frames().stream().map(FrameKey::of).toList();
+      frameKeys.put(stack, known);
+    }
+    return known;
   }
 
   /** Adds every event of {@code other}. */

@@ -20,20 +20,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class JfrViewOracleTest {
 
   static Stream<Path> recordings() {
-    List<Path> all = new ArrayList<>(TestRecordings.samples());
-    all.add(
-        TestRecordings.recordWorkload(
-            TestRecordings.jdk21Java(),
-            "0ms",
-            "pinning",
-            "--variant",
-            "synchronized",
-            "--tasks",
-            "60"));
-    all.add(
-        TestRecordings.recordWorkload(
-            TestRecordings.currentJava(), "0ms", "class-init", "--threads", "4", "--init", "50ms"));
-    return all.stream();
+    return TestRecordings.samplesAndFreshRecordings().stream();
   }
 
   @ParameterizedTest

@@ -17,8 +17,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -40,20 +38,7 @@ class JsonSchemaTest {
   }
 
   static Stream<Path> recordings() {
-    List<Path> all = new ArrayList<>(TestRecordings.samples());
-    all.add(
-        TestRecordings.recordWorkload(
-            TestRecordings.jdk21Java(),
-            "0ms",
-            "pinning",
-            "--variant",
-            "synchronized",
-            "--tasks",
-            "60"));
-    all.add(
-        TestRecordings.recordWorkload(
-            TestRecordings.currentJava(), "0ms", "class-init", "--threads", "4", "--init", "50ms"));
-    return all.stream();
+    return TestRecordings.samplesAndFreshRecordings().stream();
   }
 
   @ParameterizedTest

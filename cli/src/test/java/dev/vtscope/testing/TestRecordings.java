@@ -42,6 +42,19 @@ public final class TestRecordings {
     }
   }
 
+  /**
+   * Every sample, and recordings made here of the JDK 21 monitor pinning and of class
+   * initialisation on the JDK running the tests.
+   */
+  public static List<Path> samplesAndFreshRecordings() {
+    List<Path> all = new ArrayList<>(samples());
+    all.add(
+        recordWorkload(
+            jdk21Java(), "0ms", "pinning", "--variant", "synchronized", "--tasks", "60"));
+    all.add(recordWorkload(currentJava(), "0ms", "class-init", "--threads", "4", "--init", "50ms"));
+    return all;
+  }
+
   /** The java executable running the tests. */
   public static Path currentJava() {
     return Path.of(System.getProperty("java.home"), "bin", "java");
