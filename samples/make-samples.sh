@@ -33,6 +33,7 @@ record() {
   (cd "$work" && "$java" \
     "-XX:StartFlightRecording:filename=raw.jfr,settings=vtscope.jfc,jdk.VirtualThreadPinned#threshold=$threshold" \
     -XX:FlightRecorderOptions:stackdepth=256 --enable-native-access=ALL-UNNAMED \
+    --add-opens=java.base/java.lang=ALL-UNNAMED \
     -cp vtscope.jar dev.vtscope.workloads.Workloads "$@" >workload.txt 2>/dev/null)
   mkdir -p "$(dirname "$root/$out")"
   rm -f "$root/$out"
@@ -55,4 +56,5 @@ for attempt in 1 2 3 4 5; do
   echo "  (attempt $attempt stalled before any wait completed; recording again)"
 done
 record "$jdk25" samples/jdk25/class-init.jfr 20ms class-init --threads 8 --init 100ms
+record "$jdk21" samples/jdk21/submit-failed.jfr 20ms submit-failed --variant shutdown --threads 50
 record "$jdk25" samples/jdk25/native-pinning.jfr 20ms native-pinning --threads 4 --block 25ms

@@ -20,8 +20,23 @@ final class SubmitFailureCollector {
   void add(SubmitFailedEvent event) {
     Key key =
         new Key(
-            event.exceptionMessage(), event.stack().frames().stream().map(FrameKey::of).toList());
+            pattern(event.exceptionMessage()),
+            event.stack().frames().stream().map(FrameKey::of).toList());
     groups.computeIfAbsent(key, k -> new Group(event)).add(event);
+  }
+
+  /**
+   * The message with what differs between otherwise equal rejections replaced: object identities
+   * ({@code @7ef27d7f}), hidden-class addresses ({@code 0x000000000b14c1c8}) and counts.
+   */
+  static String pattern(String message) {
+    if (message == null) {
+      return null;
+    }
+    return message
+        .replaceAll("0x[0-9a-fA-F]+", "0x…")
+        .replaceAll("@[0-9a-fA-F]+", "@…")
+        .replaceAll("(?<=[ =])\\d+(?=[,\\]])", "N");
   }
 
   void addAll(SubmitFailureCollector other) {
@@ -46,6 +61,7 @@ final class SubmitFailureCollector {
     for (Group g : groups.values()) {
       result.add(
           new SubmitFailureGroup(
+              pattern(g.first.exceptionMessage()),
               g.first.exceptionMessage(),
               g.events,
               g.threads.size(),

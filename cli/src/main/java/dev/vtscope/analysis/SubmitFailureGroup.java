@@ -5,7 +5,9 @@ import dev.vtscope.recording.RecordedStack;
 /**
  * Submit failures that share an exception message and a stack.
  *
- * @param message the exception message, or null when none was recorded
+ * @param message the exception message with identities and counts replaced by placeholders, or null
+ *     when none was recorded
+ * @param example the first message as recorded
  * @param events how many
  * @param virtualThreads distinct virtual threads whose tasks were rejected
  * @param stack where the submission failed
@@ -14,6 +16,7 @@ import dev.vtscope.recording.RecordedStack;
  */
 public record SubmitFailureGroup(
     String message,
+    String example,
     long events,
     int virtualThreads,
     RecordedStack stack,

@@ -125,6 +125,7 @@ public final class ChildRecording {
     List<String> command = new ArrayList<>();
     command.add(java.toString());
     command.add("--enable-native-access=ALL-UNNAMED");
+    command.add("--add-opens=java.base/java.lang=ALL-UNNAMED"); // submit-failed's custom scheduler
     command.add("-cp");
     command.add(jar.toString());
     command.add("dev.vtscope.workloads.Workloads");

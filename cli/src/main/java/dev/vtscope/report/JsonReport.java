@@ -90,6 +90,7 @@ public final class JsonReport implements ReportRenderer {
     for (SubmitFailureGroup g : a.submitFailed().groups()) {
       ObjectNode node = groups.addObject();
       node.put("message", g.message());
+      node.put("example", g.example());
       node.put("events", g.events());
       node.put("virtualThreads", g.virtualThreads());
       putInstant(node, "firstSeen", g.firstSeenNanos());

@@ -184,6 +184,7 @@ public final class TestRecordings {
       command.addAll(jvmOptions);
       command.add("-Xlog:jfr+startup=warning");
       command.add("--enable-native-access=ALL-UNNAMED");
+      command.add("--add-opens=java.base/java.lang=ALL-UNNAMED");
       command.addAll(program);
       Process process =
           new ProcessBuilder(command)

@@ -16,7 +16,8 @@ public final class Workloads {
           new PerTaskPinning(),
           new ClassInitPinning(),
           new ForeignCallPinning(),
-          new ConnectionPoolStall());
+          new ConnectionPoolStall(),
+          new SubmitFailure());
 
   private Workloads() {}
 
