@@ -279,6 +279,6 @@ public final class Analyzer {
         c.threshold("jdk.JavaMonitorEnter"),
         c.enabled("jdk.JavaMonitorWait"),
         c.threshold("jdk.JavaMonitorWait"),
-        c.stackDepth);
+        c.stackDepth != null ? c.stackDepth : c.truncatedDepth > 0 ? c.truncatedDepth : null);
   }
 }

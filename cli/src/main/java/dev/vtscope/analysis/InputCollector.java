@@ -31,6 +31,7 @@ final class InputCollector implements RecordingListener {
   final Map<String, String> schedulerProperties = new HashMap<>();
   final Map<String, String> settings = new HashMap<>();
   long truncatedPinnedStacks;
+  int truncatedDepth;
   int carriersStarted;
   boolean systemPropertiesRecorded;
   String classPath;
@@ -62,6 +63,8 @@ final class InputCollector implements RecordingListener {
     pinnedThreads.add(e.virtualThreadId());
     if (e.stack().truncated()) {
       truncatedPinnedStacks++;
+      // A truncated stack holds exactly as many frames as the recording's stack depth.
+      truncatedDepth = Math.max(truncatedDepth, e.stack().frames().size());
     }
     timeline.add(e.startNanos(), e.endNanos());
     pinnedSites.add(

@@ -10,7 +10,8 @@ package dev.vtscope.analysis;
  * @param monitorEnterThresholdNanos its threshold
  * @param monitorWaitEnabled whether {@code jdk.JavaMonitorWait} was enabled
  * @param monitorWaitThresholdNanos its threshold
- * @param stackDepth the recording's stack depth, when recorded
+ * @param stackDepth the recording's stack depth: as recorded, or the length of its truncated
+ *     stacks; null when neither tells
  */
 public record RecordingSettings(
     Boolean pinnedEnabled,

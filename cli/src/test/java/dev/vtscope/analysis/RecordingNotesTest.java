@@ -59,10 +59,12 @@ class RecordingNotesTest {
     Analysis a = Reports.analyze("shallow.jfr", recording, GroupBy.STACK);
     assertThat(a.pinned().events()).isPositive();
     assertThat(a.pinned().truncatedStacks()).isEqualTo(a.pinned().events());
+    assertThat(a.settings().stackDepth()).isEqualTo(3);
     assertThat(a.notes())
         .filteredOn(n -> n.id().equals("truncated-stacks"))
         .singleElement()
-        .satisfies(n -> assertThat(n.message()).contains("stackdepth=256"));
+        .satisfies(
+            n -> assertThat(n.message()).contains("(stack depth 3)").contains("stackdepth=256"));
   }
 
   @Test
