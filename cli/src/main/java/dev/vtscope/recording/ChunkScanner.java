@@ -3,6 +3,7 @@ package dev.vtscope.recording;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -117,6 +118,11 @@ public final class ChunkScanner {
         || constantPoolOffset >= size) {
       return "chunk " + (index + 1) + " has metadata or constant pools outside itself (corrupt)";
     }
+    boolean compressedIntegers = (buffer.get(67) & 1) != 0;
+    String damaged = walkRecords(channel, offset, size, compressedIntegers);
+    if (damaged != null) {
+      return "chunk " + (index + 1) + " " + damaged;
+    }
     chunks.add(
         new ChunkHeader(
             index,
@@ -130,6 +136,44 @@ public final class ChunkScanner {
             durationNanos,
             fileState));
     return null;
+  }
+
+  /**
+   * Walks the chunk's records by their sizes, without parsing them: every record must have a
+   * positive size and end inside the chunk. The JDK's reader stops quietly at a record of size 0,
+   * which would make a damaged chunk look like one without events.
+   */
+  private static String walkRecords(
+      FileChannel channel, long chunkOffset, long size, boolean compressed) throws IOException {
+    if (size > Integer.MAX_VALUE) {
+      return null; // larger than one mapping: left to the JDK's reader
+    }
+    MappedByteBuffer chunk = channel.map(FileChannel.MapMode.READ_ONLY, chunkOffset, size);
+    int position = ChunkHeader.SIZE;
+    while (position < size) {
+      long recordSize = compressed ? readCompressedInt(chunk, position) : chunk.getInt(position);
+      if (recordSize <= 0 || position + recordSize > size) {
+        return "has a damaged record at byte " + (chunkOffset + position) + " (corrupt)";
+      }
+      position += (int) recordSize;
+    }
+    return null;
+  }
+
+  /** JFR's compressed integer: 7 bits a byte, low bits first, the high bit says more follow. */
+  private static long readCompressedInt(MappedByteBuffer buffer, int position) {
+    long value = 0;
+    for (int i = 0; i < 9 && position + i < buffer.limit(); i++) {
+      int b = buffer.get(position + i) & 0xff;
+      if (i == 8) {
+        return value | ((long) b << 56);
+      }
+      value |= (long) (b & 0x7f) << (7 * i);
+      if ((b & 0x80) == 0) {
+        return value;
+      }
+    }
+    return -1;
   }
 
   private static boolean startsWithMagic(FileChannel channel, long fileSize) throws IOException {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vtscope.recording.ChunkHeader;
 import dev.vtscope.testing.Cli;
 import dev.vtscope.testing.TestRecordings;
 import java.io.IOException;
@@ -86,6 +87,33 @@ class BadInputTest {
     Path damaged = Files.write(dir.resolve("damaged.jfr"), bytes);
     Cli.Result result = Cli.run("analyze", damaged.toString());
     assertOneLineError(result, 4, "damaged.jfr");
+  }
+
+  @Test
+  void aRecordOfSizeZeroIsDamageNotAnEmptyRecording() throws IOException {
+    // The JDK's reader stops quietly at such a record: the file would read as one without events.
+    byte[] bytes = Files.readAllBytes(sample());
+    bytes[ChunkHeader.SIZE] = 0;
+    Path damaged = Files.write(dir.resolve("zero-record.jfr"), bytes);
+    assertOneLineError(Cli.run("analyze", damaged.toString()), 4, "damaged record at byte 68");
+  }
+
+  @Test
+  void aDamagedSecondChunkKeepsTheFirst() throws Exception {
+    byte[] good = Files.readAllBytes(sample());
+    byte[] bad = good.clone();
+    bad[ChunkHeader.SIZE] = 0;
+    Path both = dir.resolve("two-chunks.jfr");
+    Files.write(both, good);
+    Files.write(both, bad, java.nio.file.StandardOpenOption.APPEND);
+
+    Cli.Result result = Cli.run("analyze", "--format", "json", both.toString());
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    JsonNode report = new ObjectMapper().readTree(result.out());
+    assertThat(report.at("/inputs/0/chunks").asInt()).isEqualTo(1);
+    assertThat(report.at("/inputs/0/problem").asText()).contains("chunk 2 has a damaged record");
+    assertThat(report.at("/pinned/events").asLong()).isPositive();
   }
 
   @Test
