@@ -17,7 +17,11 @@ public final class Workloads {
           new ClassInitPinning(),
           new ForeignCallPinning(),
           new ConnectionPoolStall(),
-          new SubmitFailure());
+          new SubmitFailure(),
+          new SleepFanout(),
+          new CpuBound(),
+          new ThreadLocalTrap(),
+          new SemaphoreLimit());
 
   private Workloads() {}
 

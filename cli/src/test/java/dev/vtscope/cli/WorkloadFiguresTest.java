@@ -1,0 +1,92 @@
+package dev.vtscope.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.GroupBy;
+import dev.vtscope.testing.Reports;
+import dev.vtscope.testing.TestRecordings;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The scenarios without pinning measure what their articles are about; each runs in a child JVM on
+ * the JDK running the tests, with small parameters.
+ */
+class WorkloadFiguresTest {
+
+  private static JsonNode figures(String... args) throws Exception {
+    String[] withJson = java.util.Arrays.copyOf(args, args.length + 1);
+    withJson[args.length] = "--json";
+    TestRecordings.Run run = TestRecordings.runWorkload(TestRecordings.currentJava(), withJson);
+    assertThat(run.exitCode()).as(run.output()).isZero();
+    String json = run.output().lines().filter(l -> l.startsWith("{")).findFirst().orElseThrow();
+    return new ObjectMapper().readTree(json).get("figures");
+  }
+
+  @Test
+  void sleepingTasksFinishInAboutOneSleepOnVirtualThreadsAndInBatchesOnAPool() throws Exception {
+    JsonNode virtual = figures("sleep-fanout", "--tasks", "2000", "--sleep", "50ms");
+    JsonNode pool =
+        figures(
+            "sleep-fanout",
+            "--variant",
+            "fixed-pool",
+            "--tasks",
+            "2000",
+            "--pool",
+            "100",
+            "--sleep",
+            "50ms");
+    assertThat(pool.get("wallMillis").asLong())
+        .isGreaterThanOrEqualTo(pool.get("lowerBoundMillis").asLong());
+    assertThat(pool.get("lowerBoundMillis").asLong()).isEqualTo(1000);
+    assertThat(virtual.get("wallMillis").asLong()).isLessThan(pool.get("wallMillis").asLong());
+  }
+
+  @Test
+  void aThreadLocalCacheBuildsOneClientPerVirtualThread() throws Exception {
+    assertThat(figures("threadlocal-trap", "--tasks", "1000").get("clientsCreated").asInt())
+        .isEqualTo(1000);
+    assertThat(
+            figures(
+                    "threadlocal-trap",
+                    "--variant",
+                    "fixed-pool",
+                    "--tasks",
+                    "1000",
+                    "--pool",
+                    "50")
+                .get("clientsCreated")
+                .asInt())
+        .isLessThanOrEqualTo(50);
+  }
+
+  @Test
+  void aSemaphoreBoundsTheCallsNotTheThreads() throws Exception {
+    JsonNode limited =
+        figures("semaphore-limit", "--tasks", "300", "--permits", "5", "--call", "5ms");
+    JsonNode unlimited =
+        figures("semaphore-limit", "--variant", "unlimited", "--tasks", "300", "--call", "5ms");
+    assertThat(limited.get("highestConcurrentCalls").asInt()).isEqualTo(5);
+    assertThat(unlimited.get("highestConcurrentCalls").asInt()).isGreaterThan(5);
+  }
+
+  @Test
+  void cpuBoundWorkCountsTheSamePrimesEitherWayAndNeverPins() throws Exception {
+    JsonNode virtual = figures("cpu-bound", "--tasks", "4", "--limit", "50000");
+    JsonNode platform =
+        figures("cpu-bound", "--variant", "platform", "--tasks", "4", "--limit", "50000");
+    assertThat(virtual.get("primesCounted").asLong())
+        .isEqualTo(platform.get("primesCounted").asLong())
+        .isEqualTo(4 * 5133);
+    Path recording =
+        TestRecordings.recordWorkload(
+            TestRecordings.currentJava(), "0ms", "cpu-bound", "--tasks", "4", "--limit", "50000");
+    Analysis a = Reports.analyze("cpu.jfr", recording, GroupBy.CULPRIT);
+    assertThat(a.pinned().events()).isZero();
+    assertThat(a.submitFailed().events()).isZero();
+  }
+}

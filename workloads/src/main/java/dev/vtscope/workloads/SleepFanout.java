@@ -1,0 +1,72 @@
+package dev.vtscope.workloads;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * Sleeping fan-out: many tasks that each sleep, on a fixed pool of platform threads versus one
+ * virtual thread per task. Blocking without a monitor unmounts a virtual thread, so the virtual
+ * variant takes about one sleep while the pool takes tasks / poolSize sleeps.
+ *
+ * <p>Variants: {@code virtual} and {@code fixed-pool}. Events and finding: no pinning on any JDK.
+ */
+public final class SleepFanout implements Workload {
+
+  @Override
+  public String name() {
+    return "sleep-fanout";
+  }
+
+  @Override
+  public String description() {
+    return "10,000 sleeping tasks: a fixed pool of 200 platform threads vs a virtual thread per task";
+  }
+
+  @Override
+  public String effectJdks() {
+    return "21+";
+  }
+
+  @Override
+  public String expectedFinding() {
+    return "healthy: no pinning, no submit failures";
+  }
+
+  @Override
+  public List<String> variants() {
+    return List.of("virtual", "fixed-pool");
+  }
+
+  @Override
+  public WorkloadResult run(WorkloadArgs args) throws Exception {
+    int tasks = args.integer("tasks", 10_000);
+    int pool = args.integer("pool", 200);
+    Duration sleep = args.duration("sleep", Duration.ofMillis(100));
+    boolean virtual = args.variant().equals("virtual");
+    long start = System.nanoTime();
+    try (ExecutorService executor =
+        virtual
+            ? Executors.newVirtualThreadPerTaskExecutor()
+            : Executors.newFixedThreadPool(pool)) {
+      for (int i = 0; i < tasks; i++) {
+        executor.submit(
+            () -> {
+              Thread.sleep(sleep);
+              return null;
+            });
+      }
+    }
+    long millis = (System.nanoTime() - start) / 1_000_000;
+    return new WorkloadResult(name(), args.variant())
+        .figure("tasks", tasks)
+        .figure("sleepMillis", sleep.toMillis())
+        .figure("poolSize", virtual ? "one virtual thread per task" : pool)
+        .figure("wallMillis", millis)
+        .figure(
+            "lowerBoundMillis",
+            virtual ? sleep.toMillis() : (long) Math.ceil(tasks / (double) pool) * sleep.toMillis())
+        .claim("5,116 ms (fixed pool of 200) vs 378 ms (virtual)");
+  }
+}
