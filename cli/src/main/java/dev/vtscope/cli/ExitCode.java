@@ -3,16 +3,12 @@ package dev.vtscope.cli;
 /** vtscope's exit codes; the README and {@code --help} show the same table. */
 public enum ExitCode {
   OK(0, "success"),
-  INTERNAL_ERROR(1, "internal error (a bug: please report it with the --verbose output)"),
+  INTERNAL_ERROR(1, "internal error (a bug: report it with the --verbose output)"),
   USAGE(2, "bad usage: unknown option, missing argument, invalid value"),
-  INPUT_UNREADABLE(
-      3,
-      "an input cannot be read: missing, no permission, not a file, a folder without recordings"),
+  INPUT_UNREADABLE(3, "an input cannot be read: missing, unreadable, not a file, no recordings"),
   NOT_A_RECORDING(4, "an input is not a JFR recording, or is damaged from its first chunk"),
-  PROGRAM_FAILED(5, "record: the recorded program failed, timed out or wrote no recording"),
-  NO_JAVA(
-      9,
-      "no suitable JDK: the launcher found no JDK 21+ (or no Maven), or record --jdk found none");
+  PROGRAM_FAILED(5, "record: the program failed, timed out or wrote no recording"),
+  NO_JAVA(9, "no suitable JDK found (by the ./vtscope launcher, or for record --jdk)");
 
   private final int code;
   private final String meaning;

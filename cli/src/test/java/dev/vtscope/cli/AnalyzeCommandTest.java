@@ -129,6 +129,16 @@ class AnalyzeCommandTest {
   }
 
   @Test
+  void theReadmeDocumentsEveryExitCode() throws Exception {
+    String readme = Files.readString(TestRecordings.repoRoot().resolve("README.md"));
+    for (ExitCode code : ExitCode.values()) {
+      assertThat(readme)
+          .as("README row for exit code " + code.code())
+          .contains("| " + code.code() + " |");
+    }
+  }
+
+  @Test
   void noPinningIsSaidPlainly() throws Exception {
     JsonNode json =
         MAPPER.readTree(
