@@ -89,4 +89,31 @@ class WorkloadFiguresTest {
     assertThat(a.pinned().events()).isZero();
     assertThat(a.submitFailed().events()).isZero();
   }
+
+  @Test
+  void everyMetricUpdateIsCountedWithEitherMap() throws Exception {
+    for (String variant : new String[] {"synchronized", "concurrent"}) {
+      JsonNode f =
+          figures("metrics-map", "--variant", variant, "--tasks", "500", "--updates", "100");
+      assertThat(f.get("counted").asLong()).as(variant).isEqualTo(50_000);
+    }
+  }
+
+  @Test
+  void parkedThreadsStopAtTheirCapAndReportTheirMemory() throws Exception {
+    JsonNode f = figures("parked-threads", "--max-threads", "20000");
+    assertThat(f.get("parkedThreads").asInt()).isEqualTo(20_000);
+    assertThat(f.get("stoppedBy").asText()).isEqualTo("max-threads");
+    assertThat(f.get("bytesPerThread").asLong()).isPositive();
+  }
+
+  @Test
+  void socketRoundTripsAreAllAnsweredOnLoopback() throws Exception {
+    for (String variant : new String[] {"virtual", "platform"}) {
+      JsonNode f =
+          figures("socket-roundtrip", "--variant", variant, "--senders", "4", "--requests", "200");
+      assertThat(f.get("roundTrips").asLong()).as(variant).isEqualTo(800);
+      assertThat(f.get("meanMicros").asDouble()).as(variant).isPositive();
+    }
+  }
 }

@@ -21,7 +21,10 @@ public final class Workloads {
           new SleepFanout(),
           new CpuBound(),
           new ThreadLocalTrap(),
-          new SemaphoreLimit());
+          new SemaphoreLimit(),
+          new MetricsMap(),
+          new ParkedThreads(),
+          new SocketRoundTrip());
 
   private Workloads() {}
 

@@ -1,0 +1,117 @@
+package dev.vtscope.workloads;
+
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+
+/**
+ * Blocking socket round trips on loopback: senders write a request and read the reply, on platform
+ * versus virtual threads; the echo server uses the same kind of thread. One sender pays the virtual
+ * thread's park and unpark on every read; many senders share the carriers.
+ *
+ * <p>Variants: {@code virtual} and {@code platform}. Events and finding: no pinning. Loopback only.
+ */
+public final class SocketRoundTrip implements Workload {
+
+  @Override
+  public String name() {
+    return "socket-roundtrip";
+  }
+
+  @Override
+  public String description() {
+    return "request/response over blocking loopback sockets, 1 or more senders, platform vs virtual threads";
+  }
+
+  @Override
+  public String effectJdks() {
+    return "21+";
+  }
+
+  @Override
+  public String expectedFinding() {
+    return "healthy: no pinning (the figure is the mean round trip)";
+  }
+
+  @Override
+  public List<String> variants() {
+    return List.of("virtual", "platform");
+  }
+
+  @Override
+  public WorkloadResult run(WorkloadArgs args) throws Exception {
+    int senders = args.integer("senders", 1);
+    int requests = args.integer("requests", 5_000);
+    boolean virtual = args.variant().equals("virtual");
+    ThreadFactory factory = virtual ? Thread.ofVirtual().factory() : Thread.ofPlatform().factory();
+    long totalNanos = 0;
+    try (ServerSocket server = new ServerSocket(0, 128, InetAddress.getLoopbackAddress());
+        ExecutorService echo = Executors.newThreadPerTaskExecutor(factory);
+        ExecutorService clients = Executors.newThreadPerTaskExecutor(factory)) {
+      echo.submit(() -> accept(server, echo, senders));
+      List<java.util.concurrent.Future<Long>> results = new ArrayList<>();
+      for (int s = 0; s < senders; s++) {
+        results.add(clients.submit(() -> send(server.getLocalPort(), requests)));
+      }
+      for (var result : results) {
+        totalNanos += result.get();
+      }
+    }
+    long trips = (long) senders * requests;
+    return new WorkloadResult(name(), args.variant())
+        .figure("senders", senders)
+        .figure("roundTrips", trips)
+        .figure("meanMicros", totalNanos / trips / 1000.0)
+        .claim("1 sender: 518 us platform vs 687 us virtual; with 20 or more senders virtual wins");
+  }
+
+  private static Void accept(ServerSocket server, ExecutorService echo, int connections)
+      throws Exception {
+    for (int i = 0; i < connections; i++) {
+      Socket socket = server.accept();
+      echo.submit(() -> echo(socket));
+    }
+    return null;
+  }
+
+  private static Void echo(Socket socket) throws Exception {
+    try (socket;
+        DataInputStream in = new DataInputStream(socket.getInputStream());
+        DataOutputStream out = new DataOutputStream(socket.getOutputStream())) {
+      while (true) {
+        int value;
+        try {
+          value = in.readInt();
+        } catch (java.io.EOFException end) {
+          return null;
+        }
+        out.writeInt(value);
+        out.flush();
+      }
+    }
+  }
+
+  private static long send(int port, int requests) throws Exception {
+    try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port);
+        DataInputStream in = new DataInputStream(socket.getInputStream());
+        DataOutputStream out = new DataOutputStream(socket.getOutputStream())) {
+      socket.setTcpNoDelay(true);
+      long start = System.nanoTime();
+      for (int i = 0; i < requests; i++) {
+        out.writeInt(i);
+        out.flush();
+        if (in.readInt() != i) {
+          throw new IllegalStateException("the echo answered out of order");
+        }
+      }
+      return System.nanoTime() - start;
+    }
+  }
+}
