@@ -39,6 +39,8 @@ public final class JfrStreamReader implements RecordingReader {
   private static final Pattern VM_VERSION = Pattern.compile("\\(([0-9][^)]*)\\)");
   private static final Pattern FEATURE = Pattern.compile("^(?:1\\.)?(\\d+)");
   private static final int STACK_CACHE_LIMIT = 50_000;
+  private static final Pattern STACK_DEPTH = Pattern.compile("stackdepth=(\\d+)");
+  private static final int DEFAULT_STACK_DEPTH = 64;
 
   private final Duration baseTimeout;
 
@@ -193,6 +195,7 @@ public final class JfrStreamReader implements RecordingReader {
           e -> listener.systemProperty(e.getString("key"), e.getString("value")));
       stream.onEvent("jdk.ActiveSetting", this::setting);
       stream.onEvent("jdk.ActiveRecording", this::activeRecording);
+      stream.onEvent("jdk.StringFlag", this::stringFlag);
     }
 
     private void pinned(RecordedEvent e) {
@@ -287,6 +290,19 @@ public final class JfrStreamReader implements RecordingReader {
       if (type != null) {
         listener.setting(new EventSetting(type, e.getString("name"), e.getString("value")));
       }
+    }
+
+    /**
+     * {@code -XX:FlightRecorderOptions} is the one place a recording states its stack depth;
+     * without a {@code stackdepth} there, the JVM's default of 64 applied.
+     */
+    private void stringFlag(RecordedEvent e) {
+      if (!"FlightRecorderOptions".equals(stringField(e, "name"))) {
+        return;
+      }
+      String value = stringField(e, "value");
+      Matcher depth = STACK_DEPTH.matcher(value == null ? "" : value);
+      listener.stackDepth(depth.find() ? Integer.parseInt(depth.group(1)) : DEFAULT_STACK_DEPTH);
     }
 
     private void activeRecording(RecordedEvent e) {

@@ -60,6 +60,11 @@ public final class RecordingRedactor {
       if (DROPPED_EVENTS.contains(type)) {
         return false;
       }
+      if (type.equals("jdk.StringFlag")) {
+        // Other string flags can hold paths (error files, dump paths); this one holds the stack
+        // depth.
+        return "FlightRecorderOptions".equals(event.getString("name"));
+      }
       if (type.equals("jdk.InitialSystemProperty")) {
         String key = event.getString("key");
         return key != null

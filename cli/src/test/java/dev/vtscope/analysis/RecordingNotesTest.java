@@ -59,6 +59,7 @@ class RecordingNotesTest {
     Analysis a = Reports.analyze("shallow.jfr", recording, GroupBy.STACK);
     assertThat(a.pinned().events()).isPositive();
     assertThat(a.pinned().truncatedStacks()).isEqualTo(a.pinned().events());
+    // Stated by jdk.StringFlag (FlightRecorderOptions), and equal to the truncated stacks' length.
     assertThat(a.settings().stackDepth()).isEqualTo(3);
     assertThat(a.notes())
         .filteredOn(n -> n.id().equals("truncated-stacks"))
