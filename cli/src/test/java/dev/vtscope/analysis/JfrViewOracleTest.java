@@ -20,7 +20,18 @@ import org.junit.jupiter.params.provider.MethodSource;
 class JfrViewOracleTest {
 
   static Stream<Path> recordings() {
-    return TestRecordings.samplesAndFreshRecordings().stream();
+    // A stack depth of 3 leaves no application frame on the stacks: jfr view's "N/A" group.
+    Path shallow =
+        TestRecordings.recordWorkload(
+            TestRecordings.currentJava(),
+            java.util.List.of("jdk.VirtualThreadPinned#threshold=0ms"),
+            java.util.List.of("-XX:FlightRecorderOptions:stackdepth=3"),
+            "class-init",
+            "--threads",
+            "2",
+            "--init",
+            "30ms");
+    return Stream.concat(TestRecordings.samplesAndFreshRecordings().stream(), Stream.of(shallow));
   }
 
   @ParameterizedTest
@@ -36,7 +47,7 @@ class JfrViewOracleTest {
       var frame = site.topApplicationFrame();
       String method =
           frame == null
-              ? ""
+              ? "N/A"
               : JfrViewOracle.methodLikeJfr(frame.className(), frame.method(), frame.descriptor());
       actual.add(
           new JfrViewOracle.Row(
