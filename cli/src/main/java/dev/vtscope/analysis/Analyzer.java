@@ -126,7 +126,7 @@ public final class Analyzer {
       if (primary == null && c.jvm != null) {
         primary = c;
       }
-      pinnedSites.addAll(c.pinnedSites);
+      pinnedSites.addAll(c.pinnedSites, i);
       submitFailures.addAll(c.submitFailures);
       pinned.addAll(c.pinnedDurations);
       truncated += c.truncatedPinnedStacks;
@@ -135,8 +135,8 @@ public final class Analyzer {
       c.pinnedThreads.forEach(t -> pinnedThreads.add(prefix + t));
       if (c.monitorsHoldCarrier()) {
         anyMonitorInput = true;
-        enterSites.addAll(c.monitorEnterSites);
-        waitSites.addAll(c.monitorWaitSites);
+        enterSites.addAll(c.monitorEnterSites, i);
+        waitSites.addAll(c.monitorWaitSites, i);
         enter.addAll(c.monitorEnterDurations);
         wait.addAll(c.monitorWaitDurations);
         c.monitorEnterThreads.forEach(t -> enterThreads.add(prefix + t));

@@ -74,8 +74,17 @@ final class SiteCollector {
 
   /** Adds every event of {@code other}. */
   void addAll(SiteCollector other) {
+    addAll(other, 0);
+  }
+
+  /**
+   * Adds every event of {@code other}, a collector of another JVM: thread ids are per JVM, so they
+   * are offset by {@code input} to stay distinct.
+   */
+  void addAll(SiteCollector other, int input) {
+    long offset = (long) input << 48;
     other.byStack.forEach(
-        (key, acc) -> byStack.computeIfAbsent(key, k -> new Accumulator()).addAll(acc));
+        (key, acc) -> byStack.computeIfAbsent(key, k -> new Accumulator()).addAll(acc, offset));
   }
 
   /** The sites of {@code grouping}, by total time descending (ties: more events, then key). */
@@ -148,8 +157,12 @@ final class SiteCollector {
     }
 
     void addAll(Accumulator other) {
+      addAll(other, 0);
+    }
+
+    void addAll(Accumulator other, long threadOffset) {
       durations.addAll(other.durations);
-      threads.addAll(other.threads);
+      other.threads.forEach(t -> threads.add(t + threadOffset));
       first = Math.min(first, other.first);
       last = Math.max(last, other.last);
       if (other.longest > longest) {

@@ -146,7 +146,8 @@ public final class Attributor {
             : "frames nearer the top were not checked for synchronized blocks ("
                 + unchecked
                 + "); pass --classpath to check them";
-    if (best == monitor) {
+    // A synchronized native method pins as a native frame: dropping synchronized would not help.
+    if (best == monitor && best != boundary) {
       MonitorFrame m = monitors.get(0);
       return culpritAt(frames, owners, best, m.kind(), m.lineRange(), detail);
     }
@@ -235,7 +236,14 @@ public final class Attributor {
       return null;
     }
     if (!isForeign(frames.get(index))) {
-      return culpritAt(frames, owners, index, CulpritKind.NATIVE_METHOD, null, null);
+      return culpritAt(
+          frames,
+          owners,
+          index,
+          CulpritKind.NATIVE_METHOD,
+          null,
+          "native code called back into Java and the thread blocked there; a native frame pins the"
+              + " carrier on every JDK");
     }
     // The upcall stub is a hidden JDK class: blame the Java frame that made the downcall, and say
     // which upcall blocked.

@@ -89,7 +89,9 @@ public final class FrameOwnership {
       if (isJdk(frame) || RUNNERS.stream().anyMatch(name::startsWith)) {
         continue;
       }
-      return List.of(prefixOf(name));
+      // A hidden class (lambda) carries an address in its name: go by the class that defined it.
+      int hidden = name.indexOf("$$Lambda");
+      return List.of(prefixOf(hidden > 0 ? name.substring(0, hidden) : name));
     }
     return List.of();
   }

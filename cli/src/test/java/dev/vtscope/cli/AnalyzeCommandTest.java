@@ -83,6 +83,12 @@ class AnalyzeCommandTest {
     long b = events(sample("jdk25/class-init.jfr"));
     assertThat(json.at("/pinned/events").asLong()).isEqualTo(a + b);
     assertThat(json.get("notes").toString()).contains("mixed-jdks");
+    // Thread ids are per JVM: merging two recordings must not merge their threads.
+    long threads = 0;
+    for (JsonNode site : json.at("/pinned/sites")) {
+      threads += site.get("virtualThreads").asLong();
+    }
+    assertThat(threads).isEqualTo(json.at("/pinned/virtualThreads").asLong());
   }
 
   @Test

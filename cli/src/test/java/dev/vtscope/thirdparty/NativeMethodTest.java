@@ -76,6 +76,10 @@ class NativeMethodTest {
     assertThat(culprit.qualifiedMethod())
         .isEqualTo("dev.vtscope.thirdparty.NativeCallback.callBack");
     assertThat(site.topApplicationFrame().method()).isEqualTo("waitForReply");
+    assertThat(culprit.detail()).contains("pins the carrier on every JDK");
+    // The application's own frames are the application's, though its task is a hidden lambda.
+    assertThat(site.attribution().owners().get(culprit.frameIndex()))
+        .isEqualTo(dev.vtscope.attribution.Owner.APPLICATION);
     if (a.feature() >= 24) {
       assertThat(site.reason()).isEqualTo("Native or VM frame on stack");
     }
