@@ -86,11 +86,6 @@ public final class ClassBytesSource implements AutoCloseable {
     return new ClassBytesSource(List.of(), -1);
   }
 
-  /** Whether JDK classes can be read for this recording. */
-  public boolean readsJdkClasses() {
-    return jdkImageFeature > 0;
-  }
-
   /** Expands a class path string ({@code a.jar:lib/*:classes}) relative to {@code base}. */
   public static List<Path> expand(String classPath, Path base) {
     List<Path> result = new ArrayList<>();

@@ -194,7 +194,6 @@ public final class JfrStreamReader implements RecordingReader {
           "jdk.InitialSystemProperty",
           e -> listener.systemProperty(e.getString("key"), e.getString("value")));
       stream.onEvent("jdk.ActiveSetting", this::setting);
-      stream.onEvent("jdk.ActiveRecording", this::activeRecording);
       stream.onEvent("jdk.StringFlag", this::stringFlag);
     }
 
@@ -303,12 +302,6 @@ public final class JfrStreamReader implements RecordingReader {
       String value = stringField(e, "value");
       Matcher depth = STACK_DEPTH.matcher(value == null ? "" : value);
       listener.stackDepth(depth.find() ? Integer.parseInt(depth.group(1)) : DEFAULT_STACK_DEPTH);
-    }
-
-    private void activeRecording(RecordedEvent e) {
-      if (e.hasField("stackDepth")) {
-        listener.stackDepth((int) e.getLong("stackDepth"));
-      }
     }
 
     private RecordedStack stack(RecordedEvent e) {
