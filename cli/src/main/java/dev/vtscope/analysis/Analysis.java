@@ -13,6 +13,8 @@ import java.util.List;
  * @param settings the JFR settings in force
  * @param groupBy how sites were grouped
  * @param pinned pinned events
+ * @param carriers carriers held at the same time: pinned, and on JDK 21–23 also blocked entering a
+ *     monitor (the worst input, when there are several)
  * @param monitorEnter monitor enters of virtual threads (JDK 21–23), or null on JDK 24+
  * @param monitorWait monitor waits of virtual threads (JDK 21–23), or null on JDK 24+
  * @param submitFailed submit failures
@@ -26,6 +28,7 @@ public record Analysis(
     RecordingSettings settings,
     GroupBy groupBy,
     PinnedSummary pinned,
+    Concurrency carriers,
     MonitorSummary monitorEnter,
     MonitorSummary monitorWait,
     SubmitFailedSummary submitFailed,
@@ -34,6 +37,11 @@ public record Analysis(
   public Analysis {
     inputs = List.copyOf(inputs);
     notes = List.copyOf(notes);
+  }
+
+  /** Whether monitor enters and waits of virtual threads hold their carriers (JDK 21–23). */
+  public boolean monitorsHoldCarriers() {
+    return monitorEnter != null;
   }
 
   /** The JDK feature release of the recording, or 0 when unknown. */

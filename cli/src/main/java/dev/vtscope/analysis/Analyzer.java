@@ -121,6 +121,7 @@ public final class Analyzer {
     boolean anyMonitorInput = false;
     InputCollector primary = null;
     Concurrency worst = null;
+    Concurrency worstHeld = null;
     for (int i = 0; i < collectors.size(); i++) {
       InputCollector c = collectors.get(i);
       if (primary == null && c.jvm != null) {
@@ -142,14 +143,15 @@ public final class Analyzer {
         c.monitorEnterThreads.forEach(t -> enterThreads.add(prefix + t));
         c.monitorWaitThreads.forEach(t -> waitThreads.add(prefix + t));
       }
-      SchedulerSettings scheduler = scheduler(c);
-      Concurrency concurrency = c.timeline.compute(Math.max(0, scheduler.parallelism().value()));
-      if (worst == null
-          || concurrency.peak() > worst.peak()
-          || (concurrency.peak() == worst.peak()
-              && concurrency.saturatedNanos() > worst.saturatedNanos())) {
-        worst = concurrency;
-      }
+      int parallelism = Math.max(0, scheduler(c).parallelism().value());
+      worst = worse(worst, c.timeline.compute(parallelism));
+      worstHeld =
+          worse(
+              worstHeld,
+              c.monitorsHoldCarrier()
+                  ? ConcurrencyTimeline.union(c.timeline, c.monitorEnterTimeline)
+                      .compute(parallelism)
+                  : c.timeline.compute(parallelism));
     }
     InputCollector settingsSource = primary != null ? primary : collectors.get(0);
     try (ClassBytesSource classes = classBytes(collectors, settingsSource.feature())) {
@@ -159,6 +161,7 @@ public final class Analyzer {
           settingsSource,
           primary,
           worst,
+          worstHeld,
           pinned,
           pinnedThreads.size(),
           truncated,
@@ -184,6 +187,7 @@ public final class Analyzer {
       InputCollector settingsSource,
       InputCollector primary,
       Concurrency worst,
+      Concurrency held,
       DurationStatistics pinned,
       int pinnedThreads,
       long truncated,
@@ -206,6 +210,7 @@ public final class Analyzer {
             settings,
             options.groupBy(),
             pinnedSummary,
+            held,
             monitorEnter,
             monitorWait,
             submitFailed,
@@ -218,10 +223,21 @@ public final class Analyzer {
         draft.settings(),
         draft.groupBy(),
         draft.pinned(),
+        draft.carriers(),
         draft.monitorEnter(),
         draft.monitorWait(),
         draft.submitFailed(),
         RecordingNotes.of(draft));
+  }
+
+  private static Concurrency worse(Concurrency worst, Concurrency candidate) {
+    if (worst == null
+        || candidate.peak() > worst.peak()
+        || (candidate.peak() == worst.peak()
+            && candidate.saturatedNanos() > worst.saturatedNanos())) {
+      return candidate;
+    }
+    return worst;
   }
 
   /** The user's class path first, then each recording's own, where its files exist here. */

@@ -29,6 +29,19 @@ final class ConcurrencyTimeline {
     size++;
   }
 
+  /** A timeline with the intervals of both. */
+  static ConcurrencyTimeline union(ConcurrencyTimeline a, ConcurrencyTimeline b) {
+    ConcurrencyTimeline both = new ConcurrencyTimeline();
+    both.starts = new long[Math.max(1, a.size + b.size)];
+    both.ends = new long[both.starts.length];
+    System.arraycopy(a.starts, 0, both.starts, 0, a.size);
+    System.arraycopy(a.ends, 0, both.ends, 0, a.size);
+    System.arraycopy(b.starts, 0, both.starts, a.size, b.size);
+    System.arraycopy(b.ends, 0, both.ends, a.size, b.size);
+    both.size = a.size + b.size;
+    return both;
+  }
+
   /**
    * Sweeps the intervals. An interval covers [start, end): one that ends exactly when another
    * starts does not overlap it.

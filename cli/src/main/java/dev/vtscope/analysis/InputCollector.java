@@ -22,6 +22,10 @@ final class InputCollector implements RecordingListener {
   final SiteCollector monitorWaitSites;
   final SubmitFailureCollector submitFailures = new SubmitFailureCollector();
   final ConcurrencyTimeline timeline = new ConcurrencyTimeline();
+
+  /** Monitor enters of virtual threads: on JDK 21–23 each holds a carrier, as a pin does. */
+  final ConcurrencyTimeline monitorEnterTimeline = new ConcurrencyTimeline();
+
   final DurationStatistics pinnedDurations = new DurationStatistics();
   final DurationStatistics monitorEnterDurations = new DurationStatistics();
   final DurationStatistics monitorWaitDurations = new DurationStatistics();
@@ -86,6 +90,9 @@ final class InputCollector implements RecordingListener {
   public void monitor(MonitorEvent e) {
     boolean enter = e.kind() == MonitorEvent.Kind.ENTER;
     (enter ? monitorEnterDurations : monitorWaitDurations).add(e.durationNanos());
+    if (enter) {
+      monitorEnterTimeline.add(e.startNanos(), e.startNanos() + e.durationNanos());
+    }
     (enter ? monitorEnterThreads : monitorWaitThreads).add(e.virtualThreadId());
     (enter ? monitorEnterSites : monitorWaitSites)
         .add(

@@ -5,6 +5,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.vtscope.advice.Advice;
+import dev.vtscope.advice.Advisor;
+import dev.vtscope.advice.CarrierPool;
+import dev.vtscope.advice.Evidence;
+import dev.vtscope.advice.Finding;
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.Concurrency;
 import dev.vtscope.analysis.DurationSummary;
@@ -82,6 +87,7 @@ public final class JsonReport implements ReportRenderer {
     root.set("recordingSettings", settings(a.settings()));
     root.put("groupBy", a.groupBy().label());
     root.set("pinned", pinned(a));
+    root.set("carriersHeld", held(a.carriers()));
     root.set("monitorEnter", monitors(a.monitorEnter()));
     root.set("monitorWait", monitors(a.monitorWait()));
     ObjectNode submit = root.putObject("submitFailed");
@@ -98,6 +104,10 @@ public final class JsonReport implements ReportRenderer {
       node.put("stackTruncated", g.stack().truncated());
       node.set("stack", stack(g.stack(), null));
     }
+    Advice advice = Advisor.standard().advise(a);
+    ArrayNode findings = root.putArray("findings");
+    advice.findings().forEach(f -> findings.add(finding(f)));
+    root.set("carrierPool", carrierPool(advice.carrierPool()));
     ArrayNode notes = root.putArray("notes");
     for (Note note : a.notes()) {
       notes
@@ -167,6 +177,66 @@ public final class JsonReport implements ReportRenderer {
       levels.addObject().put("carriers", level).put("nanos", c.nanosAtLevel().get(level));
     }
     node.set("sites", sites(a.pinned().sites()));
+    return node;
+  }
+
+  private static ObjectNode held(Concurrency c) {
+    if (c == null) {
+      return null;
+    }
+    ObjectNode node = MAPPER.createObjectNode();
+    node.put("peakConcurrentCarriers", c.peak());
+    node.put("saturatedNanos", c.saturatedNanos());
+    ArrayNode levels = node.putArray("nanosByConcurrentCarriers");
+    for (int level = 1; level < c.nanosAtLevel().size(); level++) {
+      levels.addObject().put("carriers", level).put("nanos", c.nanosAtLevel().get(level));
+    }
+    return node;
+  }
+
+  /** One finding, as {@code findings[]} and {@code vtscope check} write it. */
+  public static ObjectNode finding(Finding f) {
+    ObjectNode node = MAPPER.createObjectNode();
+    node.put("id", f.id());
+    node.put("severity", f.severity().label());
+    node.put("title", f.title());
+    node.put("explanation", f.explanation());
+    ArrayNode actions = node.putArray("action");
+    f.actions().forEach(actions::add);
+    ArrayNode evidence = node.putArray("evidence");
+    for (Evidence e : f.evidence()) {
+      ObjectNode item = evidence.addObject().put("label", e.label()).put("text", e.text());
+      item.put("value", e.value());
+      item.put("unit", e.unit());
+    }
+    node.put("carrierNanos", f.carrierNanos());
+    node.put("jdks", f.jdks());
+    node.put("documentation", f.documentation());
+    ArrayNode classes = node.putArray("classes");
+    f.classes().forEach(classes::add);
+    ArrayNode notes = node.putArray("notes");
+    f.notes().forEach(notes::add);
+    return node;
+  }
+
+  private static ObjectNode carrierPool(CarrierPool pool) {
+    if (pool == null) {
+      return null;
+    }
+    ObjectNode node = MAPPER.createObjectNode();
+    node.putObject("current")
+        .put("parallelism", pool.current().parallelism())
+        .put("maxPoolSize", pool.current().maxPoolSize());
+    node.putObject("recommended")
+        .put("parallelism", pool.recommended().parallelism())
+        .put("maxPoolSize", pool.recommended().maxPoolSize());
+    node.put("change", pool.change());
+    node.put("javaOptions", pool.javaOptions());
+    node.put("peakHeldCarriers", pool.peak());
+    node.put("p99HeldCarriers", pool.p99());
+    node.put("saturatedNanos", pool.saturatedNanos());
+    ArrayNode reasoning = node.putArray("reasoning");
+    pool.reasoning().forEach(reasoning::add);
     return node;
   }
 

@@ -1,5 +1,10 @@
 package dev.vtscope.report;
 
+import dev.vtscope.advice.Advice;
+import dev.vtscope.advice.Advisor;
+import dev.vtscope.advice.CarrierPool;
+import dev.vtscope.advice.Finding;
+import dev.vtscope.advice.Severity;
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.Concurrency;
 import dev.vtscope.analysis.DurationSummary;
@@ -38,11 +43,14 @@ public final class TextReport implements ReportRenderer {
     List<String> lines = new ArrayList<>();
     recording(a, lines);
     summary(a, lines);
+    Advice advice = Advisor.standard().advise(a);
+    findings(advice, lines);
+    carrierPool(advice.carrierPool(), lines);
     pinnedSites(a, lines);
     monitorSites("Monitor enter from virtual threads", a.monitorEnter(), a, lines);
     monitorSites("Monitor wait from virtual threads", a.monitorWait(), a, lines);
     submitFailures(a, lines);
-    notes(a, lines);
+    notes(a, advice, lines);
     for (String line : lines) {
       for (String fitted : fit(line)) {
         out.println(fitted);
@@ -154,6 +162,23 @@ public final class TextReport implements ReportRenderer {
         }
       }
       lines.add(carriers.toString());
+    }
+    Concurrency held = a.carriers();
+    if (a.monitorsHoldCarriers() && held != null && a.monitorEnter().events() > 0) {
+      StringBuilder line =
+          new StringBuilder("  carriers held  peak ")
+              .append(held.peak())
+              .append(" pinned or entering a monitor at once");
+      if (held.parallelism() > 0 && held.saturatedNanos() > 0) {
+        line.append(", ")
+            .append(
+                style.yellow(
+                    "all "
+                        + held.parallelism()
+                        + " held for "
+                        + HumanDurations.format(held.saturatedNanos())));
+      }
+      lines.add(line.toString());
     }
     if (a.monitorEnter() != null) {
       lines.add("  monitor enter  " + monitorLine(a.monitorEnter()));
@@ -379,12 +404,71 @@ public final class TextReport implements ReportRenderer {
     }
   }
 
-  private void notes(Analysis a, List<String> lines) {
-    if (a.notes().isEmpty()) {
+  private void findings(Advice advice, List<String> lines) {
+    if (advice.findings().isEmpty()) {
+      return;
+    }
+    lines.add(style.bold("Findings (most carrier time at stake first)"));
+    int width = Math.max(40, style.width() - 7);
+    int number = 0;
+    for (Finding f : advice.findings()) {
+      number++;
+      String severity = "[" + f.severity().label() + "]";
+      String head = String.format("%2d. %-8s ", number, severity);
+      List<String> title = wrap(f.title(), Math.max(40, style.width() - head.length() - 1));
+      String first = head + title.get(0);
+      lines.add(f.severity().compareTo(Severity.MEDIUM) >= 0 ? style.bold(first) : first);
+      title.subList(1, title.size()).forEach(t -> lines.add(" ".repeat(head.length()) + t));
+      for (String line : wrap(f.explanation(), width)) {
+        lines.add("       " + line);
+      }
+      for (String action : f.actions()) {
+        List<String> wrapped = wrap(action, width - 2);
+        lines.add("     - " + wrapped.get(0));
+        wrapped.subList(1, wrapped.size()).forEach(t -> lines.add("       " + t));
+      }
+      lines.add("");
+    }
+  }
+
+  private void carrierPool(CarrierPool pool, List<String> lines) {
+    if (pool == null) {
+      return;
+    }
+    lines.add(style.bold("Carrier pool"));
+    lines.add(
+        "  in effect    parallelism "
+            + pool.current().parallelism()
+            + ", maxPoolSize "
+            + pool.current().maxPoolSize());
+    lines.add(
+        "  recommended  "
+            + (pool.change()
+                ? style.yellow(pool.javaOptions())
+                : "keep: parallelism "
+                    + pool.recommended().parallelism()
+                    + ", maxPoolSize "
+                    + pool.recommended().maxPoolSize()));
+    String label = "  why          ";
+    for (String reason : pool.reasoning()) {
+      List<String> wrapped = wrap(reason, Math.max(40, style.width() - label.length()));
+      lines.add(label + wrapped.get(0));
+      String indent = " ".repeat(label.length());
+      wrapped.subList(1, wrapped.size()).forEach(t -> lines.add(indent + t));
+      label = indent;
+    }
+    lines.add("");
+  }
+
+  private void notes(Analysis a, Advice advice, List<String> lines) {
+    java.util.Set<String> said = new java.util.HashSet<>();
+    advice.findings().forEach(f -> said.addAll(f.notes()));
+    List<Note> notes = a.notes().stream().filter(n -> !said.contains(n.id())).toList();
+    if (notes.isEmpty()) {
       return;
     }
     lines.add(style.bold("Notes"));
-    for (Note note : a.notes()) {
+    for (Note note : notes) {
       String prefix = note.severity() == Note.Severity.WARNING ? style.yellow("  ! ") : "  - ";
       List<String> wrapped = wrap(note.message(), Math.max(40, style.width() - 4));
       lines.add(prefix + wrapped.get(0));

@@ -1,0 +1,39 @@
+package dev.vtscope.advice;
+
+import java.util.List;
+
+/**
+ * The carrier-pool recommendation.
+ *
+ * @param current the settings in effect during the recording
+ * @param recommended the settings vtscope recommends; equal to {@code current} when they should
+ *     stay
+ * @param change whether vtscope recommends changing anything
+ * @param javaOptions the options to paste, or null when nothing should change
+ * @param peak the most carriers held at once
+ * @param p99 carriers held at once at the pinnedTimeQuantile of recorded time
+ * @param saturatedNanos time with every carrier held
+ * @param reasoning two to four sentences: the figures, the formula, and its limits
+ */
+public record CarrierPool(
+    Settings current,
+    Settings recommended,
+    boolean change,
+    String javaOptions,
+    int peak,
+    int p99,
+    long saturatedNanos,
+    List<String> reasoning) {
+
+  public CarrierPool {
+    reasoning = List.copyOf(reasoning);
+  }
+
+  /**
+   * Scheduler settings.
+   *
+   * @param parallelism {@code jdk.virtualThreadScheduler.parallelism}
+   * @param maxPoolSize {@code jdk.virtualThreadScheduler.maxPoolSize}
+   */
+  public record Settings(int parallelism, int maxPoolSize) {}
+}

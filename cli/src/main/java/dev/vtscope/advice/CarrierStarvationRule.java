@@ -1,0 +1,83 @@
+package dev.vtscope.advice;
+
+import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.Concurrency;
+import dev.vtscope.analysis.Site;
+import dev.vtscope.attribution.Culprit;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/** Every carrier held at once: no virtual thread could run, whatever the CPUs were doing. */
+final class CarrierStarvationRule implements Rule {
+
+  static final String ID = "carrier-starvation";
+
+  @Override
+  public List<Finding> evaluate(Analysis a, Knowledge k) {
+    Concurrency c = a.carriers();
+    int parallelism = Facts.parallelism(a);
+    if (c == null || parallelism <= 0 || c.saturatedNanos() < k.thresholds().starvationMinNanos()) {
+      return List.of();
+    }
+    long duration = Facts.recordingNanos(a);
+    double share = duration > 0 ? c.saturatedNanos() / (double) duration : -1;
+    Severity severity =
+        share < 0 || share >= k.thresholds().highCapacityShare()
+            ? Severity.HIGH
+            : share >= k.thresholds().mediumCapacityShare() ? Severity.MEDIUM : Severity.LOW;
+    Set<String> culprits = new LinkedHashSet<>();
+    List<String> classes = new ArrayList<>();
+    List<Site> sites = new ArrayList<>(a.pinned().sites());
+    if (a.monitorEnter() != null) {
+      sites.addAll(a.monitorEnter().sites());
+    }
+    sites.sort((x, y) -> Long.compare(y.durations().totalNanos(), x.durations().totalNanos()));
+    for (Site site : sites) {
+      Culprit culprit = Facts.culprit(site);
+      if (culprit != null && culprits.size() < 3 && culprits.add(culprit.qualifiedMethod())) {
+        classes.add(culprit.className());
+      }
+    }
+    boolean monitors = a.monitorsHoldCarriers() && a.monitorEnter().events() > 0;
+    List<String> actions = new ArrayList<>();
+    actions.add(
+        "Fix what holds the carriers"
+            + (culprits.isEmpty() ? "" : ", largest first: " + String.join(", ", culprits))
+            + " (see the findings above).");
+    actions.add(
+        "Until then, the carrier-pool recommendation says whether a larger pool would shorten"
+            + " the stalls; it cannot remove them.");
+    List<Evidence> evidence = new ArrayList<>();
+    evidence.add(Evidence.nanos("time with every carrier held", c.saturatedNanos()));
+    if (share >= 0) {
+      evidence.add(Evidence.text("share of the recording", Facts.percent(share)));
+    }
+    evidence.add(Evidence.count("peak carriers held at once", c.peak(), "carriers"));
+    evidence.add(Evidence.count("parallelism", parallelism, "carriers"));
+    return List.of(
+        new Finding(
+            ID,
+            severity,
+            "Every carrier was held for "
+                + Facts.duration(c.saturatedNanos())
+                + (share >= 0 ? " (" + Facts.percent(share) + " of the recording)" : "")
+                + ": no other virtual thread could run",
+            "The scheduler runs virtual threads on "
+                + Facts.plural(parallelism, "carrier")
+                + ". All of them were "
+                + (monitors ? "pinned or blocked entering a monitor" : "pinned")
+                + " at once for "
+                + Facts.duration(c.saturatedNanos())
+                + " in total, so ready virtual threads waited even when CPUs were idle; the"
+                + " scheduler does not add carriers for pinned ones.",
+            actions,
+            evidence,
+            "21+",
+            Facts.DOCS + ID,
+            c.saturatedNanos(),
+            classes,
+            List.of()));
+  }
+}

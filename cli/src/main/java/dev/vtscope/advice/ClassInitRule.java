@@ -1,0 +1,82 @@
+package dev.vtscope.advice;
+
+import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.Site;
+import dev.vtscope.attribution.CulpritKind;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Blocking in a class initialiser, or waiting for another thread's, pins the carrier. */
+final class ClassInitRule implements Rule {
+
+  static final String ID = "class-init-pinning";
+
+  @Override
+  public List<Finding> evaluate(Analysis a, Knowledge k) {
+    Map<String, List<Site>> byClass = new LinkedHashMap<>();
+    for (Site site : a.pinned().sites()) {
+      var c = Facts.culprit(site);
+      if (c != null
+          && (c.kind() == CulpritKind.CLASS_INIT || c.kind() == CulpritKind.CLASS_INIT_WAIT)) {
+        byClass.computeIfAbsent(c.className(), x -> new ArrayList<>()).add(site);
+      }
+    }
+    List<Finding> findings = new ArrayList<>();
+    byClass.forEach(
+        (className, sites) -> {
+          long pinned = Facts.total(sites);
+          long waiting =
+              sites.stream()
+                  .filter(s -> Facts.culprit(s).kind() == CulpritKind.CLASS_INIT_WAIT)
+                  .mapToLong(Facts::eventsOf)
+                  .sum();
+          findings.add(
+              new Finding(
+                  ID,
+                  Facts.severity(a, k, pinned),
+                  "Initialising "
+                      + className
+                      + " pins carriers: its static initialiser blocks while virtual threads race"
+                      + " for it",
+                  "A virtual thread that runs a class initialiser, or waits for another thread to"
+                      + " finish one, cannot unmount, on every JDK release. Here "
+                      + Facts.plural(Facts.events(sites), "pin")
+                      + " lasted "
+                      + Facts.duration(pinned)
+                      + " in total"
+                      + (waiting > 0 ? ", " + waiting + " of them waiting for the initialiser" : "")
+                      + ".",
+                  List.of(
+                      "Initialise "
+                          + className
+                          + " before virtual threads need it: at startup, on the main thread"
+                          + " (MethodHandles.lookup().ensureInitialized("
+                          + simpleName(className)
+                          + ".class), or Class.forName(\""
+                          + className
+                          + "\", true, loader)).",
+                      "Or move the blocking work (I/O, sleeps, remote calls) out of its static"
+                          + " initialiser into a lazily called method.",
+                      "A JDK upgrade does not help: class initialisation pins on every release."),
+                  List.of(
+                      Evidence.nanos("pinned time", pinned),
+                      Evidence.text(
+                          "share of pinned time", Facts.percent(pinned, a.pinned().totalNanos())),
+                      Evidence.count("pinned events", Facts.events(sites), "events"),
+                      Evidence.count("waiting for the initialiser", waiting, "events"),
+                      Evidence.text("class", className)),
+                  "21+",
+                  Facts.DOCS + ID,
+                  pinned,
+                  List.of(className),
+                  List.of()));
+        });
+    return findings;
+  }
+
+  private static String simpleName(String className) {
+    return className.substring(className.lastIndexOf('.') + 1).replace('$', '.');
+  }
+}

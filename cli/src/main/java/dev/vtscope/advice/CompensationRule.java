@@ -1,0 +1,107 @@
+package dev.vtscope.advice;
+
+import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.Site;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * JDK 21–23: {@code Object.wait()} in a virtual thread blocks its carrier, and the scheduler starts
+ * another carrier to compensate, up to {@code maxPoolSize}; past it, virtual threads stall. This
+ * can happen with no pinned event at all.
+ */
+final class CompensationRule implements Rule {
+
+  static final String ID = "carrier-compensation";
+
+  @Override
+  public List<Finding> evaluate(Analysis a, Knowledge k) {
+    if (a.monitorWait() == null || a.monitorWait().events() == 0) {
+      return List.of();
+    }
+    int started = a.scheduler().carriersStarted();
+    int parallelism = a.scheduler().parallelism().value();
+    int maxPool = a.scheduler().maxPoolSize().value();
+    if (started >= 0 && parallelism > 0 && started <= parallelism) {
+      return List.of(); // waits, but the scheduler did not need to grow
+    }
+    long waited = a.monitorWait().durations().totalNanos();
+    boolean nearMax =
+        started > 0
+            && maxPool > 0
+            && started >= k.thresholds().compensationHighShareOfMaxPool() * maxPool;
+    Severity severity = nearMax ? Severity.HIGH : Facts.severity(a, k, waited);
+    List<Site> sites = a.monitorWait().sites();
+    Site top = sites.isEmpty() ? null : sites.get(0);
+    String where =
+        top == null || Facts.culprit(top) == null
+            ? ""
+            : " in " + top.attribution().culprit().qualifiedMethod();
+    int fixedIn = k.jdk().monitorsStopPinningIn();
+    String title =
+        started > 0
+            ? "Object.wait()"
+                + where
+                + " made the scheduler start "
+                + started
+                + " carriers for a parallelism of "
+                + parallelism
+                + (nearMax ? ": at maxPoolSize " + maxPool + " virtual threads stall" : "")
+            : "Object.wait()" + where + " blocks carriers; how many the scheduler added is unknown";
+    List<Evidence> evidence = new ArrayList<>();
+    if (started >= 0) {
+      evidence.add(Evidence.count("carriers started", started, "carriers"));
+    }
+    evidence.add(Evidence.count("parallelism", parallelism, "carriers"));
+    evidence.add(Evidence.count("maxPoolSize", maxPool, "carriers"));
+    evidence.add(Evidence.count("monitor waits", a.monitorWait().events(), "events"));
+    evidence.add(Evidence.nanos("time in Object.wait()", waited));
+    evidence.add(Evidence.count("pinned events", a.pinned().events(), "events"));
+    List<String> actions = new ArrayList<>();
+    actions.add(
+        "Replace wait()/notify()"
+            + where
+            + " with java.util.concurrent: a Semaphore for a pool of connections or permits, or a"
+            + " ReentrantLock with a Condition; waiting on them unmounts.");
+    actions.add(
+        "Upgrade to JDK "
+            + fixedIn
+            + " or later (JEP 491): Object.wait() in a virtual thread unmounts there.");
+    actions.add(
+        "Raising jdk.virtualThreadScheduler.maxPoolSize only postpones the stall: every waiting"
+            + " virtual thread still takes a platform thread.");
+    if (started < 0) {
+      actions.add(
+          "Record jdk.ThreadStart (vtscope record does) to see how many carriers the scheduler"
+              + " started.");
+    }
+    return List.of(
+        new Finding(
+            ID,
+            severity,
+            title,
+            "On JDK 21-"
+                + (fixedIn - 1)
+                + " a virtual thread in Object.wait() keeps its carrier, and the scheduler"
+                + " compensates with a new carrier thread, up to maxPoolSize ("
+                + maxPool
+                + "). Here "
+                + Facts.plural(a.monitorWait().events(), "wait")
+                + " lasted "
+                + Facts.duration(waited)
+                + " in total"
+                + (a.pinned().events() == 0
+                    ? ", and not one pinned event was recorded: this stall is invisible to"
+                        + " jdk.VirtualThreadPinned."
+                    : "."),
+            actions,
+            evidence,
+            "21-" + (fixedIn - 1),
+            Facts.DOCS + ID,
+            waited,
+            top == null || Facts.culprit(top) == null
+                ? List.of()
+                : List.of(top.attribution().culprit().className()),
+            List.of("compensation")));
+  }
+}

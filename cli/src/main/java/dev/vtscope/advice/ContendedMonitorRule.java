@@ -1,0 +1,77 @@
+package dev.vtscope.advice;
+
+import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.Site;
+import dev.vtscope.attribution.Culprit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * JDK 21–23: a virtual thread blocked entering a monitor holds its carrier, and no pinned event
+ * says so. Monitors whose holder pinned are covered by {@link MonitorPinningRule}; this covers the
+ * others.
+ */
+final class ContendedMonitorRule implements Rule {
+
+  static final String ID = "monitor-contention";
+
+  @Override
+  public List<Finding> evaluate(Analysis a, Knowledge k) {
+    if (a.monitorEnter() == null || a.monitorEnter().events() == 0) {
+      return List.of();
+    }
+    Set<String> pinningMethods =
+        a.pinned().sites().stream()
+            .map(Facts::culprit)
+            .filter(c -> c != null && Facts.isMonitorHold(c.kind()))
+            .map(Culprit::qualifiedMethod)
+            .collect(Collectors.toSet());
+    List<Finding> findings = new ArrayList<>();
+    for (List<Site> sites :
+        Facts.byCulprit(
+                a.monitorEnter().sites(), c -> !pinningMethods.contains(c.qualifiedMethod()))
+            .values()) {
+      Culprit c = Facts.culprit(sites.get(0));
+      long held = Facts.total(sites);
+      String monitor = sites.get(0).monitorClass();
+      int fixedIn = k.jdk().monitorsStopPinningIn();
+      findings.add(
+          new Finding(
+              ID,
+              Facts.severity(a, k, held),
+              "Virtual threads held carriers while waiting to enter a monitor in "
+                  + c.qualifiedMethod(),
+              "On JDK 21-"
+                  + (fixedIn - 1)
+                  + " a virtual thread blocked entering a contended monitor keeps its carrier; no"
+                  + " pinned event is written for it. Here "
+                  + Facts.plural(Facts.events(sites), "monitor enter")
+                  + (monitor == null ? "" : " on " + monitor)
+                  + " held carriers for "
+                  + Facts.duration(held)
+                  + " in total, the longest "
+                  + Facts.duration(Facts.maxNanos(sites))
+                  + ".",
+              List.of(
+                  "Shorten the critical section in "
+                      + c.qualifiedMethod()
+                      + ", or guard it with a java.util.concurrent.locks.ReentrantLock: waiting"
+                      + " for a ReentrantLock unmounts.",
+                  "Upgrade to JDK "
+                      + fixedIn
+                      + " or later (JEP 491): waiting to enter a monitor unmounts there."),
+              List.of(
+                  Evidence.nanos("carrier time entering the monitor", held),
+                  Evidence.count("monitor enters", Facts.events(sites), "events"),
+                  Evidence.nanos("longest", Facts.maxNanos(sites))),
+              "21-" + (fixedIn - 1),
+              Facts.DOCS + ID,
+              held,
+              List.of(c.className()),
+              List.of()));
+    }
+    return findings;
+  }
+}

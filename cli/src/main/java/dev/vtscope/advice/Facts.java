@@ -1,0 +1,177 @@
+package dev.vtscope.advice;
+
+import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.HumanDurations;
+import dev.vtscope.analysis.InputFacts;
+import dev.vtscope.analysis.Site;
+import dev.vtscope.attribution.Culprit;
+import dev.vtscope.attribution.CulpritKind;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Predicate;
+
+/** Small computations the rules share. */
+final class Facts {
+
+  static final String DOCS = "docs/findings.md#";
+
+  private Facts() {}
+
+  /** The longest input's recorded time: the concurrency figures are those of one input. */
+  static long recordingNanos(Analysis a) {
+    return a.inputs().stream().mapToLong(InputFacts::durationNanos).max().orElse(0);
+  }
+
+  /** All inputs' recorded time: the capacity that pinned time is compared with. */
+  static long totalRecordingNanos(Analysis a) {
+    return a.inputs().stream().mapToLong(InputFacts::durationNanos).sum();
+  }
+
+  static int parallelism(Analysis a) {
+    return a.scheduler().parallelism().value();
+  }
+
+  /** Carrier time as a share of the carriers' capacity over the recording, or -1 if unknown. */
+  static double capacityShare(Analysis a, long carrierNanos) {
+    long duration = totalRecordingNanos(a);
+    int parallelism = parallelism(a);
+    if (duration <= 0 || parallelism <= 0) {
+      return -1;
+    }
+    return carrierNanos / ((double) duration * parallelism);
+  }
+
+  /** The severity of carrier time, by its share of capacity; medium when the share is unknown. */
+  static Severity severity(Analysis a, Knowledge k, long carrierNanos) {
+    double share = capacityShare(a, carrierNanos);
+    if (share < 0) {
+      return Severity.MEDIUM;
+    }
+    if (share >= k.thresholds().highCapacityShare()) {
+      return Severity.HIGH;
+    }
+    return share >= k.thresholds().mediumCapacityShare() ? Severity.MEDIUM : Severity.LOW;
+  }
+
+  static String percent(double share) {
+    if (share >= 0.995) {
+      return "100%";
+    }
+    if (share > 0 && share < 0.01) {
+      return "<1%";
+    }
+    return String.format(Locale.ROOT, "%.0f%%", share * 100);
+  }
+
+  static String percent(long part, long whole) {
+    return whole <= 0 ? "n/a" : percent(part / (double) whole);
+  }
+
+  static String duration(long nanos) {
+    return HumanDurations.format(nanos);
+  }
+
+  static String plural(long n, String noun) {
+    return n + " " + noun + (n == 1 ? "" : "s");
+  }
+
+  static Culprit culprit(Site site) {
+    return site.attribution() == null ? null : site.attribution().culprit();
+  }
+
+  /** Sites grouped by culprit (kind and method), in the order of their first site. */
+  static Map<String, List<Site>> byCulprit(List<Site> sites, Predicate<Culprit> which) {
+    Map<String, List<Site>> groups = new LinkedHashMap<>();
+    for (Site site : sites) {
+      Culprit c = culprit(site);
+      if (c != null && which.test(c)) {
+        groups.computeIfAbsent(key(c), x -> new ArrayList<>()).add(site);
+      }
+    }
+    return groups;
+  }
+
+  static String key(Culprit c) {
+    return c.kind() + " " + c.qualifiedMethod();
+  }
+
+  static long total(List<Site> sites) {
+    return sites.stream().mapToLong(s -> s.durations().totalNanos()).sum();
+  }
+
+  static long events(List<Site> sites) {
+    return sites.stream().mapToLong(s -> s.durations().count()).sum();
+  }
+
+  static long maxNanos(List<Site> sites) {
+    return sites.stream().mapToLong(s -> s.durations().maxNanos()).max().orElse(0);
+  }
+
+  static long eventsOf(Site site) {
+    return site.durations().count();
+  }
+
+  static int threads(List<Site> sites) {
+    return sites.stream().mapToInt(Site::virtualThreads).sum();
+  }
+
+  static boolean isMonitorHold(CulpritKind kind) {
+    return kind == CulpritKind.SYNCHRONIZED_METHOD || kind == CulpritKind.SYNCHRONIZED_BLOCK;
+  }
+
+  /** The version at the end of an artifact's coordinates, or null. */
+  static String version(String coordinates) {
+    if (coordinates == null) {
+      return null;
+    }
+    int colon = coordinates.lastIndexOf(':');
+    String v = colon < 0 ? coordinates : coordinates.substring(colon + 1);
+    return v.isBlank() || !Character.isDigit(v.charAt(0)) ? null : v.trim();
+  }
+
+  /** Compares dotted versions by their numeric parts; a missing part counts as 0. */
+  static int compareVersions(String a, String b) {
+    String[] x = a.split("[.\\-]");
+    String[] y = b.split("[.\\-]");
+    for (int i = 0; i < Math.max(x.length, y.length); i++) {
+      int p = i < x.length ? number(x[i]) : 0;
+      int q = i < y.length ? number(y[i]) : 0;
+      if (p != q) {
+        return Integer.compare(p, q);
+      }
+    }
+    return 0;
+  }
+
+  private static int number(String part) {
+    int end = 0;
+    while (end < part.length() && Character.isDigit(part.charAt(end))) {
+      end++;
+    }
+    return end == 0 ? 0 : Integer.parseInt(part.substring(0, Math.min(end, 9)));
+  }
+
+  /** The culprit for titles: {@code Class.method (synchronized block, lines 3-7)}. */
+  static String describe(Culprit c) {
+    return c.qualifiedMethod() + " (" + what(c) + ")";
+  }
+
+  /** What kind of hold the culprit is: {@code synchronized block, lines 3-7}. */
+  static String what(Culprit c) {
+    return switch (c.kind()) {
+      case SYNCHRONIZED_METHOD -> "synchronized method";
+      case SYNCHRONIZED_BLOCK ->
+          "synchronized block" + (c.lineRange() == null ? "" : ", " + c.lineRange());
+      case NATIVE_METHOD -> "native method";
+      case FOREIGN_FUNCTION -> "foreign function call";
+      case CLASS_INIT -> "class initialiser";
+      case CLASS_INIT_WAIT -> "waits for a class initialiser";
+      case MONITOR_ENTER -> "monitor enter";
+      case MONITOR_WAIT -> "Object.wait";
+      case UNKNOWN -> "cause not located";
+    };
+  }
+}

@@ -1,0 +1,39 @@
+package dev.vtscope.advice;
+
+import java.util.List;
+
+/**
+ * One piece of advice, computed from one recording.
+ *
+ * @param id the rule's stable identifier, e.g. {@code monitor-pinning} (docs/findings.md)
+ * @param severity how much it matters
+ * @param title one line naming the problem and its place
+ * @param explanation why it matters, with this recording's numbers
+ * @param actions what to do, most effective first
+ * @param evidence the figures it rests on
+ * @param jdks the JDK releases where the problem exists, e.g. {@code 21-23} or {@code 21+}
+ * @param documentation where the finding is explained, relative to vtscope's folder
+ * @param carrierNanos the carrier time at stake, which ranks findings
+ * @param classes the classes it blames, which {@code vtscope check --allow} matches
+ * @param notes ids of the report's notes that this finding says again, with advice
+ */
+public record Finding(
+    String id,
+    Severity severity,
+    String title,
+    String explanation,
+    List<String> actions,
+    List<Evidence> evidence,
+    String jdks,
+    String documentation,
+    long carrierNanos,
+    List<String> classes,
+    List<String> notes) {
+
+  public Finding {
+    actions = List.copyOf(actions);
+    evidence = List.copyOf(evidence);
+    classes = List.copyOf(classes);
+    notes = List.copyOf(notes);
+  }
+}

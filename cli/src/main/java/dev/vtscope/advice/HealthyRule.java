@@ -1,0 +1,62 @@
+package dev.vtscope.advice;
+
+import dev.vtscope.analysis.Analysis;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Nothing wrong: say so in one line, with what was checked. */
+final class HealthyRule {
+
+  static final String ID = "healthy";
+
+  private HealthyRule() {}
+
+  static List<Finding> evaluate(Analysis a, Knowledge k, List<Finding> others) {
+    if (others.stream().anyMatch(f -> f.severity().compareTo(Severity.LOW) >= 0)) {
+      return List.of();
+    }
+    int feature = a.feature();
+    if ((feature > 0 && feature < 21) || Boolean.FALSE.equals(a.settings().pinnedEnabled())) {
+      return List.of();
+    }
+    List<String> checked = new ArrayList<>();
+    Long threshold = a.settings().pinnedThresholdNanos();
+    checked.add(
+        "no pinning"
+            + (threshold != null && threshold > 0
+                ? " of " + Facts.duration(threshold) + " or more"
+                : ""));
+    checked.add("no carrier starvation");
+    if (a.monitorsHoldCarriers()) {
+      checked.add("no carriers held on monitors");
+      checked.add("no carrier compensation");
+    }
+    if (!Boolean.FALSE.equals(a.settings().submitFailedEnabled())) {
+      checked.add("no rejected tasks");
+    }
+    long duration = Facts.recordingNanos(a);
+    String scope =
+        (duration > 0 ? " in " + Facts.duration(duration) + " recorded" : "")
+            + (feature > 0 ? " on JDK " + feature : "");
+    String explanation =
+        feature >= k.jdk().monitorsStopPinningIn()
+            ? "On JDK "
+                + feature
+                + " synchronized no longer pins (JEP 491). Contended locks still serialise work;"
+                + " jdk.JavaMonitorEnter shows where, but they no longer hold carriers."
+            : "Virtual threads ran without holding their carriers long enough to be recorded.";
+    return List.of(
+        new Finding(
+            ID,
+            Severity.INFO,
+            "Healthy: " + String.join(", ", checked) + scope,
+            explanation,
+            List.of("Nothing to change."),
+            List.of(Evidence.nanos("recorded", duration)),
+            "21+",
+            Facts.DOCS + ID,
+            0,
+            List.of(),
+            List.of("no-pinning")));
+  }
+}

@@ -1,0 +1,194 @@
+package dev.vtscope.advice;
+
+import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.Site;
+import dev.vtscope.attribution.Culprit;
+import dev.vtscope.attribution.CulpritKind;
+import dev.vtscope.attribution.Owner;
+import dev.vtscope.recording.Frame;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * JDK 21–23: a virtual thread that blocks inside {@code synchronized} pins its carrier. One finding
+ * per culprit, with the fixes and the share of pinned time each removes.
+ */
+final class MonitorPinningRule implements Rule {
+
+  static final String ID = "monitor-pinning";
+
+  @Override
+  public List<Finding> evaluate(Analysis a, Knowledge k) {
+    int feature = a.feature();
+    int fixedIn = k.jdk().monitorsStopPinningIn();
+    if (feature >= fixedIn || (feature > 0 && feature < 21)) {
+      return List.of();
+    }
+    Map<String, List<Site>> groups =
+        Facts.byCulprit(a.pinned().sites(), c -> Facts.isMonitorHold(c.kind()));
+    long pinnedTotal = a.pinned().totalNanos();
+    long monitorPinned = groups.values().stream().mapToLong(Facts::total).sum();
+    List<Site> enters = a.monitorEnter() == null ? List.of() : a.monitorEnter().sites();
+    List<Finding> findings = new ArrayList<>();
+    for (List<Site> sites : groups.values()) {
+      Culprit culprit = Facts.culprit(sites.get(0));
+      List<Site> enterSites =
+          enters.stream()
+              .filter(
+                  s ->
+                      Facts.culprit(s) != null
+                          && Facts.culprit(s).qualifiedMethod().equals(culprit.qualifiedMethod()))
+              .toList();
+      findings.add(
+          finding(a, k, culprit, sites, enterSites, pinnedTotal, monitorPinned, feature, fixedIn));
+    }
+    return findings;
+  }
+
+  private static Finding finding(
+      Analysis a,
+      Knowledge k,
+      Culprit culprit,
+      List<Site> sites,
+      List<Site> enterSites,
+      long pinnedTotal,
+      long monitorPinned,
+      int feature,
+      int fixedIn) {
+    long pinned = Facts.total(sites);
+    long entered = Facts.total(enterSites);
+    long carrierNanos = pinned + entered;
+    String siteShare = Facts.percent(pinned, pinnedTotal);
+    Frame waitedAt = sites.get(0).attribution().waitedAt();
+    String jdk = feature > 0 ? "JDK " + feature : "this JDK";
+
+    List<String> actions = new ArrayList<>();
+    String artifact = culprit.artifact() == null ? null : culprit.artifact().coordinates();
+    Optional<Knowledge.Library> library =
+        culprit.owner() == Owner.APPLICATION ? Optional.empty() : k.library(culprit.className());
+    if (library.isPresent()) {
+      Knowledge.Library lib = library.get();
+      String version = Facts.version(artifact);
+      if (lib.fixedIn() == null) {
+        actions.add(
+            "No fixed release of "
+                + lib.name()
+                + " is known: "
+                + lib.change()
+                + " ("
+                + lib.source()
+                + ").");
+      } else if (version == null || Facts.compareVersions(version, lib.fixedIn()) < 0) {
+        actions.add(
+            "Upgrade "
+                + lib.artifact()
+                + (version == null ? "" : " from " + version)
+                + " to "
+                + lib.fixedIn()
+                + " or later: "
+                + lib.change()
+                + " ("
+                + lib.source()
+                + "). Removes this site's "
+                + siteShare
+                + " of the recorded pinned time.");
+      } else {
+        actions.add(
+            lib.name()
+                + " "
+                + lib.fixedIn()
+                + " stopped pinning here, yet this recording has "
+                + version
+                + ": look for an older copy of it on the class path (a shaded or duplicate jar).");
+      }
+    } else if (culprit.owner() == Owner.LIBRARY) {
+      actions.add(
+          "Look for a release of "
+              + (artifact != null ? artifact : "the library that owns " + culprit.className())
+              + " that replaced synchronized with java.util.concurrent locks (vtscope knows of"
+              + " none); it would remove this site's "
+              + siteShare
+              + " of the recorded pinned time.");
+    }
+    String where =
+        culprit.lineRange() != null
+            ? " (lines " + culprit.lineRange().first() + "-" + culprit.lineRange().last() + ")"
+            : "";
+    String blocking =
+        waitedAt == null ? "the blocking call" : "the blocking call in " + waitedAt.display();
+    actions.add(
+        (culprit.owner() == Owner.APPLICATION ? "Hold a" : "Where you can change the code: hold a")
+            + " java.util.concurrent.locks.ReentrantLock instead of the monitor in "
+            + culprit.qualifiedMethod()
+            + where
+            + ", or move "
+            + blocking
+            + " out of the critical section.");
+    actions.add(
+        "Upgrade to JDK "
+            + fixedIn
+            + " or later (JEP 491: blocking in synchronized unmounts; "
+            + k.jdk().monitorsStopPinningSource()
+            + "): removes this site's "
+            + siteShare
+            + " and every monitor pin, "
+            + Facts.percent(monitorPinned, pinnedTotal)
+            + " of the recorded pinned time"
+            + (a.monitorEnter() != null && a.monitorEnter().events() > 0
+                ? ", and the carriers held while entering monitors"
+                : "")
+            + ".");
+
+    List<Evidence> evidence = new ArrayList<>();
+    evidence.add(Evidence.nanos("pinned time", pinned));
+    evidence.add(new Evidence("share of pinned time", siteShare, null, null));
+    evidence.add(Evidence.count("pinned events", Facts.events(sites), "events"));
+    evidence.add(Evidence.count("virtual threads", Facts.threads(sites), "threads"));
+    evidence.add(Evidence.nanos("longest pin", Facts.maxNanos(sites)));
+    if (!enterSites.isEmpty()) {
+      evidence.add(Evidence.nanos("monitor enter time (carrier held)", entered));
+    }
+    if (artifact != null) {
+      evidence.add(Evidence.text("artifact", artifact));
+    }
+    String explanation =
+        "On "
+            + jdk
+            + " a virtual thread that blocks while holding a monitor cannot unmount, so its carrier"
+            + " stays blocked for the whole wait. Here "
+            + Facts.plural(Facts.events(sites), "pin")
+            + " lasted "
+            + Facts.duration(pinned)
+            + " in total ("
+            + siteShare
+            + " of all pinned time), the longest "
+            + Facts.duration(Facts.maxNanos(sites))
+            + "."
+            + (enterSites.isEmpty()
+                ? ""
+                : " Other virtual threads held carriers for "
+                    + Facts.duration(entered)
+                    + " more while they waited to enter this monitor.");
+    return new Finding(
+        ID,
+        Facts.severity(a, k, carrierNanos),
+        culprit.qualifiedMethod()
+            + " pins carriers: it holds a monitor while the virtual thread blocks ("
+            + Facts.what(culprit)
+            + ")",
+        explanation,
+        actions,
+        evidence,
+        "21-" + (fixedIn - 1),
+        Facts.DOCS + ID,
+        carrierNanos,
+        List.of(culprit.className()),
+        List.of());
+  }
+
+  static boolean applies(CulpritKind kind) {
+    return Facts.isMonitorHold(kind);
+  }
+}
