@@ -8,6 +8,8 @@ public enum ExitCode {
   INPUT_UNREADABLE(3, "an input cannot be read: missing, unreadable, not a file, no recordings"),
   NOT_A_RECORDING(4, "an input is not a JFR recording, or is damaged from its first chunk"),
   PROGRAM_FAILED(5, "record: the program failed, timed out or wrote no recording"),
+  CHECK_FAILED(6, "check: a budget was exceeded or a finding reached --fail-on"),
+  REGRESSION(7, "diff: a culprit is new or worse, or more tasks were rejected"),
   NO_JAVA(9, "no suitable JDK found (by the ./vtscope launcher, or for record --jdk)");
 
   private final int code;

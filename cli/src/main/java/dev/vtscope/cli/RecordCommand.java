@@ -284,22 +284,7 @@ final class RecordCommand implements Callable<Integer> {
   }
 
   static Duration parseDuration(String text, String option) {
-    String t = text.trim().toLowerCase(java.util.Locale.ROOT);
-    try {
-      if (t.endsWith("ms")) {
-        return Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2).trim()));
-      }
-      if (t.endsWith("s")) {
-        return Duration.ofSeconds(Long.parseLong(t.substring(0, t.length() - 1).trim()));
-      }
-      if (t.endsWith("m")) {
-        return Duration.ofMinutes(Long.parseLong(t.substring(0, t.length() - 1).trim()));
-      }
-    } catch (NumberFormatException e) {
-      // fall through to the error below
-    }
-    throw new ExitException(
-        ExitCode.USAGE, option + " takes a duration like 500ms, 20s or 5m, not '" + text + "'");
+    return Duration.ofNanos(DurationParser.nanos(text, option));
   }
 
   /** Copies the child's output to vtscope's stderr writer. */

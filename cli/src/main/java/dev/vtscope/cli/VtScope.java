@@ -15,6 +15,8 @@ import picocli.CommandLine.Command;
     description = "Explains why virtual threads stall, from Java Flight Recorder recordings.",
     subcommands = {
       AnalyzeCommand.class,
+      CheckCommand.class,
+      DiffCommand.class,
       RecordCommand.class,
       WorkloadsCommand.class,
       RedactCommand.class,

@@ -68,6 +68,30 @@ public final class TestRecordings {
   }
 
   /**
+   * A java of JDK 24 or later, where synchronized no longer pins: the one running the tests if it
+   * is, else the build JDK's. Fails, rather than skips, when neither is.
+   */
+  public static Path jdk24PlusJava() {
+    if (Runtime.version().feature() >= 24) {
+      return currentJava();
+    }
+    String home = System.getProperty("vtscope.buildJavaHome", "");
+    assertThat(home).as("the build JDK's home (run the suite with ./run-tests)").isNotBlank();
+    try {
+      String release = Files.readString(Path.of(home, "release"));
+      java.util.regex.Matcher m =
+          java.util.regex.Pattern.compile("JAVA_VERSION=\"(\\d+)").matcher(release);
+      assertThat(m.find()).as("JAVA_VERSION in " + home + "/release").isTrue();
+      assertThat(Integer.parseInt(m.group(1)))
+          .as("the build JDK's release (a JDK 24+ is needed to show JEP 491)")
+          .isGreaterThanOrEqualTo(24);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    return Path.of(home, "bin", "java");
+  }
+
+  /**
    * A JDK 21 java: the one running the tests if it is 21, else the one ./run-tests found. Fails,
    * rather than skips, when there is none: the suite must prove vtscope on JDK 21.
    */

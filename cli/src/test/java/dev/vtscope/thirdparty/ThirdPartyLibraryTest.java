@@ -2,6 +2,9 @@ package dev.vtscope.thirdparty;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vtscope.advice.Advisor;
+import dev.vtscope.advice.Finding;
+import dev.vtscope.advice.Severity;
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.GroupBy;
 import dev.vtscope.analysis.Site;
@@ -12,6 +15,7 @@ import dev.vtscope.attribution.Owner;
 import dev.vtscope.testing.Reports;
 import dev.vtscope.testing.TestRecordings;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -73,5 +77,59 @@ class ThirdPartyLibraryTest {
     assertThat(culprit.frameIndex())
         .isGreaterThan(site.stack().frames().indexOf(site.topApplicationFrame()));
     assertThat(site.attribution().calledFrom().method()).isEqualTo("lookUp");
+  }
+
+  @Test
+  void onJdk21TheFirstFindingNamesTheDriversMethodArtifactAndBothFixesWithTheirShares() {
+    Path recording =
+        TestRecordings.recordTestProgram(
+            TestRecordings.jdk21Java(), "0ms", H2SharedConnection.class.getName(), "30");
+    Analysis a = Reports.analyze("h2.jfr", recording, GroupBy.CULPRIT);
+    Finding first = Advisor.standard().advise(a).findings().get(0);
+
+    assertThat(first.id()).isEqualTo("monitor-pinning");
+    assertThat(first.title()).startsWith("org.h2.command.Command.executeQuery pins carriers");
+    assertThat(first.evidence())
+        .anySatisfy(
+            e -> {
+              assertThat(e.label()).isEqualTo("artifact");
+              assertThat(e.text()).contains("1.4.200");
+            });
+    long site =
+        a.pinned().sites().stream()
+            .filter(
+                s ->
+                    s.attribution()
+                        .culprit()
+                        .qualifiedMethod()
+                        .equals("org.h2.command.Command.executeQuery"))
+            .mapToLong(s -> s.durations().totalNanos())
+            .sum();
+    String share =
+        String.format(java.util.Locale.ROOT, "%.0f%%", 100.0 * site / a.pinned().totalNanos());
+    // The library fix (none exists for H2: the data file says so, with its source) ...
+    assertThat(first.actions().get(0))
+        .startsWith("No fixed release of H2 Database is known")
+        .contains("github.com/h2database");
+    // ... and the JDK upgrade, with the share of pinned time it removes.
+    assertThat(first.actions())
+        .anySatisfy(
+            x ->
+                assertThat(x).startsWith("Upgrade to JDK 24 or later").contains("site's " + share));
+  }
+
+  @Test
+  void onJdk25TheSameDriverIsHealthy() {
+    Path recording =
+        TestRecordings.recordTestProgram(
+            TestRecordings.jdk24PlusJava(), "0ms", H2SharedConnection.class.getName(), "30");
+    Analysis a = Reports.analyze("h2-25.jfr", recording, GroupBy.CULPRIT);
+    assertThat(a.feature()).isGreaterThanOrEqualTo(24);
+    List<Finding> findings = Advisor.standard().advise(a).findings();
+    assertThat(findings).allSatisfy(f -> assertThat(f.severity()).isEqualTo(Severity.INFO));
+    assertThat(findings)
+        .filteredOn(f -> f.id().equals("healthy"))
+        .singleElement()
+        .satisfies(f -> assertThat(f.title()).startsWith("Healthy: no pinning"));
   }
 }

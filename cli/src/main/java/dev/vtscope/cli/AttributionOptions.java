@@ -1,0 +1,54 @@
+package dev.vtscope.cli;
+
+import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.AnalysisOptions;
+import dev.vtscope.analysis.Analyzer;
+import dev.vtscope.analysis.GroupBy;
+import dev.vtscope.analysis.RecordingProblemException;
+import dev.vtscope.recording.JfrStreamReader;
+import dev.vtscope.recording.RecordingInput;
+import java.nio.file.Path;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/** Where class files come from and which code is the application's; shared by the commands. */
+final class AttributionOptions {
+
+  @Option(
+      names = {"--classpath", "-cp"},
+      paramLabel = "PATH",
+      split = "${sys:path.separator}",
+      description =
+          "Jars and folders of the recorded application, to find synchronized blocks (JDK 21-23)"
+              + " and name artifacts. The recording's own java.class.path is searched after it,"
+              + " where its files exist on this machine; JDK classes come from the running JDK"
+              + " when it is the recording's release.")
+  private List<Path> classPath = List.of();
+
+  @Option(
+      names = "--app-package",
+      paramLabel = "PREFIX",
+      split = ",",
+      description =
+          "Package prefixes of your application (e.g. com.acme). Default: the first two package"
+              + " segments of the outermost frame that is neither the JDK's nor a known server or"
+              + " test framework's, i.e. the code that started the thread's task.")
+  private List<String> appPackages = List.of();
+
+  /** Analyses the inputs; unreadable input becomes an {@link ExitException}. */
+  Analysis analyze(List<RecordingInput> inputs, GroupBy groupBy) {
+    try {
+      return new Analyzer(
+              new JfrStreamReader(), new AnalysisOptions(groupBy, classPath, appPackages))
+          .analyze(inputs);
+    } catch (RecordingProblemException e) {
+      throw new ExitException(
+          e.unreadable() ? ExitCode.INPUT_UNREADABLE : ExitCode.NOT_A_RECORDING,
+          e.getMessage()
+              + (e.unreadable()
+                  ? ""
+                  : " (vtscope reads whole .jfr files written by JDK 11 or later)"),
+          e);
+    }
+  }
+}

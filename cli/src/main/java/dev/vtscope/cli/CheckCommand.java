@@ -1,0 +1,176 @@
+package dev.vtscope.cli;
+
+import dev.vtscope.advice.Advice;
+import dev.vtscope.advice.Advisor;
+import dev.vtscope.advice.Severity;
+import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.GroupBy;
+import dev.vtscope.gate.AllowList;
+import dev.vtscope.gate.CheckItem;
+import dev.vtscope.gate.CheckPolicy;
+import dev.vtscope.gate.CheckResult;
+import dev.vtscope.gate.Checker;
+import dev.vtscope.gate.JUnitReport;
+import dev.vtscope.recording.RecordingInput;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code vtscope check}: budgets and findings, for CI. */
+@Command(
+    name = "check",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Checks recordings against pinning budgets and vtscope's findings, for CI: exit 0 when"
+          + " within budget, 6 when not. Prints one line per check; --junit writes JUnit XML.",
+      "With no budget given, only findings are checked (--fail-on high by default).",
+      "Input files are only read, never changed."
+    })
+final class CheckCommand implements Callable<Integer> {
+
+  @Spec private picocli.CommandLine.Model.CommandSpec spec;
+
+  @Mixin private RecordingInputOptions input;
+
+  @Mixin private AttributionOptions attribution;
+
+  @Option(
+      names = "--max-pinned-total",
+      paramLabel = "DURATION",
+      description = "Most pinned time allowed in total, e.g. 500ms or 2s.")
+  private String maxPinnedTotal;
+
+  @Option(
+      names = "--max-pinned-events",
+      paramLabel = "N",
+      description = "Most pinned events allowed.")
+  private Long maxPinnedEvents;
+
+  @Option(
+      names = "--max-site-total",
+      paramLabel = "DURATION",
+      description = "Most pinned time allowed at any one culprit.")
+  private String maxSiteTotal;
+
+  @Option(
+      names = "--fail-on",
+      paramLabel = "SEVERITY",
+      description =
+          "Fail on findings of this severity or higher: info, low, medium, high (default), or"
+              + " none to ignore findings.")
+  private String failOn = "high";
+
+  @Option(
+      names = "--allow",
+      paramLabel = "CLASS_OR_PACKAGE",
+      split = ",",
+      description =
+          "Pins to tolerate: a package (org.h2), a class, or Class.method. Allowed sites are not"
+              + " counted in budgets; findings whose blamed classes are all allowed do not fail."
+              + " Repeat or separate with commas.")
+  private List<String> allow = List.of();
+
+  @Option(
+      names = "--junit",
+      paramLabel = "FILE",
+      description = "Also write the checks as JUnit XML to FILE (replaced if it exists).")
+  private Path junit;
+
+  @Option(names = "--verbose", description = "Print stack traces of errors.")
+  private boolean verbose;
+
+  @Override
+  public Integer call() {
+    CheckPolicy policy =
+        new CheckPolicy(
+            maxPinnedTotal == null
+                ? null
+                : DurationParser.nanos(maxPinnedTotal, "--max-pinned-total"),
+            positive(maxPinnedEvents),
+            maxSiteTotal == null ? null : DurationParser.nanos(maxSiteTotal, "--max-site-total"),
+            severity(failOn),
+            new AllowList(allow));
+    List<RecordingInput> inputs = input.resolve();
+    if (junit != null) {
+      guardOutput(junit, inputs);
+    }
+    Analysis analysis = attribution.analyze(inputs, GroupBy.CULPRIT);
+    Advice advice = Advisor.standard().advise(analysis);
+    CheckResult result = Checker.check(analysis, advice, policy);
+    PrintWriter out = spec.commandLine().getOut();
+    out.println(
+        "vtscope check: "
+            + (result.passed() ? "passed" : "FAILED")
+            + " ("
+            + result.failures()
+            + " of "
+            + result.items().size()
+            + " checks failed; "
+            + analysis.inputs().size()
+            + (analysis.inputs().size() == 1 ? " recording" : " recordings")
+            + ")");
+    for (CheckItem item : result.items()) {
+      out.println(
+          "  " + (item.passed() ? "ok    " : "FAIL  ") + item.name() + ": " + item.message());
+    }
+    for (String allowed : result.allowed()) {
+      out.println("  allow " + allowed);
+    }
+    out.flush();
+    if (junit != null) {
+      try {
+        JUnitReport.write(result, "vtscope check", junit);
+      } catch (IOException e) {
+        throw new ExitException(
+            ExitCode.INPUT_UNREADABLE, "cannot write " + junit + ": " + e.getMessage(), e);
+      }
+    }
+    return result.passed() ? ExitCode.OK.code() : ExitCode.CHECK_FAILED.code();
+  }
+
+  private static Long positive(Long value) {
+    if (value != null && value < 0) {
+      throw new ExitException(ExitCode.USAGE, "--max-pinned-events must be 0 or more");
+    }
+    return value;
+  }
+
+  private static Severity severity(String text) {
+    if (text.trim().equalsIgnoreCase("none")) {
+      return null;
+    }
+    Severity s = Severity.parse(text);
+    if (s == null) {
+      throw new ExitException(
+          ExitCode.USAGE, "--fail-on takes info, low, medium, high or none, not '" + text + "'");
+    }
+    return s;
+  }
+
+  /** The JUnit file must not be one of the recordings, nor a folder. */
+  private static void guardOutput(Path file, List<RecordingInput> inputs) {
+    if (Files.isDirectory(file)) {
+      throw new ExitException(ExitCode.USAGE, "--junit " + file + " is a folder, not a file");
+    }
+    for (RecordingInput in : inputs) {
+      for (Path recording : in.files()) {
+        try {
+          if (Files.exists(file) && Files.isSameFile(file, recording)) {
+            throw new ExitException(
+                ExitCode.USAGE,
+                "--junit " + file + " is one of the recordings; choose another file");
+          }
+        } catch (IOException e) {
+          // cannot compare: the write will say what is wrong
+        }
+      }
+    }
+  }
+}

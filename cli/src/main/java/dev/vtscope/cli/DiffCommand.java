@@ -1,0 +1,87 @@
+package dev.vtscope.cli;
+
+import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.GroupBy;
+import dev.vtscope.gate.DiffResult;
+import dev.vtscope.gate.Differ;
+import dev.vtscope.recording.InputProblemException;
+import dev.vtscope.recording.RecordingInputs;
+import dev.vtscope.report.DiffReport;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code vtscope diff BEFORE AFTER}: what a change fixed and what it broke. */
+@Command(
+    name = "diff",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Compares two recordings culprit by culprit (kind and method; line numbers may move):"
+          + " fixed, new, worse, better or same, by events and total time. Exit 7 when a culprit"
+          + " is new or worse, or more tasks were rejected; compare recordings of the same load"
+          + " and length.",
+      "Input files are only read, never changed."
+    })
+final class DiffCommand implements Callable<Integer> {
+
+  enum Format {
+    TEXT,
+    JSON
+  }
+
+  @Spec private picocli.CommandLine.Model.CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "BEFORE", description = "The recording before the change.")
+  private Path before;
+
+  @Parameters(index = "1", paramLabel = "AFTER", description = "The recording after the change.")
+  private Path after;
+
+  @Mixin private AttributionOptions attribution;
+
+  @Option(
+      names = "--format",
+      paramLabel = "FORMAT",
+      description = "text (default) or json (docs/vtscope-diff.schema.json).")
+  private Format format = Format.TEXT;
+
+  @Option(
+      names = "--tolerance",
+      paramLabel = "PERCENT",
+      description =
+          "Changes of total time within this percentage (or under 1 ms) are 'same' (default:"
+              + " ${DEFAULT-VALUE}).")
+  private double tolerance = 10;
+
+  @Option(names = "--verbose", description = "Print stack traces of errors.")
+  private boolean verbose;
+
+  @Override
+  public Integer call() {
+    if (!(tolerance >= 0 && tolerance < 1000)) {
+      throw new ExitException(ExitCode.USAGE, "--tolerance takes a percentage from 0 to 999");
+    }
+    Analysis b = analyze(before);
+    Analysis a = analyze(after);
+    DiffResult result = Differ.diff(b, a, tolerance / 100);
+    if (format == Format.JSON) {
+      DiffReport.json(result, VtScope.version(), spec.commandLine().getOut());
+    } else {
+      DiffReport.text(result, spec.commandLine().getOut());
+    }
+    return result.regression() ? ExitCode.REGRESSION.code() : ExitCode.OK.code();
+  }
+
+  private Analysis analyze(Path path) {
+    try {
+      return attribution.analyze(RecordingInputs.resolve(List.of(path)), GroupBy.CULPRIT);
+    } catch (InputProblemException e) {
+      throw new ExitException(ExitCode.INPUT_UNREADABLE, e.getMessage() + " (check the path)");
+    }
+  }
+}

@@ -1,0 +1,107 @@
+package dev.vtscope.gate;
+
+import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.Site;
+import dev.vtscope.attribution.Culprit;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Matches sites of two analyses by culprit (kind and method, not line numbers, which move between
+ * builds) and classifies each: fixed, new, better, worse or same.
+ */
+public final class Differ {
+
+  /** Changes smaller than this are noise, whatever the relative change. */
+  static final long MIN_CHANGE_NANOS = 1_000_000;
+
+  private Differ() {}
+
+  public static DiffResult diff(Analysis before, Analysis after, double tolerance) {
+    List<SiteChange> changes = new ArrayList<>();
+    changes.addAll(section("pinned", before.pinned().sites(), after.pinned().sites(), tolerance));
+    changes.addAll(
+        section(
+            "monitorEnter",
+            before.monitorEnter() == null ? List.of() : before.monitorEnter().sites(),
+            after.monitorEnter() == null ? List.of() : after.monitorEnter().sites(),
+            tolerance));
+    changes.sort(
+        Comparator.comparing(SiteChange::status)
+            .thenComparing(
+                Comparator.comparingLong(
+                        (SiteChange c) -> Math.max(c.beforeNanos(), c.afterNanos()))
+                    .reversed()));
+    return new DiffResult(before, after, tolerance, changes);
+  }
+
+  private static List<SiteChange> section(
+      String name, List<Site> before, List<Site> after, double tolerance) {
+    Map<String, long[]> b = totals(before);
+    Map<String, long[]> a = totals(after);
+    Map<String, String[]> labels = new LinkedHashMap<>();
+    label(before, labels);
+    label(after, labels);
+    List<SiteChange> changes = new ArrayList<>();
+    for (Map.Entry<String, String[]> e : labels.entrySet()) {
+      long[] x = b.getOrDefault(e.getKey(), new long[2]);
+      long[] y = a.getOrDefault(e.getKey(), new long[2]);
+      changes.add(
+          new SiteChange(
+              name,
+              e.getKey(),
+              e.getValue()[0],
+              e.getValue()[1],
+              status(x, y, tolerance),
+              x[0],
+              x[1],
+              y[0],
+              y[1]));
+    }
+    return changes;
+  }
+
+  static SiteChange.Status status(long[] before, long[] after, double tolerance) {
+    if (before[0] > 0 && after[0] == 0) {
+      return SiteChange.Status.FIXED;
+    }
+    if (before[0] == 0) {
+      return SiteChange.Status.NEW;
+    }
+    long change = after[1] - before[1];
+    if (Math.abs(change) < MIN_CHANGE_NANOS || Math.abs(change) <= tolerance * before[1]) {
+      return SiteChange.Status.SAME;
+    }
+    return change > 0 ? SiteChange.Status.WORSE : SiteChange.Status.BETTER;
+  }
+
+  private static Map<String, long[]> totals(List<Site> sites) {
+    Map<String, long[]> totals = new LinkedHashMap<>();
+    for (Site site : sites) {
+      long[] t = totals.computeIfAbsent(key(site), k -> new long[2]);
+      t[0] += site.durations().count();
+      t[1] += site.durations().totalNanos();
+    }
+    return totals;
+  }
+
+  private static void label(List<Site> sites, Map<String, String[]> labels) {
+    for (Site site : sites) {
+      Culprit c = site.attribution() == null ? null : site.attribution().culprit();
+      labels.putIfAbsent(
+          key(site),
+          new String[] {
+            c == null ? site.key() : c.qualifiedMethod(), c == null ? null : c.kind().name()
+          });
+    }
+  }
+
+  /** Sites are matched by culprit kind and method; without attribution, by their own key. */
+  static String key(Site site) {
+    Culprit c = site.attribution() == null ? null : site.attribution().culprit();
+    return c == null ? site.key() : c.kind() + " " + c.qualifiedMethod();
+  }
+}

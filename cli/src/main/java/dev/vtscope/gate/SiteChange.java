@@ -1,0 +1,43 @@
+package dev.vtscope.gate;
+
+/**
+ * One culprit in a before/after comparison.
+ *
+ * @param section {@code pinned} or {@code monitorEnter} (JDK 21–23 monitor enters)
+ * @param key the culprit's kind and method, which sites are matched by
+ * @param culprit {@code Class.method}
+ * @param kind the culprit kind, e.g. {@code SYNCHRONIZED_BLOCK}
+ * @param status new, worse, fixed, better or same (the order they are listed in)
+ * @param beforeEvents events before
+ * @param beforeNanos total time before
+ * @param afterEvents events after
+ * @param afterNanos total time after
+ */
+public record SiteChange(
+    String section,
+    String key,
+    String culprit,
+    String kind,
+    Status status,
+    long beforeEvents,
+    long beforeNanos,
+    long afterEvents,
+    long afterNanos) {
+
+  /** How a culprit changed. */
+  public enum Status {
+    NEW,
+    WORSE,
+    FIXED,
+    BETTER,
+    SAME;
+
+    public String label() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    public boolean regression() {
+      return this == NEW || this == WORSE;
+    }
+  }
+}

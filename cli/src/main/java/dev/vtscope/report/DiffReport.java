@@ -1,0 +1,139 @@
+package dev.vtscope.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.HumanDurations;
+import dev.vtscope.gate.DiffResult;
+import dev.vtscope.gate.SiteChange;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.util.Locale;
+
+/** {@code vtscope diff} as text or as the JSON of docs/vtscope-diff.schema.json. */
+public final class DiffReport {
+
+  private static final ObjectMapper MAPPER =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private DiffReport() {}
+
+  public static void text(DiffResult d, PrintWriter out) {
+    out.println("vtscope: before/after");
+    out.println("  before  " + describe(d.before()));
+    out.println("  after   " + describe(d.after()));
+    out.println(
+        String.format(
+            Locale.ROOT,
+            "  pinned  %s -> %s; every carrier held %s -> %s; rejected tasks %d -> %d",
+            HumanDurations.format(d.before().pinned().totalNanos()),
+            HumanDurations.format(d.after().pinned().totalNanos()),
+            HumanDurations.format(saturated(d.before())),
+            HumanDurations.format(saturated(d.after())),
+            d.before().submitFailed().events(),
+            d.after().submitFailed().events()));
+    out.println();
+    if (d.sites().isEmpty()) {
+      out.println("No pinned or monitor-enter site in either recording.");
+    }
+    for (SiteChange c : d.sites()) {
+      out.println(
+          String.format(
+              Locale.ROOT,
+              "  %-6s %-13s %s%s",
+              c.status().label(),
+              c.section().equals("pinned") ? "pinned" : "monitor-enter",
+              c.culprit(),
+              c.kind() == null
+                  ? ""
+                  : "  (" + c.kind().toLowerCase(Locale.ROOT).replace('_', ' ') + ")"));
+      out.println(
+          String.format(
+              Locale.ROOT,
+              "         %s in %d events -> %s in %d events",
+              HumanDurations.format(c.beforeNanos()),
+              c.beforeEvents(),
+              HumanDurations.format(c.afterNanos()),
+              c.afterEvents()));
+    }
+    out.println();
+    out.println(
+        String.format(
+            Locale.ROOT,
+            "%d fixed, %d new, %d worse, %d better, %d same (same: within %.0f%% or 1 ms)%s",
+            d.count(SiteChange.Status.FIXED),
+            d.count(SiteChange.Status.NEW),
+            d.count(SiteChange.Status.WORSE),
+            d.count(SiteChange.Status.BETTER),
+            d.count(SiteChange.Status.SAME),
+            d.tolerance() * 100,
+            d.regression() ? ": REGRESSION" : ""));
+    out.flush();
+  }
+
+  public static void json(DiffResult d, String toolVersion, PrintWriter out) {
+    ObjectNode root = MAPPER.createObjectNode();
+    root.put("schemaVersion", 1);
+    root.putObject("tool").put("name", "vtscope").put("version", toolVersion);
+    root.set("before", side(d.before()));
+    root.set("after", side(d.after()));
+    root.put("tolerance", d.tolerance());
+    root.put("regression", d.regression());
+    ObjectNode counts = root.putObject("counts");
+    for (SiteChange.Status s : SiteChange.Status.values()) {
+      counts.put(s.label(), d.count(s));
+    }
+    ArrayNode sites = root.putArray("sites");
+    for (SiteChange c : d.sites()) {
+      ObjectNode node = sites.addObject();
+      node.put("section", c.section());
+      node.put("key", c.key());
+      node.put("culprit", c.culprit());
+      node.put("kind", c.kind());
+      node.put("status", c.status().label());
+      node.putObject("before").put("events", c.beforeEvents()).put("totalNanos", c.beforeNanos());
+      node.putObject("after").put("events", c.afterEvents()).put("totalNanos", c.afterNanos());
+    }
+    try {
+      out.println(MAPPER.writeValueAsString(root));
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException(e);
+    }
+    out.flush();
+  }
+
+  private static ObjectNode side(Analysis a) {
+    ObjectNode node = MAPPER.createObjectNode();
+    node.put("path", a.inputs().isEmpty() ? null : a.inputs().get(0).name());
+    node.put("jdkFeature", a.feature() == 0 ? null : a.feature());
+    node.put(
+        "durationNanos",
+        a.inputs().stream().mapToLong(dev.vtscope.analysis.InputFacts::durationNanos).sum());
+    node.put("pinnedEvents", a.pinned().events());
+    node.put("pinnedTotalNanos", a.pinned().totalNanos());
+    node.put("saturatedNanos", saturated(a));
+    node.put("submitFailed", a.submitFailed().events());
+    return node;
+  }
+
+  private static long saturated(Analysis a) {
+    return a.carriers() == null ? 0 : a.carriers().saturatedNanos();
+  }
+
+  private static String describe(Analysis a) {
+    StringBuilder text = new StringBuilder();
+    text.append(a.inputs().isEmpty() ? "?" : a.inputs().get(0).name());
+    if (a.feature() > 0) {
+      text.append("  (JDK ").append(a.feature());
+    } else {
+      text.append("  (JDK unknown");
+    }
+    long duration =
+        a.inputs().stream().mapToLong(dev.vtscope.analysis.InputFacts::durationNanos).sum();
+    text.append(", ").append(HumanDurations.format(duration)).append(" recorded)");
+    return text.toString();
+  }
+}

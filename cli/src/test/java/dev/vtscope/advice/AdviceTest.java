@@ -1,0 +1,230 @@
+package dev.vtscope.advice;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.GroupBy;
+import dev.vtscope.testing.Reports;
+import dev.vtscope.testing.TestRecordings;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every rule on a real recording: the reference samples (made by the workloads on JDK 21 and 25)
+ * and fresh recordings made here.
+ */
+class AdviceTest {
+
+  private static Analysis sample(String name) {
+    Path file = TestRecordings.repoRoot().resolve("samples").resolve(name);
+    return Reports.analyze(name, file, GroupBy.CULPRIT);
+  }
+
+  private static Advice advise(Analysis a) {
+    return Advisor.standard().advise(a);
+  }
+
+  private static List<String> ids(Advice advice) {
+    return advice.findings().stream().map(Finding::id).toList();
+  }
+
+  @Test
+  void monitorPinningOnJdk21NamesTheHolderAndBothFixesWithTheirShares() {
+    Analysis a = sample("jdk21/pinning-synchronized.jfr");
+    Finding first = advise(a).findings().get(0);
+
+    assertThat(first.id()).isEqualTo("monitor-pinning");
+    assertThat(first.severity()).isEqualTo(Severity.HIGH);
+    assertThat(first.title()).startsWith("dev.vtscope.workloads.SharedLockPinning.withMonitor ");
+    assertThat(first.classes()).containsExactly("dev.vtscope.workloads.SharedLockPinning");
+    assertThat(first.actions())
+        .anySatisfy(action -> assertThat(action).startsWith("Hold a java.util.concurrent"))
+        .anySatisfy(
+            action ->
+                assertThat(action)
+                    .startsWith("Upgrade to JDK 24 or later")
+                    .contains("100% of the recorded pinned time"));
+    // Carrier time: the pins plus the monitor enters of the threads queued on the same lock.
+    long enters = a.monitorEnter().durations().totalNanos();
+    assertThat(first.carrierNanos()).isEqualTo(a.pinned().totalNanos() + enters);
+    assertThat(first.jdks()).isEqualTo("21-23");
+  }
+
+  @Test
+  void findingsAreRankedByCarrierTimeOnEverySample() {
+    for (Path file : TestRecordings.samples()) {
+      Advice advice = advise(Reports.analyze(file.toString(), file, GroupBy.CULPRIT));
+      assertThat(advice.findings()).as(file.toString()).isNotEmpty();
+      List<Long> times = advice.findings().stream().map(Finding::carrierNanos).toList();
+      assertThat(times)
+          .as(file + " ranked by carrier time")
+          .isSortedAccordingTo(java.util.Comparator.reverseOrder());
+    }
+  }
+
+  @Test
+  void starvationSaysHowLongEveryCarrierWasHeld() {
+    Analysis a = sample("jdk21/pinning-synchronized-method.jfr");
+    Finding starvation =
+        advise(a).findings().stream()
+            .filter(f -> f.id().equals("carrier-starvation"))
+            .findFirst()
+            .orElseThrow();
+    // On JDK 21 one carrier is pinned while the other waits to enter the same monitor: pins alone
+    // never reach parallelism 2, carriers held do.
+    assertThat(a.pinned().concurrency().peak()).isEqualTo(1);
+    assertThat(a.carriers().peak()).isEqualTo(2);
+    assertThat(starvation.carrierNanos()).isEqualTo(a.carriers().saturatedNanos()).isPositive();
+    assertThat(starvation.title())
+        .contains(dev.vtscope.analysis.HumanDurations.format(a.carriers().saturatedNanos()));
+  }
+
+  @Test
+  void aWaitNotifyPoolOnJdk21IsSeenWithZeroPinnedEvents() {
+    Analysis a = sample("jdk21/connection-pool-wait-notify.jfr");
+    assertThat(a.pinned().events()).isZero();
+    Finding first = advise(a).findings().get(0);
+    assertThat(first.id()).isEqualTo("carrier-compensation");
+    assertThat(first.severity()).isEqualTo(Severity.HIGH);
+    assertThat(first.title())
+        .contains("ConnectionPoolStall$MonitorPool.checkout")
+        .contains("start " + a.scheduler().carriersStarted() + " carriers");
+    assertThat(first.actions()).anySatisfy(x -> assertThat(x).contains("Semaphore"));
+    assertThat(first.explanation()).contains("not one pinned event");
+  }
+
+  @Test
+  void nativeAndForeignPinningSayThatAnUpgradeDoesNotHelp() {
+    Finding first = advise(sample("jdk25/native-pinning.jfr")).findings().get(0);
+    assertThat(first.id()).isEqualTo("native-pinning");
+    assertThat(first.title()).contains("ForeignCallPinning").contains("foreign-function call");
+    assertThat(first.actions()).anySatisfy(x -> assertThat(x).contains("does not help"));
+    assertThat(first.jdks()).isEqualTo("21+");
+  }
+
+  @Test
+  void classInitialisationNamesTheClassToInitialiseEarly() {
+    Finding first = advise(sample("jdk25/class-init.jfr")).findings().get(0);
+    assertThat(first.id()).isEqualTo("class-init-pinning");
+    assertThat(first.classes()).containsExactly("dev.vtscope.workloads.ClassInitPinning$SlowInit");
+    assertThat(first.actions())
+        .anySatisfy(
+            x ->
+                assertThat(x)
+                    .contains("Class.forName(\"dev.vtscope.workloads.ClassInitPinning$SlowInit\""));
+  }
+
+  @Test
+  void submitFailuresSayWhatTheMessageMeans() {
+    Analysis a = sample("jdk21/submit-failed.jfr");
+    Finding first = advise(a).findings().get(0);
+    assertThat(first.id()).isEqualTo("submit-failed");
+    assertThat(first.severity()).isEqualTo(Severity.HIGH);
+    assertThat(first.title())
+        .contains("rejected 50 virtual-thread tasks")
+        .endsWith("scheduler-shut-down");
+    assertThat(first.actions()).anySatisfy(x -> assertThat(x).contains("lifecycle"));
+  }
+
+  @Test
+  void theFixedTwinIsHealthyAndSaysWhatWasChecked() {
+    Advice advice = advise(sample("jdk21/pinning-reentrant-lock.jfr"));
+    assertThat(ids(advice)).contains("healthy").doesNotContain("monitor-pinning");
+    Finding healthy = advice.findings().get(advice.findings().size() - 1);
+    assertThat(healthy.title())
+        .startsWith("Healthy: no pinning")
+        .contains("no carriers held on monitors")
+        .contains("on JDK 21");
+    assertThat(advice.carrierPool().change()).isFalse();
+  }
+
+  @Test
+  void recordingQualityNamesTheOptionsToRecordWith() {
+    Path shallow =
+        TestRecordings.recordWorkload(
+            TestRecordings.currentJava(),
+            List.of("jdk.VirtualThreadPinned#threshold=0ms"),
+            List.of("-XX:FlightRecorderOptions:stackdepth=3"),
+            "class-init",
+            "--threads",
+            "2",
+            "--init",
+            "30ms");
+    Finding truncated =
+        advise(Reports.analyze("shallow.jfr", shallow, GroupBy.CULPRIT)).findings().stream()
+            .filter(f -> f.id().equals("recording-truncated-stacks"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(truncated.title()).contains("at depth 3");
+    assertThat(truncated.actions())
+        .containsExactly("Re-record with -XX:FlightRecorderOptions:stackdepth=256");
+    assertThat(truncated.notes()).containsExactly("truncated-stacks");
+
+    Path off =
+        TestRecordings.recordWorkload(
+            TestRecordings.currentJava(),
+            List.of("jdk.VirtualThreadPinned#enabled=false"),
+            List.of(),
+            "class-init",
+            "--threads",
+            "2",
+            "--init",
+            "30ms");
+    Advice disabled = advise(Reports.analyze("off.jfr", off, GroupBy.CULPRIT));
+    assertThat(ids(disabled)).contains("recording-pinned-disabled").doesNotContain("healthy");
+    assertThat(disabled.findings())
+        .filteredOn(f -> f.id().equals("recording-pinned-disabled"))
+        .singleElement()
+        .satisfies(
+            f -> assertThat(f.actions().get(0)).contains("jdk.VirtualThreadPinned#enabled=true"));
+  }
+
+  @Test
+  void aPoolOfPerTaskPinsOnJdk21GetsALargerPoolButASharedLockDoesNot() {
+    Path perTask =
+        TestRecordings.recordWorkload(
+            TestRecordings.jdk21Java(),
+            List.of("jdk.VirtualThreadPinned#threshold=0ms"),
+            List.of("-Djdk.virtualThreadScheduler.parallelism=2"),
+            "pinning-per-task",
+            "--tasks",
+            "60");
+    Analysis a = Reports.analyze("per-task.jfr", perTask, GroupBy.CULPRIT);
+    CarrierPool pool = advise(a).carrierPool();
+    assertThat(pool.current().parallelism()).isEqualTo(2);
+    assertThat(pool.change()).isTrue();
+    // cpus + carriers held at p99 (capped by the pool at 2).
+    assertThat(pool.recommended().parallelism()).isEqualTo(a.cpus() + pool.p99());
+    assertThat(pool.javaOptions())
+        .isEqualTo("-Djdk.virtualThreadScheduler.parallelism=" + pool.recommended().parallelism());
+    assertThat(pool.reasoning()).anySatisfy(r -> assertThat(r).contains("only buys time"));
+
+    CarrierPool shared = advise(sample("jdk21/pinning-synchronized.jfr")).carrierPool();
+    assertThat(shared.change()).isFalse();
+    assertThat(shared.reasoning()).anySatisfy(r -> assertThat(r).contains("queue on it too"));
+  }
+
+  @Test
+  void theQuantileLevelIsTheLevelExceededAtMostOnePercentOfTheTime() {
+    var c = new dev.vtscope.analysis.Concurrency(3, 5, 3, List.of(0L, 50L, 40L, 5L));
+    assertThat(CarrierPoolAdvisor.quantileLevel(c, 1000, 0.99)).isEqualTo(2);
+    assertThat(CarrierPoolAdvisor.quantileLevel(c, 100_000, 0.99)).isEqualTo(0);
+    assertThat(CarrierPoolAdvisor.quantileLevel(c, 100, 0.99)).isEqualTo(3);
+  }
+
+  @Test
+  void knowledgeFindsLibrariesAndComparesVersions() {
+    Knowledge k = Knowledge.standard();
+    assertThat(k.library("org.postgresql.core.v3.QueryExecutorImpl"))
+        .hasValueSatisfying(l -> assertThat(l.fixedIn()).isEqualTo("42.6.0"));
+    assertThat(k.library("com.acme.Foo")).isEmpty();
+    assertThat(Facts.compareVersions("42.2.27", "42.6.0")).isNegative();
+    assertThat(Facts.compareVersions("9.0.0", "9")).isZero();
+    assertThat(Facts.compareVersions("1.4.200", "1.4.199")).isPositive();
+    assertThat(Facts.version("org.postgresql:postgresql:42.2.27")).isEqualTo("42.2.27");
+    assertThat(Facts.version("PostgreSQL JDBC Driver:42.2.27")).isEqualTo("42.2.27");
+    assertThat(k.submitFailure("Queue capacity exceeded"))
+        .hasValueSatisfying(m -> assertThat(m.id()).isEqualTo("queue-full"));
+  }
+}

@@ -1,0 +1,144 @@
+package dev.vtscope.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SpecVersion;
+import dev.vtscope.testing.Cli;
+import dev.vtscope.testing.TestRecordings;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+
+/**
+ * {@code vtscope check} and {@code vtscope diff} as a CI script runs them: exit codes and files.
+ */
+class GateCommandTest {
+
+  private static final String PINNING =
+      TestRecordings.repoRoot().resolve("samples/jdk21/pinning-synchronized.jfr").toString();
+  private static final String FIXED =
+      TestRecordings.repoRoot().resolve("samples/jdk21/pinning-reentrant-lock.jfr").toString();
+
+  @Test
+  void checkFailsWithExitSixWhenABudgetIsExceededAndWritesJUnitXml(@TempDir Path dir)
+      throws Exception {
+    Path junit = dir.resolve("vtscope.xml");
+    Cli.Result r =
+        Cli.run(
+            "check",
+            PINNING,
+            "--max-pinned-total",
+            "1s",
+            "--max-pinned-events",
+            "1000",
+            "--fail-on",
+            "none",
+            "--junit",
+            junit.toString());
+
+    assertThat(r.exitCode()).isEqualTo(ExitCode.CHECK_FAILED.code()).isEqualTo(6);
+    assertThat(r.out())
+        .startsWith("vtscope check: FAILED (1 of 2 checks failed")
+        .contains("FAIL  pinned total <= 1 s: pinned total 2.01 s")
+        .contains("ok    pinned events <= 1000: 200 pinned events");
+    Document xml = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(junit.toFile());
+    Element suite = (Element) xml.getElementsByTagName("testsuite").item(0);
+    assertThat(suite.getAttribute("tests")).isEqualTo("2");
+    assertThat(suite.getAttribute("failures")).isEqualTo("1");
+    NodeList failures = xml.getElementsByTagName("failure");
+    assertThat(failures.getLength()).isEqualTo(1);
+    assertThat(((Element) failures.item(0).getParentNode()).getAttribute("name"))
+        .isEqualTo("pinned total <= 1 s");
+  }
+
+  @Test
+  void checkFailsOnHighFindingsByDefaultAndTheAllowListToleratesThem() {
+    Cli.Result strict = Cli.run("check", PINNING);
+    assertThat(strict.exitCode()).isEqualTo(6);
+    assertThat(strict.out()).contains("FAIL  monitor-pinning: ");
+
+    Cli.Result allowed =
+        Cli.run("check", PINNING, "--allow", "dev.vtscope.workloads", "--max-pinned-total", "1s");
+    assertThat(allowed.exitCode()).isZero();
+    assertThat(allowed.out())
+        .contains("ok    pinned total <= 1 s: pinned total 0 ms")
+        .contains("allow site dev.vtscope.workloads.SharedLockPinning.withMonitor");
+
+    // A prefix that is not a package boundary allows nothing.
+    Cli.Result partial = Cli.run("check", PINNING, "--allow", "dev.vtscope.work");
+    assertThat(partial.exitCode()).isEqualTo(6);
+  }
+
+  @Test
+  void checkPassesOnTheFixedTwinAndOnJdk25() {
+    assertThat(Cli.run("check", FIXED, "--max-pinned-total", "0ms").exitCode()).isZero();
+    Path jdk25 = TestRecordings.repoRoot().resolve("samples/jdk25/pinning-synchronized.jfr");
+    Cli.Result r = Cli.run("check", jdk25.toString(), "--fail-on", "low");
+    assertThat(r.exitCode()).isZero();
+    assertThat(r.out()).startsWith("vtscope check: passed");
+  }
+
+  @Test
+  void checkRejectsBadOptionsWithUsageErrors(@TempDir Path dir) throws Exception {
+    Cli.Result severity = Cli.run("check", PINNING, "--fail-on", "severe");
+    assertThat(severity.exitCode()).isEqualTo(2);
+    assertThat(severity.err().strip())
+        .isEqualTo("vtscope check: --fail-on takes info, low, medium, high or none, not 'severe'");
+    Cli.Result duration = Cli.run("check", PINNING, "--max-pinned-total", "lots");
+    assertThat(duration.exitCode()).isEqualTo(2);
+    assertThat(duration.err()).contains("--max-pinned-total takes a duration");
+    // The JUnit file must never replace a recording.
+    Path copy = dir.resolve("copy.jfr");
+    Files.copy(Path.of(PINNING), copy);
+    byte[] before = Files.readAllBytes(copy);
+    Cli.Result clobber = Cli.run("check", copy.toString(), "--junit", copy.toString());
+    assertThat(clobber.exitCode()).isEqualTo(2);
+    assertThat(Files.readAllBytes(copy)).isEqualTo(before);
+  }
+
+  @Test
+  void diffReportsTheFixAndExitsSevenOnARegression() throws Exception {
+    Cli.Result fixed = Cli.run("diff", PINNING, FIXED);
+    assertThat(fixed.exitCode()).isZero();
+    assertThat(fixed.out())
+        .contains("fixed  pinned        dev.vtscope.workloads.SharedLockPinning.withMonitor")
+        .contains("2 fixed, 0 new, 0 worse, 0 better, 0 same");
+
+    Cli.Result regressed = Cli.run("diff", FIXED, PINNING, "--format", "json");
+    assertThat(regressed.exitCode()).isEqualTo(ExitCode.REGRESSION.code()).isEqualTo(7);
+    JsonNode doc = new ObjectMapper().readTree(regressed.out());
+    Path schemaFile = TestRecordings.repoRoot().resolve("docs/vtscope-diff.schema.json");
+    try (InputStream in = Files.newInputStream(schemaFile)) {
+      JsonSchema schema =
+          JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(in);
+      assertThat(schema.validate(doc)).isEmpty();
+    }
+    assertThat(doc.get("regression").asBoolean()).isTrue();
+    assertThat(doc.get("counts").get("new").asInt()).isEqualTo(2);
+    assertThat(doc.get("sites").get(0).get("status").asText()).isEqualTo("new");
+    assertThat(doc.get("sites").get(0).get("after").get("totalNanos").asLong())
+        .isEqualTo(doc.get("after").get("pinnedTotalNanos").asLong());
+
+    Cli.Result same = Cli.run("diff", PINNING, PINNING);
+    assertThat(same.exitCode()).isZero();
+    assertThat(same.out()).contains("0 fixed, 0 new, 0 worse, 0 better, 2 same");
+  }
+
+  @Test
+  void diffNeedsTwoReadableRecordings() {
+    Cli.Result missing = Cli.run("diff", PINNING, "no-such.jfr");
+    assertThat(missing.exitCode()).isEqualTo(3);
+    assertThat(missing.err()).startsWith("vtscope diff: no-such.jfr");
+    assertThat(Cli.run("diff", PINNING).exitCode()).isEqualTo(2);
+  }
+}
