@@ -58,3 +58,8 @@ done
 record "$jdk25" samples/jdk25/class-init.jfr 20ms class-init --threads 8 --init 100ms
 record "$jdk21" samples/jdk21/submit-failed.jfr 20ms submit-failed --variant shutdown --threads 50
 record "$jdk25" samples/jdk25/native-pinning.jfr 20ms native-pinning --threads 4 --block 25ms
+record "$jdk21" samples/jdk21/pinning-per-task.jfr 0ms pinning-per-task --tasks 40 --hold 50ms
+record "$jdk21" samples/jdk21/class-init.jfr 20ms class-init --threads 8 --init 100ms
+record "$jdk21" samples/jdk21/connection-pool-semaphore.jfr 20ms connection-pool --variant semaphore --stall-after 2s
+record "$jdk25" samples/jdk25/connection-pool-wait-notify.jfr 20ms connection-pool --variant wait-notify --stall-after 2s
+record "$jdk25" samples/jdk25/submit-failed.jfr 20ms submit-failed --variant bounded --threads 50

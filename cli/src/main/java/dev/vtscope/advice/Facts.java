@@ -53,7 +53,10 @@ final class Facts {
     if (share >= k.thresholds().highCapacityShare()) {
       return Severity.HIGH;
     }
-    return share >= k.thresholds().mediumCapacityShare() ? Severity.MEDIUM : Severity.LOW;
+    if (share >= k.thresholds().mediumCapacityShare()) {
+      return Severity.MEDIUM;
+    }
+    return share >= k.thresholds().lowCapacityShare() ? Severity.LOW : Severity.INFO;
   }
 
   static String percent(double share) {

@@ -21,11 +21,21 @@ final class HealthyRule {
     }
     List<String> checked = new ArrayList<>();
     Long threshold = a.settings().pinnedThresholdNanos();
+    long pins = a.pinned().events();
     checked.add(
-        "no pinning"
-            + (threshold != null && threshold > 0
-                ? " of " + Facts.duration(threshold) + " or more"
-                : ""));
+        pins == 0
+            ? "no pinning"
+                + (threshold != null && threshold > 0
+                    ? " of " + Facts.duration(threshold) + " or more"
+                    : "")
+            : "no pinning that matters ("
+                + Facts.plural(pins, "pin")
+                + ", "
+                + Facts.duration(a.pinned().totalNanos())
+                + " in total, under "
+                + String.format(
+                    java.util.Locale.ROOT, "%.1f%%", k.thresholds().lowCapacityShare() * 100)
+                + " of carrier time)");
     checked.add("no carrier starvation");
     if (a.monitorsHoldCarriers()) {
       checked.add("no carriers held on monitors");

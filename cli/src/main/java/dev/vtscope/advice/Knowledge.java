@@ -37,6 +37,7 @@ public record Knowledge(
    * @param highCapacityShare share of carrier capacity (recording time × parallelism) at stake from
    *     which a finding is high
    * @param mediumCapacityShare the same, for medium
+   * @param lowCapacityShare the same, for low; below it a finding is only information
    * @param starvationMinNanos how long every carrier must have been held before it is starvation
    * @param resizeSaturatedShare share of the recording with every carrier held from which a larger
    *     pool is recommended
@@ -53,6 +54,7 @@ public record Knowledge(
   public record Thresholds(
       double highCapacityShare,
       double mediumCapacityShare,
+      double lowCapacityShare,
       long starvationMinNanos,
       double resizeSaturatedShare,
       double contendedMonitorShare,

@@ -1,0 +1,91 @@
+package dev.vtscope.advice;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.GroupBy;
+import dev.vtscope.testing.Reports;
+import dev.vtscope.testing.TestRecordings;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The fast workloads recorded on JDK 21 and on the JDK running the tests, with the finding each is
+ * documented to produce (docs/scenarios): the first finding's id, or {@code healthy} when nothing
+ * of low severity or more may be found.
+ */
+class WorkloadFindingsTest {
+
+  static Stream<Arguments> workloads() {
+    boolean modern = Runtime.version().feature() >= 24;
+    return Stream.of(
+        // JDK 21: synchronized pins per task; on 24+ it does not.
+        Arguments.of(
+            "21",
+            "monitor-pinning",
+            List.of("pinning-per-task", "--tasks", "20", "--hold", "20ms")),
+        Arguments.of(
+            "current",
+            modern ? "healthy" : "monitor-pinning",
+            List.of("pinning-per-task", "--tasks", "20", "--hold", "20ms")),
+        Arguments.of(
+            "21",
+            "healthy",
+            List.of(
+                "pinning-per-task",
+                "--variant",
+                "reentrant-lock",
+                "--tasks",
+                "20",
+                "--hold",
+                "20ms")),
+        Arguments.of(
+            "21", "class-init-pinning", List.of("class-init", "--threads", "4", "--init", "50ms")),
+        Arguments.of(
+            "current",
+            "class-init-pinning",
+            List.of("class-init", "--threads", "4", "--init", "50ms")),
+        Arguments.of(
+            "21",
+            "submit-failed",
+            List.of("submit-failed", "--variant", "bounded", "--threads", "20")),
+        Arguments.of("current", "submit-failed", List.of("submit-failed", "--threads", "20")),
+        Arguments.of("21", "healthy", List.of("sleep-fanout", "--tasks", "500", "--sleep", "20ms")),
+        Arguments.of(
+            "current", "healthy", List.of("sleep-fanout", "--tasks", "500", "--sleep", "20ms")),
+        Arguments.of("21", "healthy", List.of("cpu-bound", "--tasks", "4", "--limit", "50000")),
+        Arguments.of("current", "healthy", List.of("semaphore-limit")),
+        Arguments.of("21", "healthy", List.of("threadlocal-trap")),
+        Arguments.of(
+            "current", "healthy", List.of("metrics-map", "--tasks", "500", "--updates", "50")));
+  }
+
+  @ParameterizedTest(name = "JDK {0}: {2} -> {1}")
+  @MethodSource("workloads")
+  void eachWorkloadGivesItsDocumentedFinding(String jdk, String expected, List<String> args) {
+    Path java = jdk.equals("21") ? TestRecordings.jdk21Java() : TestRecordings.currentJava();
+    Path recording =
+        TestRecordings.recordWorkload(
+            java,
+            List.of("jdk.VirtualThreadPinned#threshold=0ms"),
+            List.of(),
+            args.toArray(String[]::new));
+    Analysis a = Reports.analyze(args.get(0) + ".jfr", recording, GroupBy.CULPRIT);
+    List<Finding> findings = Advisor.standard().advise(a).findings();
+    if (expected.equals("healthy")) {
+      assertThat(findings)
+          .as("findings of %s on JDK %s", args, a.feature())
+          .allSatisfy(f -> assertThat(f.severity()).isEqualTo(Severity.INFO))
+          .extracting(Finding::id)
+          .contains("healthy");
+    } else {
+      assertThat(findings.get(0).id())
+          .as("first finding of %s on JDK %s", args, a.feature())
+          .isEqualTo(expected);
+    }
+  }
+}

@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# Writes docs/scenarios/NAME.md for every workload: what it shows, how to run it, what the workload
+# measured and what vtscope said, recorded here and now with 'vtscope record', next to the claim
+# and the measurements of docs/workloads.md. Each run happens in a fresh temporary folder with a
+# relative output path, so no path of this machine reaches the pages.
+# Usage: docs/scenarios/make-pages.sh [NAME...]     (default: every workload; needs JDK 21 and 25)
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd -P)
+vtscope="$root/vtscope"
+"$vtscope" --version >/dev/null # builds the jar when needed
+
+# name|jdks to record on|workload arguments|the fixed twin's variant (or -)
+scenarios='pinning|21 25|--variant synchronized --tasks 200|reentrant-lock
+pinning-per-task|21 25|--tasks 100|reentrant-lock
+class-init|25 21|--threads 8 --init 100ms|eager
+native-pinning|25|--threads 4 --block 25ms|java-sort
+connection-pool|21 25|--variant wait-notify --stall-after 2s|semaphore
+submit-failed|21 25|--variant shutdown --threads 50|-
+sleep-fanout|25|--tasks 2000|fixed-pool
+cpu-bound|25|--tasks 8 --limit 200000|platform
+threadlocal-trap|25||fixed-pool
+semaphore-limit|25||unlimited
+metrics-map|21|--tasks 2000 --updates 200|concurrent
+parked-threads|25|--max-threads 20000|park-until
+socket-roundtrip|25|--requests 2000|platform'
+
+wanted=("$@")
+describe=$("$vtscope" workloads)
+
+page() {
+  local name="$1" jdks="$2" args="$3" fixed="$4"
+  local out="$root/docs/scenarios/$name.md"
+  local info
+  info=$(printf '%s\n' "$describe" | awk -v n="$name" '$0 == n {p = 1; next} /^[^ ]/ {p = 0} p')
+  local row
+  row=$(grep "^| \`$name\` |" "$root/docs/workloads.md" || true)
+  {
+    echo "# Scenario: \`$name\`"
+    echo
+    printf '%s\n' "$info" | sed 's/^  //' | head -1
+    echo
+    printf '%s\n' "$info" | sed 's/^  //' | tail -n +2 | sed 's/^/- /'
+    echo
+    echo "## Run it"
+    echo
+    echo '```bash'
+    for jdk in $jdks; do
+      echo "./vtscope record --workload $name --jdk $jdk${args:+ -- $args}"
+    done
+    if [ "$fixed" != "-" ]; then
+      echo "./vtscope record --workload $name --variant $fixed --jdk ${jdks%% *}${args:+ -- $(printf '%s' "$args" | sed 's/--variant [^ ]* *//')}"
+    fi
+    echo '```'
+    echo
+    echo "## Claimed vs measured here"
+    echo
+    if [ -n "$row" ]; then
+      echo "| command | claimed | measured here (docs/workloads.md) |"
+      echo "|---|---|---|"
+      printf '%s\n' "$row" | awk -F' \\| ' '{ printf "| %s | %s | %s\n", $2, $3, $4 }'
+    fi
+    echo
+    echo "Machine: $(getconf _NPROCESSORS_ONLN) CPUs, $(uname -s); the runs below were made by"
+    echo "\`docs/scenarios/make-pages.sh\` and print their own figures."
+    for jdk in $jdks; do
+      local work
+      work=$(mktemp -d)
+      # shellcheck disable=SC2086 # the arguments are separate words
+      (cd "$work" && "$vtscope" record --workload "$name" --jdk "$jdk" --out "$name.jfr" -- $args >report.txt 2>child.txt) || true
+      echo
+      echo "### On JDK $jdk"
+      echo
+      echo "What the workload measured:"
+      echo
+      echo '```'
+      awk '/^vtscope record: running/ {next} /^NOTE: Picked up/ {next} /^\[/ {next} /^vtscope record: the program/ {next} {print}' "$work/child.txt" |
+        grep -v "$work" | head -20
+      echo '```'
+      echo
+      echo "What vtscope said (the report up to the site details; \`--format json\` has it all):"
+      echo
+      echo '```'
+      awk '/^(Pinned sites|Monitor enter from|Monitor wait from|Submit failures)/ {exit} {print}' "$work/report.txt" |
+        grep -v "$work"
+      echo '```'
+      rm -rf "$work"
+    done
+  } >"$out"
+  echo "wrote docs/scenarios/$name.md"
+}
+
+while IFS='|' read -r name jdks args fixed; do
+  if [ ${#wanted[@]} -gt 0 ] && [[ ! " ${wanted[*]} " == *" $name "* ]]; then
+    continue
+  fi
+  page "$name" "$jdks" "$args" "$fixed"
+done <<<"$scenarios"
