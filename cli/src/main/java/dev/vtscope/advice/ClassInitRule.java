@@ -13,6 +13,10 @@ final class ClassInitRule implements Rule {
 
   static final String ID = "class-init-pinning";
 
+  /** Classes of the JDK itself: their one-time initialisation is warm-up, not advice. */
+  private static final List<String> JDK_PACKAGES =
+      List.of("java.", "javax.", "jdk.", "sun.", "com.sun.");
+
   @Override
   public List<Finding> evaluate(Analysis a, Knowledge k) {
     Map<String, List<Site>> byClass = new LinkedHashMap<>();
@@ -32,10 +36,29 @@ final class ClassInitRule implements Rule {
                   .filter(s -> Facts.culprit(s).kind() == CulpritKind.CLASS_INIT_WAIT)
                   .mapToLong(Facts::eventsOf)
                   .sum();
+          boolean jdkClass = JDK_PACKAGES.stream().anyMatch(className::startsWith);
+          List<String> actions =
+              jdkClass
+                  ? List.of(
+                      "This is the JDK initialising one of its own classes on first use, once per"
+                          + " JVM: nothing to change unless it lasts long. Running the same code"
+                          + " path once at startup moves it off the virtual threads.")
+                  : List.of(
+                      "Initialise "
+                          + className
+                          + " before virtual threads need it: at startup, on the main thread"
+                          + " (MethodHandles.lookup().ensureInitialized("
+                          + simpleName(className)
+                          + ".class), or Class.forName(\""
+                          + className
+                          + "\", true, loader)).",
+                      "Or move the blocking work (I/O, sleeps, remote calls) out of its static"
+                          + " initialiser into a lazily called method.",
+                      "A JDK upgrade does not help: class initialisation pins on every release.");
           findings.add(
               new Finding(
                   ID,
-                  Facts.severity(a, k, pinned),
+                  jdkClass ? Severity.INFO : Facts.severity(a, k, pinned),
                   "Initialising "
                       + className
                       + " pins carriers: its static initialiser blocks while virtual threads race"
@@ -48,18 +71,7 @@ final class ClassInitRule implements Rule {
                       + " in total"
                       + (waiting > 0 ? ", " + waiting + " of them waiting for the initialiser" : "")
                       + ".",
-                  List.of(
-                      "Initialise "
-                          + className
-                          + " before virtual threads need it: at startup, on the main thread"
-                          + " (MethodHandles.lookup().ensureInitialized("
-                          + simpleName(className)
-                          + ".class), or Class.forName(\""
-                          + className
-                          + "\", true, loader)).",
-                      "Or move the blocking work (I/O, sleeps, remote calls) out of its static"
-                          + " initialiser into a lazily called method.",
-                      "A JDK upgrade does not help: class initialisation pins on every release."),
+                  actions,
                   List.of(
                       Evidence.nanos("pinned time", pinned),
                       Evidence.text(
