@@ -77,11 +77,21 @@ class WorkloadFindingsTest {
     Analysis a = Reports.analyze(args.get(0) + ".jfr", recording, GroupBy.CULPRIT);
     List<Finding> findings = Advisor.standard().advise(a).findings();
     if (expected.equals("healthy")) {
+      // Nothing the scenario is about. A JDK may still pin a carrier for a moment on its own (JDK
+      // 25 writes rare "Freeze or preempt failed" pins of a few ms): at most a low finding.
       assertThat(findings)
           .as("findings of %s on JDK %s", args, a.feature())
-          .allSatisfy(f -> assertThat(f.severity()).isEqualTo(Severity.INFO))
+          .allSatisfy(f -> assertThat(f.severity()).isLessThanOrEqualTo(Severity.LOW))
           .extracting(Finding::id)
-          .contains("healthy");
+          .doesNotContain(
+              "monitor-pinning",
+              "monitor-contention",
+              "native-pinning",
+              "carrier-starvation",
+              "carrier-compensation",
+              "submit-failed");
+      assertThat(findings.stream().filter(f -> f.severity() == Severity.LOW))
+          .allSatisfy(f -> assertThat(f.id()).isIn("unexplained-pinning", "class-init-pinning"));
     } else {
       assertThat(findings.get(0).id())
           .as("first finding of %s on JDK %s", args, a.feature())
