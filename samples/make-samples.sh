@@ -2,7 +2,8 @@
 # Re-creates the reference recordings in samples/ from the workloads, on JDK 21 and JDK 25.
 # Each runs in a fresh, neutral working folder with relative paths only, and is then copied with
 # 'vtscope redact', so no path, environment or process list of this machine ends up in a sample.
-# Usage: samples/make-samples.sh            (then: ./run-tests -Dvtscope.updateGolden=true)
+# Usage: samples/make-samples.sh [PATTERN]  (then: ./run-tests -Dvtscope.updateGolden=true)
+#   PATTERN, a shell pattern, re-records only the samples whose path matches it, e.g. 'jdk25/*'
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
@@ -21,11 +22,14 @@ for j in "$jdk21" "$jdk25"; do
 done
 vt_find_java 21
 host_java=$VT_JAVA
+only="*${1:-}*"
 
 # record JAVA OUT THRESHOLD WORKLOAD [ARGS...]
 record() {
   local java="$1" out="$2" threshold="$3"
   shift 3
+  # shellcheck disable=SC2254 # the pattern is meant to be a pattern
+  case "$out" in $only) ;; *) return 0 ;; esac
   local work
   work=$(mktemp -d)
   cp "$jar" "$work/vtscope.jar"
@@ -63,3 +67,14 @@ record "$jdk21" samples/jdk21/class-init.jfr 20ms class-init --threads 8 --init 
 record "$jdk21" samples/jdk21/connection-pool-semaphore.jfr 20ms connection-pool --variant semaphore --stall-after 2s
 record "$jdk25" samples/jdk25/connection-pool-wait-notify.jfr 20ms connection-pool --variant wait-notify --stall-after 2s
 record "$jdk25" samples/jdk25/submit-failed.jfr 20ms submit-failed --variant bounded --threads 50
+# Healthy scenarios: what vtscope says when virtual threads are used as intended, on both JDKs.
+for jdk in 21 25; do
+  if [ $jdk = 21 ]; then java=$jdk21; else java=$jdk25; fi
+  record "$java" samples/jdk$jdk/sleep-fanout.jfr 20ms sleep-fanout --tasks 10000
+  record "$java" samples/jdk$jdk/cpu-bound.jfr 20ms cpu-bound --tasks 8
+  record "$java" samples/jdk$jdk/threadlocal-trap.jfr 20ms threadlocal-trap --tasks 10000
+  record "$java" samples/jdk$jdk/semaphore-limit.jfr 20ms semaphore-limit --tasks 2000
+  record "$java" samples/jdk$jdk/metrics-map.jfr 20ms metrics-map --tasks 2000
+  record "$java" samples/jdk$jdk/parked-threads.jfr 20ms parked-threads --max-threads 20000
+  record "$java" samples/jdk$jdk/socket-roundtrip.jfr 20ms socket-roundtrip --requests 2000
+done

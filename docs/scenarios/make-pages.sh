@@ -26,6 +26,31 @@ parked-threads|25|--max-threads 20000|park-until
 socket-roundtrip|25|--requests 2000|platform'
 
 wanted=("$@")
+
+# The reference recordings of a scenario in samples/, with their golden reports.
+# The files are NAME.jfr and NAME-VARIANT.jfr, VARIANT one of the workload's variants.
+samples_section() {
+  local name="$1" variants="$2" dir file f found=""
+  for dir in "$root"/samples/jdk*; do
+    # shellcheck disable=SC2086 # the variants are separate words
+    for file in "$name" $variants; do
+      [ "$file" = "$name" ] || file="$name-$file"
+      f="$dir/$file.jfr"
+      [ -f "$f" ] || continue
+      if [ -z "$found" ]; then
+        echo
+        echo "## Reference recordings"
+        echo
+        echo "Made by \`samples/make-samples.sh\` (commands and figures in [samples/README.md](../../samples/README.md));"
+        echo "each has its text and JSON report beside it:"
+        echo
+        found=1
+      fi
+      f=${f#"$root"/}
+      echo "- [\`$f\`](../../$f) — [report](../../${f%.jfr}.txt), [JSON](../../${f%.jfr}.json)"
+    done
+  done
+}
 describe=$("$vtscope" workloads)
 
 page() {
@@ -86,6 +111,7 @@ page() {
       echo '```'
       rm -rf "$work"
     done
+    samples_section "$name" "$(printf '%s\n' "$info" | sed -n 's/^  variants: \([^(]*\).*/\1/p' | tr -d ',')"
   } >"$out"
   echo "wrote docs/scenarios/$name.md"
 }

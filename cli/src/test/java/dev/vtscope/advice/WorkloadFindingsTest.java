@@ -61,7 +61,13 @@ class WorkloadFindingsTest {
         Arguments.of("current", "healthy", List.of("semaphore-limit")),
         Arguments.of("21", "healthy", List.of("threadlocal-trap")),
         Arguments.of(
-            "current", "healthy", List.of("metrics-map", "--tasks", "500", "--updates", "50")));
+            "current", "healthy", List.of("metrics-map", "--tasks", "500", "--updates", "50")),
+        Arguments.of("21", "healthy", List.of("socket-roundtrip", "--requests", "500")),
+        Arguments.of(
+            "current",
+            "healthy",
+            List.of("socket-roundtrip", "--senders", "4", "--requests", "200")),
+        Arguments.of("current", "healthy", List.of("parked-threads", "--max-threads", "5000")));
   }
 
   @ParameterizedTest(name = "JDK {0}: {2} -> {1}")
