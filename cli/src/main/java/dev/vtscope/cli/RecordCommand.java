@@ -22,7 +22,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
@@ -65,8 +68,9 @@ final class RecordCommand implements Callable<Integer> {
       names = "--jdk",
       paramLabel = "21|25|PATH",
       description =
-          "The JDK to run a workload on: a feature release, found like the launcher finds JDKs, or"
-              + " a JDK folder (default: the JDK running vtscope).")
+          "The JDK to run on: a feature release, found like the launcher finds JDKs, or a JDK"
+              + " folder (default for workloads: the JDK running vtscope). With a command, a bare"
+              + " 'java' becomes that JDK's, and JAVA_HOME and PATH point at it.")
   private String jdk;
 
   @Option(
@@ -125,6 +129,7 @@ final class RecordCommand implements Callable<Integer> {
     String threshold = parseDuration(thresholdText, "--pinned-threshold").toMillis() + " ms";
     List<String> command;
     String note = null;
+    Map<String, String> environment = new LinkedHashMap<>();
     if (workload != null) {
       Workload w =
           Workloads.find(workload)
@@ -169,6 +174,11 @@ final class RecordCommand implements Callable<Integer> {
             ExitCode.USAGE, "give --workload NAME, or the Java command to record after --");
       }
       command = arguments;
+      if (jdk != null) {
+        Jdk runtime = chooseJdk();
+        command = onJdk(runtime, command, environment);
+        note = jdkNote(runtime, arguments);
+      }
       if (out == null) {
         out = newFileName("vtscope-recording");
       }
@@ -179,11 +189,15 @@ final class RecordCommand implements Callable<Integer> {
           out + " already exists; vtscope never overwrites a file, choose another --out");
     }
     PrintWriter stderr = spec.commandLine().getErr();
+    if (workload == null && note != null) {
+      stderr.println("vtscope record: " + note);
+    }
     stderr.println("vtscope record: running " + String.join(" ", command));
     stderr.flush();
     ChildRecording.Result result;
     try {
-      result = ChildRecording.run(command, out, threshold, limit, new StderrStream(stderr));
+      result =
+          ChildRecording.run(command, environment, out, threshold, limit, new StderrStream(stderr));
     } catch (IOException e) {
       throw new ExitException(
           ExitCode.INPUT_UNREADABLE,
@@ -204,7 +218,7 @@ final class RecordCommand implements Callable<Integer> {
               + (workload == null ? " (is it a java command of JDK 11 or later?)" : ""));
     }
     stderr.println("vtscope record: the program " + ending + "; recording: " + out);
-    if (note != null) {
+    if (workload != null && note != null) {
       stderr.println("vtscope record: " + note);
     }
     stderr.flush();
@@ -258,6 +272,51 @@ final class RecordCommand implements Callable<Integer> {
                 new ExitException(
                     ExitCode.NO_JAVA,
                     jdk + " is not a Java runtime (no bin/java and release file)"));
+  }
+
+  /**
+   * The command to run on {@code runtime}: a bare {@code java} becomes that JDK's java, and the
+   * child's {@code JAVA_HOME} and {@code PATH} point at it, so build tools and scripts that look
+   * there ({@code mvn}, {@code gradle}, a start script) use it too.
+   */
+  static List<String> onJdk(Jdk runtime, List<String> command, Map<String, String> environment) {
+    environment.put("JAVA_HOME", runtime.home().toString());
+    String path = System.getenv("PATH");
+    String bin = runtime.java().getParent().toString();
+    environment.put(
+        "PATH", path == null || path.isEmpty() ? bin : bin + java.io.File.pathSeparator + path);
+    if (isBareJava(command.get(0))) {
+      List<String> replaced = new ArrayList<>(command);
+      replaced.set(0, runtime.java().toString());
+      return List.copyOf(replaced);
+    }
+    return command;
+  }
+
+  /** What --jdk did to a command, for the user: nothing is changed silently. */
+  static String jdkNote(Jdk runtime, List<String> command) {
+    String first = command.get(0);
+    if (isBareJava(first)) {
+      return "--jdk " + runtime.feature() + ": 'java' runs as " + runtime.java();
+    }
+    String name =
+        Path.of(first).getFileName() == null ? first : Path.of(first).getFileName().toString();
+    if (name.equals("java") || name.equals("java.exe")) {
+      return "--jdk "
+          + runtime.feature()
+          + " does not replace the java named in the command ("
+          + first
+          + "); it runs as given";
+    }
+    return "--jdk "
+        + runtime.feature()
+        + ": the command runs with JAVA_HOME="
+        + runtime.home()
+        + " and that JDK's bin first on PATH";
+  }
+
+  private static boolean isBareJava(String program) {
+    return program.equals("java") || program.equals("java.exe");
   }
 
   /** vtscope's checkout, when the launcher says where it is. */

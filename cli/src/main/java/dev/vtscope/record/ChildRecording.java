@@ -65,6 +65,23 @@ public final class ChildRecording {
   public static Result run(
       List<String> command, Path out, String pinnedThreshold, Duration timeout, OutputStream output)
       throws IOException, InterruptedException {
+    return run(command, Map.of(), out, pinnedThreshold, timeout, output);
+  }
+
+  /**
+   * Runs {@code command} with some environment variables set, and waits for it.
+   *
+   * @param environment variables to set in the child's environment, e.g. {@code JAVA_HOME}
+   * @see #run(List, Path, String, Duration, OutputStream)
+   */
+  public static Result run(
+      List<String> command,
+      Map<String, String> environment,
+      Path out,
+      String pinnedThreshold,
+      Duration timeout,
+      OutputStream output)
+      throws IOException, InterruptedException {
     Path settings = Files.createTempFile("vtscope-", ".jfc");
     try {
       try (InputStream in = settings()) {
@@ -72,6 +89,7 @@ public final class ChildRecording {
       }
       ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
       Map<String, String> env = builder.environment();
+      env.putAll(environment);
       String options =
           "-XX:StartFlightRecording:filename="
               + out.toAbsolutePath()

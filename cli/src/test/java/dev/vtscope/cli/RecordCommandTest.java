@@ -131,6 +131,59 @@ class RecordCommandTest {
   }
 
   @Test
+  void jdkAppliesToACommandThatRunsABareJava() throws Exception {
+    Path out = dir.resolve("bare.jfr");
+    Cli.Result result =
+        Cli.run(
+            "record",
+            "--jdk",
+            jdk21Home(),
+            "--out",
+            out.toString(),
+            "--format",
+            "json",
+            "--",
+            "java",
+            "-cp",
+            System.getProperty("java.class.path"),
+            "dev.vtscope.workloads.Workloads",
+            "sleep-fanout",
+            "--tasks",
+            "10",
+            "--sleep",
+            "1ms");
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(result.err()).contains("--jdk 21: 'java' runs as");
+    assertThat(MAPPER.readTree(result.out()).at("/jvm/feature").asInt()).isEqualTo(21);
+  }
+
+  @Test
+  void jdkDoesNotSilentlyReplaceAnExplicitJava() throws Exception {
+    Path out = dir.resolve("explicit.jfr");
+    Path java = TestRecordings.currentJava();
+    Cli.Result result =
+        Cli.run(
+            "record",
+            "--jdk",
+            jdk21Home(),
+            "--out",
+            out.toString(),
+            "--no-analyze",
+            "--",
+            java.toString(),
+            "-cp",
+            System.getProperty("java.class.path"),
+            "dev.vtscope.workloads.Workloads",
+            "sleep-fanout",
+            "--tasks",
+            "10",
+            "--sleep",
+            "1ms");
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(result.err()).contains("does not replace the java named in the command");
+  }
+
+  @Test
   void aTimeoutStopsTheProgramAndKeepsItsRecording() throws Exception {
     Path out = dir.resolve("stuck.jfr");
     Cli.Result result =
