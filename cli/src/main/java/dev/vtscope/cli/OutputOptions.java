@@ -4,7 +4,10 @@ import dev.vtscope.report.JsonReport;
 import dev.vtscope.report.ReportRenderer;
 import dev.vtscope.report.TextReport;
 import dev.vtscope.report.TextStyle;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /** How a report is written: format, colour and length. */
 final class OutputOptions {
@@ -38,6 +41,26 @@ final class OutputOptions {
       description = "Sites shown per section in the text report (default: ${DEFAULT-VALUE}).")
   private int top = 10;
 
+  @Spec(Spec.Target.MIXEE)
+  private CommandSpec mixee;
+
+  private Integer width;
+
+  @Option(
+      names = "--width",
+      paramLabel = "COLUMNS",
+      description =
+          "Wrap the text report at this many columns (at least 40), or 0 for no wrapping."
+              + " Default: the terminal's width; 120 in files and pipes, where stack frames are"
+              + " never cut.")
+  void width(int columns) {
+    if (columns != 0 && columns < 40) {
+      throw new ParameterException(
+          mixee.commandLine(), "--width must be 0 (no wrapping) or at least 40, not " + columns);
+    }
+    this.width = columns;
+  }
+
   ReportRenderer renderer(TerminalFacts terminal) {
     if (format == Format.JSON) {
       return new JsonReport(VtScope.version());
@@ -48,7 +71,9 @@ final class OutputOptions {
           case NEVER -> false;
           case AUTO -> terminal.interactive() && !terminal.noColor();
         };
-    int width = terminal.interactive() ? terminal.width() : TextStyle.PLAIN.width();
-    return new TextReport(new TextStyle(width, useColor, Math.max(1, top)));
+    int columns =
+        width != null ? width : terminal.interactive() ? terminal.width() : TextStyle.PLAIN.width();
+    return new TextReport(
+        new TextStyle(columns, useColor, Math.max(1, top), terminal.interactive()));
   }
 }

@@ -409,13 +409,13 @@ public final class TextReport implements ReportRenderer {
       return;
     }
     lines.add(style.bold("Findings (most carrier time at stake first)"));
-    int width = Math.max(40, style.width() - 7);
+    int width = columns(7);
     int number = 0;
     for (Finding f : advice.findings()) {
       number++;
       String severity = "[" + f.severity().label() + "]";
       String head = String.format("%2d. %-8s ", number, severity);
-      List<String> title = wrap(f.title(), Math.max(40, style.width() - head.length() - 1));
+      List<String> title = wrap(f.title(), columns(head.length() + 1));
       String first = head + title.get(0);
       lines.add(f.severity().compareTo(Severity.MEDIUM) >= 0 ? style.bold(first) : first);
       title.subList(1, title.size()).forEach(t -> lines.add(" ".repeat(head.length()) + t));
@@ -451,7 +451,7 @@ public final class TextReport implements ReportRenderer {
                     + pool.recommended().maxPoolSize()));
     String label = "  why          ";
     for (String reason : pool.reasoning()) {
-      List<String> wrapped = wrap(reason, Math.max(40, style.width() - label.length()));
+      List<String> wrapped = wrap(reason, columns(label.length()));
       lines.add(label + wrapped.get(0));
       String indent = " ".repeat(label.length());
       wrapped.subList(1, wrapped.size()).forEach(t -> lines.add(indent + t));
@@ -470,10 +470,15 @@ public final class TextReport implements ReportRenderer {
     lines.add(style.bold("Notes"));
     for (Note note : notes) {
       String prefix = note.severity() == Note.Severity.WARNING ? style.yellow("  ! ") : "  - ";
-      List<String> wrapped = wrap(note.message(), Math.max(40, style.width() - 4));
+      List<String> wrapped = wrap(note.message(), columns(4));
       lines.add(prefix + wrapped.get(0));
       wrapped.subList(1, wrapped.size()).forEach(rest -> lines.add("    " + rest));
     }
+  }
+
+  /** The columns left for text after {@code indent}; no limit when the width is 0. */
+  private int columns(int indent) {
+    return style.width() <= 0 ? Integer.MAX_VALUE : Math.max(40, style.width() - indent);
   }
 
   private static List<String> wrap(String text, int width) {
@@ -498,15 +503,17 @@ public final class TextReport implements ReportRenderer {
   }
 
   /**
-   * Fits a line to the width: stack frames are cut (the frame's class and method come first), any
-   * other line wraps, so no finding is lost. Coloured lines are left to the terminal.
+   * Fits a line to the width: on a terminal stack frames are cut (the frame's class and method come
+   * first), elsewhere they are kept whole; any other line wraps, so no finding is lost. Coloured
+   * lines are left to the terminal.
    */
   private List<String> fit(String line) {
     if (style.width() <= 0 || style.color() || visibleLength(line) <= style.width()) {
       return List.of(line);
     }
     if (line.startsWith("     at ") || line.startsWith("   > at ")) {
-      return List.of(line.substring(0, Math.max(0, style.width() - 1)) + "…");
+      return List.of(
+          style.cutFrames() ? line.substring(0, Math.max(0, style.width() - 1)) + "…" : line);
     }
     int indent = 0;
     while (indent < line.length() && line.charAt(indent) == ' ') {

@@ -37,6 +37,34 @@ class AnalyzeCommandTest {
   }
 
   @Test
+  void outsideATerminalStackFramesAreWholeAndWidthControlsWrapping() {
+    String recording = sample("jdk21/class-init.jfr").toString();
+    String piped = Cli.run("analyze", recording).out();
+    // A frame with its marker is longer than 120 columns: kept whole, not cut with an ellipsis.
+    assertThat(piped.lines())
+        .anySatisfy(
+            line ->
+                assertThat(line)
+                    .hasSizeGreaterThan(120)
+                    .contains("SlowInit.<clinit>(ClassInitPinning.java:")
+                    .endsWith("<- holds the carrier (class initialiser)"));
+    assertThat(piped).doesNotContain("…\n");
+    String unwrapped = Cli.run("analyze", "--width", "0", recording).out();
+    assertThat(unwrapped.lines().count()).isLessThan(piped.lines().count());
+    String narrow = Cli.run("analyze", "--width", "60", recording).out();
+    // Text wraps at 60 columns; only a single word too long for a line (a class name) passes it.
+    assertThat(narrow.lines().filter(l -> !l.contains(" at ") && l.length() > 60))
+        .isNotEmpty()
+        .allSatisfy(line -> assertThat(line.strip()).doesNotContain(" "));
+    assertThat(narrow.lines().count()).isGreaterThan(piped.lines().count());
+    Cli.Result bad = Cli.run("analyze", "--width", "10", recording);
+    assertThat(bad.exitCode()).isEqualTo(2);
+    assertThat(bad.err().strip())
+        .startsWith("vtscope analyze: --width must be")
+        .doesNotContain("\n");
+  }
+
+  @Test
   void jsonCarriesTheContractFields() throws Exception {
     Cli.Result result =
         Cli.run("analyze", "--format", "json", sample("jdk25/class-init.jfr").toString());
