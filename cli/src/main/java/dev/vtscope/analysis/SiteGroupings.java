@@ -74,8 +74,13 @@ final class SiteGroupings {
     return top == null ? "<no application frame>" : frameText(top, false);
   }
 
+  /**
+   * A frame in a key. In a whole stack a lambda's class is named without its address, which changes
+   * from run to run (the frame below, {@code lambda$main$0}, tells lambdas apart); the top frame
+   * keeps it, as {@code jfr view} does.
+   */
   private static String frameText(Frame f, boolean withLine) {
-    return f.className()
+    return (withLine ? Frame.stableClassName(f.className()) : f.className())
         + "."
         + f.method()
         + f.descriptor()

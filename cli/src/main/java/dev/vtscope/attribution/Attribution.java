@@ -28,7 +28,7 @@ public record Attribution(
   public String groupingKey() {
     return culprit.kind()
         + " "
-        + culprit.qualifiedMethod()
+        + culprit.stableMethod()
         + (culprit.lineRange() != null ? " " + culprit.lineRange() : "")
         + (culprit.kind() == CulpritKind.UNKNOWN && culprit.detail() != null
             ? " " + culprit.detail()

@@ -1,5 +1,7 @@
 package dev.vtscope.attribution;
 
+import dev.vtscope.recording.Frame;
+
 /**
  * Who holds the carrier.
  *
@@ -28,5 +30,10 @@ public record Culprit(
   /** {@code Class.method}. */
   public String qualifiedMethod() {
     return className + "." + method;
+  }
+
+  /** {@code Class.method}, without a hidden class's address: the same in every recording. */
+  public String stableMethod() {
+    return Frame.stableClassName(className) + "." + method;
   }
 }

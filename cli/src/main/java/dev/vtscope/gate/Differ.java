@@ -102,6 +102,6 @@ public final class Differ {
   /** Sites are matched by culprit kind and method; without attribution, by their own key. */
   static String key(Site site) {
     Culprit c = site.attribution() == null ? null : site.attribution().culprit();
-    return c == null ? site.key() : c.kind() + " " + c.qualifiedMethod();
+    return c == null ? site.key() : c.kind() + " " + c.stableMethod();
   }
 }

@@ -1,6 +1,8 @@
 package dev.vtscope.recording;
 
 import java.lang.reflect.Modifier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * One frame of a recorded stack trace.
@@ -54,6 +56,23 @@ public record Frame(
   public boolean isApplicationFrame() {
     return loader != ClassLoaderKind.BOOT;
   }
+
+  /**
+   * The class name without the address a hidden class (a lambda, a method handle form) gets from
+   * the JVM, e.g. {@code Foo$$Lambda} for {@code Foo$$Lambda+0x0000000800143800.1471086700} (JDK
+   * 21) or {@code Foo$$Lambda.0x0000000045048428} (JDK 25); other names are returned as they are.
+   * The address differs from run to run, so keys that must match across recordings use this.
+   */
+  public static String stableClassName(String className) {
+    if (className == null) {
+      return null;
+    }
+    Matcher m = HIDDEN_CLASS_ADDRESS.matcher(className);
+    return m.find() ? className.substring(0, m.start()) : className;
+  }
+
+  private static final Pattern HIDDEN_CLASS_ADDRESS =
+      Pattern.compile("[/+.]0x[0-9a-fA-F]+(\\.\\d+)?$");
 
   /** {@code Class.method} */
   public String qualifiedMethod() {

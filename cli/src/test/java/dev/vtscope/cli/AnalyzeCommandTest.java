@@ -65,6 +65,45 @@ class AnalyzeCommandTest {
   }
 
   @Test
+  void groupingByStackMatchesLambdaFramesAcrossRuns() throws Exception {
+    // Two runs of one program: its lambda's hidden class gets another name suffix in each.
+    Path java = TestRecordings.jdk21Java();
+    Path first =
+        TestRecordings.recordWorkload(
+            java, "0ms", "pinning-per-task", "--tasks", "6", "--hold", "5ms");
+    Path second =
+        TestRecordings.recordWorkload(
+            java, "0ms", "pinning-per-task", "--tasks", "7", "--hold", "5ms");
+    Cli.Result result =
+        Cli.run(
+            "analyze",
+            "--format",
+            "json",
+            "--group-by",
+            "stack",
+            first.toString(),
+            second.toString());
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    JsonNode sites = MAPPER.readTree(result.out()).at("/pinned/sites");
+    assertThat(sites).hasSize(1);
+    assertThat(sites.get(0).get("events").asLong()).isEqualTo(13);
+    assertThat(sites.get(0).get("key").asText()).contains("PerTaskPinning$$Lambda.run()");
+  }
+
+  @Test
+  void hiddenClassAddressesAreLeftOutOfStableNames() {
+    assertThat(
+            dev.vtscope.recording.Frame.stableClassName(
+                "a.Foo$$Lambda+0x0000000800143800.1471086700"))
+        .isEqualTo("a.Foo$$Lambda");
+    assertThat(dev.vtscope.recording.Frame.stableClassName("a.Foo$$Lambda.0x0000000045048428"))
+        .isEqualTo("a.Foo$$Lambda");
+    assertThat(dev.vtscope.recording.Frame.stableClassName("a.Foo$$Lambda/0x0000000045048428"))
+        .isEqualTo("a.Foo$$Lambda");
+    assertThat(dev.vtscope.recording.Frame.stableClassName("a.Foo$Bar")).isEqualTo("a.Foo$Bar");
+  }
+
+  @Test
   void jsonCarriesTheContractFields() throws Exception {
     Cli.Result result =
         Cli.run("analyze", "--format", "json", sample("jdk25/class-init.jfr").toString());
