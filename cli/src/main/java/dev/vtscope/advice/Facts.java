@@ -4,6 +4,7 @@ import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.HumanDurations;
 import dev.vtscope.analysis.InputFacts;
 import dev.vtscope.analysis.Site;
+import dev.vtscope.attribution.Artifact;
 import dev.vtscope.attribution.Culprit;
 import dev.vtscope.attribution.CulpritKind;
 import java.util.ArrayList;
@@ -125,14 +126,10 @@ final class Facts {
     return kind == CulpritKind.SYNCHRONIZED_METHOD || kind == CulpritKind.SYNCHRONIZED_BLOCK;
   }
 
-  /** The version at the end of an artifact's coordinates, or null. */
-  static String version(String coordinates) {
-    if (coordinates == null) {
-      return null;
-    }
-    int colon = coordinates.lastIndexOf(':');
-    String v = colon < 0 ? coordinates : coordinates.substring(colon + 1);
-    return v.isBlank() || !Character.isDigit(v.charAt(0)) ? null : v.trim();
+  /** An artifact's version when it is a number vtscope can compare, or null. */
+  static String version(Artifact artifact) {
+    String v = artifact == null ? null : artifact.version();
+    return v == null || v.isBlank() || !Character.isDigit(v.strip().charAt(0)) ? null : v.strip();
   }
 
   /** Compares dotted versions by their numeric parts; a missing part counts as 0. */

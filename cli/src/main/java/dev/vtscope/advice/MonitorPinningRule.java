@@ -65,12 +65,12 @@ final class MonitorPinningRule implements Rule {
     String jdk = feature > 0 ? "JDK " + feature : "this JDK";
 
     List<String> actions = new ArrayList<>();
-    String artifact = culprit.artifact() == null ? null : culprit.artifact().coordinates();
+    String artifact = culprit.artifact() == null ? null : culprit.artifact().display();
     Optional<Knowledge.Library> library =
         culprit.owner() == Owner.APPLICATION ? Optional.empty() : k.library(culprit.className());
     if (library.isPresent()) {
       Knowledge.Library lib = library.get();
-      String version = Facts.version(artifact);
+      String version = Facts.version(culprit.artifact());
       if (lib.fixedIn() == null) {
         actions.add(
             "No fixed release of "

@@ -55,11 +55,9 @@ final class ArtifactResolver {
       }
       if (best != null) {
         return new Artifact(
-            best.getProperty("groupId")
-                + ":"
-                + best.getProperty("artifactId")
-                + ":"
-                + best.getProperty("version", "?"),
+            best.getProperty("groupId") + ":" + best.getProperty("artifactId"),
+            best.getProperty("version"),
+            Artifact.Source.MAVEN,
             name);
       }
       Manifest manifest = file.getManifest();
@@ -69,7 +67,7 @@ final class ArtifactResolver {
             first(main, "Implementation-Title", "Bundle-SymbolicName", "Automatic-Module-Name");
         String version = first(main, "Implementation-Version", "Bundle-Version");
         if (title != null) {
-          return new Artifact(title + (version == null ? "" : ":" + version), name);
+          return new Artifact(title, version, Artifact.Source.MANIFEST, name);
         }
       }
     } catch (IOException | RuntimeException e) {

@@ -328,7 +328,11 @@ public final class JsonReport implements ReportRenderer {
     node.put("line", c.line() < 0 ? null : c.line());
     node.put("kind", c.kind().name());
     node.put("owner", c.owner().name().toLowerCase(Locale.ROOT));
-    node.put("artifact", c.artifact() == null ? null : c.artifact().coordinates());
+    node.put("artifact", c.artifact() == null ? null : c.artifact().display());
+    node.put("artifactVersion", c.artifact() == null ? null : c.artifact().version());
+    node.put(
+        "artifactSource",
+        c.artifact() == null ? null : c.artifact().source().name().toLowerCase(Locale.ROOT));
     node.put("jar", c.artifact() == null ? null : c.artifact().jar());
     node.set("lineRange", lineRange(c.lineRange()));
     node.put("frameIndex", c.frameIndex() < 0 ? null : c.frameIndex());

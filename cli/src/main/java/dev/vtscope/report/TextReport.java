@@ -16,6 +16,7 @@ import dev.vtscope.analysis.RecordingSettings;
 import dev.vtscope.analysis.SchedulerSetting;
 import dev.vtscope.analysis.Site;
 import dev.vtscope.analysis.SubmitFailureGroup;
+import dev.vtscope.attribution.Artifact;
 import dev.vtscope.attribution.Attribution;
 import dev.vtscope.attribution.Culprit;
 import dev.vtscope.attribution.CulpritKind;
@@ -362,7 +363,10 @@ public final class TextReport implements ReportRenderer {
     }
     text.append(" (").append(c.owner().name().toLowerCase(java.util.Locale.ROOT));
     if (c.artifact() != null) {
-      text.append(", ").append(c.artifact().coordinates());
+      text.append(", ").append(c.artifact().display());
+      if (c.artifact().source() == Artifact.Source.MANIFEST) {
+        text.append(" (jar manifest)");
+      }
     }
     return text.append(')').toString();
   }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.GroupBy;
+import dev.vtscope.attribution.Artifact;
 import dev.vtscope.testing.Reports;
 import dev.vtscope.testing.TestRecordings;
 import java.nio.file.Path;
@@ -222,8 +223,16 @@ class AdviceTest {
     assertThat(Facts.compareVersions("42.2.27", "42.6.0")).isNegative();
     assertThat(Facts.compareVersions("9.0.0", "9")).isZero();
     assertThat(Facts.compareVersions("1.4.200", "1.4.199")).isPositive();
-    assertThat(Facts.version("org.postgresql:postgresql:42.2.27")).isEqualTo("42.2.27");
-    assertThat(Facts.version("PostgreSQL JDBC Driver:42.2.27")).isEqualTo("42.2.27");
+    Artifact maven =
+        new Artifact("org.postgresql:postgresql", "42.2.27", Artifact.Source.MAVEN, "p.jar");
+    assertThat(Facts.version(maven)).isEqualTo("42.2.27");
+    assertThat(maven.display()).isEqualTo("org.postgresql:postgresql:42.2.27");
+    Artifact manifest =
+        new Artifact("PostgreSQL JDBC Driver", "42.2.27", Artifact.Source.MANIFEST, "p.jar");
+    assertThat(Facts.version(manifest)).isEqualTo("42.2.27");
+    assertThat(manifest.display()).isEqualTo("PostgreSQL JDBC Driver 42.2.27");
+    assertThat(Facts.version(new Artifact("x", "unknown", Artifact.Source.MANIFEST, "x.jar")))
+        .isNull();
     assertThat(k.submitFailure("Queue capacity exceeded"))
         .hasValueSatisfying(m -> assertThat(m.id()).isEqualTo("queue-full"));
   }

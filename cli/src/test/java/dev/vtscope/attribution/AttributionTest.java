@@ -151,8 +151,9 @@ class AttributionTest {
           new Attributor(classes, new FrameOwnership(List.of())).pinned(stack, null);
       assertThat(attribution.culprit().kind()).isEqualTo(CulpritKind.SYNCHRONIZED_METHOD);
       assertThat(attribution.culprit().owner()).isEqualTo(Owner.LIBRARY);
-      assertThat(attribution.culprit().artifact().coordinates())
+      assertThat(attribution.culprit().artifact().display())
           .startsWith("com.fasterxml.jackson.core:jackson-databind:2.");
+      assertThat(attribution.culprit().artifact().source()).isEqualTo(Artifact.Source.MAVEN);
       assertThat(attribution.culprit().artifact().jar()).startsWith("jackson-databind-");
 
       Frame picocli =
@@ -164,8 +165,10 @@ class AttributionTest {
       Attribution fromManifest =
           new Attributor(classes, new FrameOwnership(List.of()))
               .pinned(new RecordedStack(List.of(park, picocli, app), false), null);
-      assertThat(fromManifest.culprit().artifact().coordinates())
-          .matches("picocli:\\d+\\.\\d+\\.\\d+");
+      // No Maven metadata in picocli's jar: its manifest's title, never shown as coordinates.
+      assertThat(fromManifest.culprit().artifact().display()).matches("picocli \\d+\\.\\d+\\.\\d+");
+      assertThat(fromManifest.culprit().artifact().source()).isEqualTo(Artifact.Source.MANIFEST);
+      assertThat(fromManifest.culprit().artifact().version()).matches("\\d+\\.\\d+\\.\\d+");
       assertThat(attribution.calledFrom()).isEqualTo(app);
       assertThat(attribution.owners()).containsExactly(Owner.JDK, Owner.LIBRARY, Owner.APPLICATION);
     }
