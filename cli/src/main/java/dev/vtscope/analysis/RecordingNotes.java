@@ -111,7 +111,9 @@ final class RecordingNotes {
         message.append(
             " On JDK "
                 + feature
-                + " monitors (synchronized) no longer pin; only native frames and class initialisation can.");
+                + " monitors (synchronized) no longer pin; only native frames and class initialisation can."
+                + " Waiting for a contended monitor unmounts and writes no event, so lock contention"
+                + " does not show here.");
       } else if (a.monitorEnter() != null
           && a.monitorEnter().events() + a.monitorWait().events() > 0) {
         message.append(
