@@ -30,7 +30,10 @@ final class UnexplainedPinningRule implements Rule {
                 + " of these stacks were truncated, so the frame holding the carrier may be cut"
                 + " off.");
       }
-      if (monitorsPin) {
+      // Only when some frames' class files were not found: --classpath is what lets vtscope read
+      // them (the attribution says so in its detail).
+      boolean unchecked = c.detail() != null && c.detail().contains("--classpath");
+      if (monitorsPin && unchecked) {
         actions.add(
             "Pass the application's jars with --classpath so vtscope can find the synchronized"
                 + " block around "
@@ -39,11 +42,13 @@ final class UnexplainedPinningRule implements Rule {
                 + k.jdk().monitorsStopPinningIn()
                 + "+).");
       }
-      actions.add(
-          "Read the stack in the site details: the carrier is held by a frame between the blocking"
-              + " call and "
-              + c.qualifiedMethod()
-              + ".");
+      if (truncated < Facts.events(sites)) {
+        actions.add(
+            "Read the stack in the site details, from the blocking call down through "
+                + c.qualifiedMethod()
+                + ": the frame that holds the carrier is on it, though vtscope did not recognise"
+                + " it.");
+      }
       findings.add(
           new Finding(
               ID,

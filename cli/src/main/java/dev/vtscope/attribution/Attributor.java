@@ -75,7 +75,7 @@ public final class Attributor {
     if (reason != null) {
       culprit = fromReason(frames, owners, reason);
     } else {
-      culprit = fromStack(frames, owners, monitors);
+      culprit = fromStack(frames, owners, monitors, stack.truncated());
     }
     return finish(stack, owners, culprit, monitors);
   }
@@ -126,19 +126,30 @@ public final class Attributor {
   }
 
   /** JDK 21–23: the innermost frame that holds the carrier. */
-  private Culprit fromStack(List<Frame> frames, List<Owner> owners, List<MonitorFrame> monitors) {
+  private Culprit fromStack(
+      List<Frame> frames, List<Owner> owners, List<MonitorFrame> monitors, boolean truncated) {
     int boundary = nativeBoundaryIndex(frames);
     int clinit = clinitFrame(frames, null);
     int monitor = monitors.isEmpty() ? -1 : monitors.get(0).frameIndex();
     int best = minNonNegative(boundary, clinit, monitor);
     String unchecked = uncheckedFrames(frames, best < 0 ? frames.size() : best);
     if (best < 0) {
+      String notFound =
+          truncated
+              ? "no recorded frame holds a monitor, is native or initialises a class, and the stack"
+                  + " was truncated: the frame that holds the carrier is probably beyond it"
+                  + " (re-record with -XX:FlightRecorderOptions:stackdepth=256)"
+              : "no frame holds a monitor, is native or initialises a class; the cause is not in"
+                  + " the recorded stack";
       return unknown(
           frames,
           owners,
           unchecked == null
-              ? "no frame holds a monitor, is native or initialises a class; the cause is not in the recorded stack"
-              : "holds a monitor somewhere in " + unchecked + "; pass --classpath to pinpoint it");
+              ? notFound
+              : "holds a monitor somewhere in "
+                  + unchecked
+                  + "; pass --classpath to pinpoint it"
+                  + (truncated ? ", or it is beyond the truncated stack" : ""));
     }
     String detail =
         unchecked == null

@@ -283,7 +283,9 @@ public final class TextReport implements ReportRenderer {
               + (site.topApplicationFrame() == null
                   ? "JDK code only (no application frame on the stack)"
                   : site.topApplicationFrame().display()));
-      if (attribution != null && attribution.calledFrom() != null) {
+      if (attribution != null
+          && attribution.calledFrom() != null
+          && !attribution.calledFrom().equals(site.topApplicationFrame())) {
         lines.add("     called from " + attribution.calledFrom().display());
       }
       if (attribution != null && attribution.culprit().detail() != null) {
@@ -324,7 +326,9 @@ public final class TextReport implements ReportRenderer {
       boolean marked = i == applicationIndex || i == culpritIndex;
       StringBuilder line = new StringBuilder(marked ? "   > at " : "     at ");
       line.append(f.display());
-      if (i == culpritIndex) {
+      if (i == culpritIndex && attribution.culprit().kind() == CulpritKind.UNKNOWN) {
+        line.append("  <- nearest frame to the cause, which is unknown");
+      } else if (i == culpritIndex) {
         line.append("  <- holds the carrier (")
             .append(kind(attribution.culprit().kind()))
             .append(')');

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.GroupBy;
+import dev.vtscope.analysis.Site;
 import dev.vtscope.attribution.Artifact;
+import dev.vtscope.attribution.CulpritKind;
 import dev.vtscope.testing.Reports;
 import dev.vtscope.testing.TestRecordings;
 import java.nio.file.Path;
@@ -138,6 +140,37 @@ class AdviceTest {
         .contains("no carriers held on monitors")
         .contains("on JDK 21");
     assertThat(advice.carrierPool().change()).isFalse();
+  }
+
+  @Test
+  void aHolderCutOffByATruncatedStackIsSaidToBeBeyondIt() {
+    // JDK 21, stacks of 5 frames: the synchronized block is below them.
+    Path shallow =
+        TestRecordings.recordWorkload(
+            TestRecordings.jdk21Java(),
+            List.of("jdk.VirtualThreadPinned#threshold=0ms"),
+            List.of("-XX:FlightRecorderOptions:stackdepth=5"),
+            "pinning",
+            "--tasks",
+            "6");
+    Analysis a = Reports.analyze("shallow.jfr", shallow, GroupBy.CULPRIT);
+    Site site = a.pinned().sites().get(0);
+    assertThat(site.attribution().culprit().kind()).isEqualTo(CulpritKind.UNKNOWN);
+    assertThat(site.attribution().culprit().detail())
+        .contains("the stack was truncated")
+        .contains("probably beyond it")
+        .doesNotContain("not in the recorded stack");
+    Finding unexplained =
+        advise(a).findings().stream()
+            .filter(f -> f.id().equals("unexplained-pinning"))
+            .findFirst()
+            .orElseThrow();
+    // vtscope read every recorded frame's class: --classpath would not help, deeper stacks would.
+    assertThat(unexplained.actions()).hasSize(1);
+    assertThat(unexplained.actions().get(0)).startsWith("Re-record with deeper stacks");
+    assertThat(Reports.text(a))
+        .contains("<- nearest frame to the cause, which is unknown")
+        .doesNotContain("holds the carrier (cause unknown)");
   }
 
   @Test
