@@ -53,6 +53,18 @@ final class RecordingNotes {
                   + feature
                   + " had virtual threads as a preview feature; JDK 21 made them final."));
     }
+    if (a.groupBy() == GroupBy.REASON
+        && a.pinned().sites().stream().anyMatch(site -> site.reason() == null)) {
+      notes.add(
+          new Note(
+              "no-pinned-reason",
+              Severity.INFO,
+              "Pinned events record their reason from JDK 24 on; "
+                  + (feature > 0 && feature < 24
+                      ? "this JDK " + feature + " recording's"
+                      : "those without one")
+                  + " are grouped by culprit instead."));
+    }
     RecordingSettings s = a.settings();
     if (Boolean.FALSE.equals(s.pinnedEnabled())) {
       notes.add(

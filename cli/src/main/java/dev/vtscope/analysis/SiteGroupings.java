@@ -31,7 +31,9 @@ final class SiteGroupings {
         case CULPRIT -> attribution.groupingKey();
         case STACK -> stackKey(stack);
         case TOP_FRAME -> topFrameKey(stack);
-        case REASON -> reason == null || reason.isEmpty() ? "<no reason recorded>" : reason;
+        // Before JDK 24 no reason is recorded: one group of everything would name one culprit
+        // for all of it, so those pins are grouped by culprit (RecordingNotes says so).
+        case REASON -> reason == null || reason.isEmpty() ? attribution.groupingKey() : reason;
       };
     }
   }

@@ -104,6 +104,23 @@ class AnalyzeCommandTest {
   }
 
   @Test
+  void groupByReasonOnJdk21GroupsByCulpritAndSaysSo() throws Exception {
+    Cli.Result result =
+        Cli.run(
+            "analyze",
+            "--format",
+            "json",
+            "--group-by",
+            "reason",
+            sample("jdk21/class-init.jfr").toString());
+    assertThat(result.exitCode()).isZero();
+    JsonNode json = MAPPER.readTree(result.out());
+    assertThat(json.at("/pinned/sites/0/key").asText())
+        .startsWith("CLASS_INIT dev.vtscope.workloads.ClassInitPinning$SlowInit.<clinit>");
+    assertThat(json.at("/notes").findValuesAsText("id")).contains("no-pinned-reason");
+  }
+
+  @Test
   void jsonCarriesTheContractFields() throws Exception {
     Cli.Result result =
         Cli.run("analyze", "--format", "json", sample("jdk25/class-init.jfr").toString());
