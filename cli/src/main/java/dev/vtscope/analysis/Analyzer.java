@@ -122,6 +122,7 @@ public final class Analyzer {
     InputCollector primary = null;
     Concurrency worst = null;
     Concurrency worstHeld = null;
+    int worstInput = 0;
     for (int i = 0; i < collectors.size(); i++) {
       InputCollector c = collectors.get(i);
       if (primary == null && c.jvm != null) {
@@ -145,19 +146,21 @@ public final class Analyzer {
       }
       int parallelism = Math.max(0, scheduler(c).parallelism().value());
       worst = worse(worst, c.timeline.compute(parallelism));
-      worstHeld =
-          worse(
-              worstHeld,
-              c.monitorsHoldCarrier()
-                  ? ConcurrencyTimeline.union(c.timeline, c.monitorEnterTimeline)
-                      .compute(parallelism)
-                  : c.timeline.compute(parallelism));
+      Concurrency held =
+          c.monitorsHoldCarrier()
+              ? ConcurrencyTimeline.union(c.timeline, c.monitorEnterTimeline).compute(parallelism)
+              : c.timeline.compute(parallelism);
+      if (worse(worstHeld, held) != worstHeld) {
+        worstInput = i;
+      }
+      worstHeld = worse(worstHeld, held);
     }
     InputCollector settingsSource = primary != null ? primary : collectors.get(0);
     try (ClassBytesSource classes = classBytes(collectors, settingsSource.feature())) {
       Attributor attributor = new Attributor(classes, new FrameOwnership(options.appPackages()));
       return build(
           facts,
+          mergeNotes(facts, collectors, settingsSource, worstInput),
           settingsSource,
           primary,
           worst,
@@ -184,6 +187,7 @@ public final class Analyzer {
 
   private Analysis build(
       List<InputFacts> facts,
+      List<Note> mergeNotes,
       InputCollector settingsSource,
       InputCollector primary,
       Concurrency worst,
@@ -227,7 +231,72 @@ public final class Analyzer {
         draft.monitorEnter(),
         draft.monitorWait(),
         draft.submitFailed(),
-        RecordingNotes.of(draft));
+        java.util.stream.Stream.concat(mergeNotes.stream(), RecordingNotes.of(draft).stream())
+            .toList());
+  }
+
+  /**
+   * What a report of several recordings shows from one of them: the settings and scheduler lines
+   * come from the first (with a JVM), and carriers at once are counted within each recording, so
+   * the figures are those of the one that held most.
+   */
+  private static List<Note> mergeNotes(
+      List<InputFacts> facts,
+      List<InputCollector> collectors,
+      InputCollector settingsSource,
+      int worstInput) {
+    if (collectors.size() < 2) {
+      return List.of();
+    }
+    List<Note> notes = new ArrayList<>();
+    String first = facts.get(collectors.indexOf(settingsSource)).name();
+    if (collectors.stream().map(Analyzer::settings).distinct().count() > 1) {
+      List<String> each = new ArrayList<>();
+      for (int i = 0; i < collectors.size(); i++) {
+        RecordingSettings s = settings(collectors.get(i));
+        each.add(
+            facts.get(i).name()
+                + ": threshold "
+                + (s.pinnedThresholdNanos() == null
+                    ? "unknown"
+                    : HumanDurations.format(s.pinnedThresholdNanos()))
+                + ", stack depth "
+                + (s.stackDepth() == null ? "unknown" : s.stackDepth()));
+      }
+      notes.add(
+          new Note(
+              "merged-settings",
+              Note.Severity.INFO,
+              "The recordings were made with different JFR settings ("
+                  + String.join("; ", each)
+                  + "); the settings line shows those of "
+                  + first
+                  + "."));
+    }
+    if (collectors.stream()
+            .map(c -> scheduler(c).parallelism().value() + "/" + scheduler(c).maxPoolSize().value())
+            .distinct()
+            .count()
+        > 1) {
+      notes.add(
+          new Note(
+              "merged-scheduler",
+              Note.Severity.INFO,
+              "The recordings ran with different scheduler settings; the scheduler line shows those"
+                  + " of "
+                  + first
+                  + "."));
+    }
+    notes.add(
+        new Note(
+            "merged-carriers",
+            Note.Severity.INFO,
+            "Carriers pinned or held at once are counted within each recording, never across"
+                + " them: each figure shown is the highest of one recording (most carriers were"
+                + " held at once in "
+                + facts.get(worstInput).name()
+                + ")."));
+    return notes;
   }
 
   private static Concurrency worse(Concurrency worst, Concurrency candidate) {

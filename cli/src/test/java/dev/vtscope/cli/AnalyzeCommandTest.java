@@ -121,6 +121,44 @@ class AnalyzeCommandTest {
   }
 
   @Test
+  void aMergedReportSaysWhichRecordingEachFigureComesFrom() throws Exception {
+    Cli.Result result =
+        Cli.run(
+            "analyze",
+            "--format",
+            "json",
+            sample("jdk21/class-init.jfr").toString(),
+            sample("jdk21/pinning-synchronized.jfr").toString());
+    assertThat(result.exitCode()).isZero();
+    JsonNode notes = MAPPER.readTree(result.out()).at("/notes");
+    // Thresholds 20 ms and 0 ms; the shared lock held both carriers, class init one.
+    String settings = messageOf(notes, "merged-settings");
+    assertThat(settings)
+        .contains("class-init.jfr: threshold 20 ms")
+        .contains("pinning-synchronized.jfr: threshold 0 ms")
+        .endsWith("the settings line shows those of " + sample("jdk21/class-init.jfr") + ".");
+    assertThat(messageOf(notes, "merged-carriers"))
+        .contains("held at once in " + sample("jdk21/pinning-synchronized.jfr"));
+    assertThat(notes.findValuesAsText("id")).doesNotContain("merged-scheduler");
+
+    JsonNode single =
+        MAPPER.readTree(
+            Cli.run("analyze", "--format", "json", sample("jdk21/class-init.jfr").toString())
+                .out());
+    assertThat(single.at("/notes").findValuesAsText("id"))
+        .noneMatch(id -> id.startsWith("merged-"));
+  }
+
+  private static String messageOf(JsonNode notes, String id) {
+    for (JsonNode note : notes) {
+      if (note.get("id").asText().equals(id)) {
+        return note.get("message").asText();
+      }
+    }
+    throw new AssertionError("no note " + id + " in " + notes);
+  }
+
+  @Test
   void jsonCarriesTheContractFields() throws Exception {
     Cli.Result result =
         Cli.run("analyze", "--format", "json", sample("jdk25/class-init.jfr").toString());
