@@ -3,6 +3,8 @@ package dev.vtscope.advice;
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.Site;
 import dev.vtscope.attribution.Culprit;
+import dev.vtscope.attribution.Owner;
+import dev.vtscope.recording.Frame;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -55,10 +57,18 @@ final class ContendedMonitorRule implements Rule {
                   + Facts.duration(Facts.maxNanos(sites))
                   + ".",
               List.of(
-                  "Shorten the critical section in "
-                      + c.qualifiedMethod()
-                      + ", or guard it with a java.util.concurrent.locks.ReentrantLock: waiting"
-                      + " for a ReentrantLock unmounts.",
+                  c.owner() == Owner.JDK
+                      ? "The monitor is the JDK's own ("
+                          + c.qualifiedMethod()
+                          + (calledFrom(sites) == null
+                              ? ""
+                              : ", called from " + calledFrom(sites).qualifiedMethod())
+                          + "): call it less often from virtual threads, e.g. keep its result"
+                          + " instead of asking again."
+                      : "Shorten the critical section in "
+                          + c.qualifiedMethod()
+                          + ", or guard it with a java.util.concurrent.locks.ReentrantLock:"
+                          + " waiting for a ReentrantLock unmounts.",
                   "Upgrade to JDK "
                       + fixedIn
                       + " or later (JEP 491): waiting to enter a monitor unmounts there."),
@@ -73,5 +83,9 @@ final class ContendedMonitorRule implements Rule {
               List.of()));
     }
     return findings;
+  }
+
+  private static Frame calledFrom(List<Site> sites) {
+    return sites.get(0).attribution() == null ? null : sites.get(0).attribution().calledFrom();
   }
 }

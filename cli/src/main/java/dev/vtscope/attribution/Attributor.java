@@ -83,7 +83,10 @@ public final class Attributor {
   private Attribution attributeMonitor(RecordedStack stack, boolean wait, String monitorClass) {
     List<Frame> frames = stack.frames();
     List<Owner> owners = ownership.classify(stack);
-    int index = firstNonJdk(owners, 0);
+    // A monitor is entered by the top frame, whoever owns it (a synchronized method of the JDK is
+    // named as such; the application line that called it is calledFrom). A wait is named by the
+    // first frame outside the JDK: Object.wait itself says nothing.
+    int index = wait ? firstNonJdk(owners, 0) : frames.isEmpty() ? -1 : 0;
     Frame frame = index < 0 ? null : frames.get(index);
     String monitor = monitorClass == null ? "a monitor" : "a monitor of class " + monitorClass;
     Culprit culprit =

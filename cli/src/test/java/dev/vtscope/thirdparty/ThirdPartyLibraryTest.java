@@ -34,6 +34,25 @@ class ThirdPartyLibraryTest {
   }
 
   @Test
+  void aMonitorEnteredInsideTheJdkNamesTheJdkMethodAndTheCallingLine() {
+    Path recording =
+        TestRecordings.recordTestProgram(
+            TestRecordings.jdk21Java(), "0ms", JdkMonitorContention.class.getName(), "8");
+    Analysis a = Reports.analyze("jdk-monitor.jfr", recording, GroupBy.CULPRIT);
+    assertThat(a.monitorEnter().sites()).isNotEmpty();
+    Site entered = a.monitorEnter().sites().get(0);
+    Culprit culprit = entered.attribution().culprit();
+    assertThat(culprit.kind()).isEqualTo(CulpritKind.MONITOR_ENTER);
+    assertThat(culprit.qualifiedMethod()).isEqualTo("java.util.Hashtable.put");
+    assertThat(culprit.owner()).isEqualTo(Owner.JDK);
+    assertThat(entered.attribution().calledFrom().qualifiedMethod())
+        .isEqualTo(JdkMonitorContention.class.getName() + ".register");
+    assertThat(Reports.text(a))
+        .contains("blocked at java.util.Hashtable.put  monitor enter")
+        .contains("called from " + JdkMonitorContention.class.getName() + ".register(");
+  }
+
+  @Test
   void log4jHoldsItsAppenderMonitorWhileTheApplicationsStreamBlocks() {
     Site site =
         worstSite(
