@@ -427,10 +427,16 @@ public final class TextReport implements ReportRenderer {
       String first = head + title.get(0);
       lines.add(f.severity().compareTo(Severity.MEDIUM) >= 0 ? style.bold(first) : first);
       title.subList(1, title.size()).forEach(t -> lines.add(" ".repeat(head.length()) + t));
-      for (String line : wrap(f.explanation(), width)) {
-        lines.add("       " + line);
+      // Brief pins of no consequence (info with carrier time): the title and the first action;
+      // the JSON document has the rest.
+      boolean brief = f.severity() == Severity.INFO && f.carrierNanos() > 0;
+      if (!brief) {
+        for (String line : wrap(f.explanation(), width)) {
+          lines.add("       " + line);
+        }
       }
-      for (String action : f.actions()) {
+      for (String action :
+          brief ? f.actions().subList(0, Math.min(1, f.actions().size())) : f.actions()) {
         List<String> wrapped = wrap(action, width - 2);
         lines.add("     - " + wrapped.get(0));
         wrapped.subList(1, wrapped.size()).forEach(t -> lines.add("       " + t));
