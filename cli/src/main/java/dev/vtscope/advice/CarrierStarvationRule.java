@@ -36,7 +36,13 @@ final class CarrierStarvationRule implements Rule {
     sites.sort((x, y) -> Long.compare(y.durations().totalNanos(), x.durations().totalNanos()));
     for (Site site : sites) {
       Culprit culprit = Facts.culprit(site);
-      if (culprit != null && culprits.size() < 3 && culprits.add(culprit.qualifiedMethod())) {
+      // A site too brief to matter (an info finding's worth) is not what to fix first.
+      boolean matters =
+          Facts.severity(a, k, site.durations().totalNanos()).compareTo(Severity.LOW) >= 0;
+      if (culprit != null
+          && matters
+          && culprits.size() < 3
+          && culprits.add(culprit.qualifiedMethod())) {
         classes.add(culprit.className());
       }
     }
