@@ -4,6 +4,7 @@ import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.Concurrency;
 import dev.vtscope.analysis.Site;
 import dev.vtscope.attribution.Culprit;
+import dev.vtscope.attribution.CulpritKind;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -36,9 +37,16 @@ final class CarrierStarvationRule implements Rule {
     sites.sort((x, y) -> Long.compare(y.durations().totalNanos(), x.durations().totalNanos()));
     for (Site site : sites) {
       Culprit culprit = Facts.culprit(site);
-      // A site too brief to matter (an info finding's worth) is not what to fix first.
+      // Neither a site too brief to matter nor the JDK's warm-up (both info findings) is what to
+      // fix first.
+      boolean warmUp =
+          culprit != null
+              && (culprit.kind() == CulpritKind.CLASS_INIT
+                  || culprit.kind() == CulpritKind.CLASS_INIT_WAIT)
+              && ClassInitRule.isJdkClass(culprit.className());
       boolean matters =
-          Facts.severity(a, k, site.durations().totalNanos()).compareTo(Severity.LOW) >= 0;
+          !warmUp
+              && Facts.severity(a, k, site.durations().totalNanos()).compareTo(Severity.LOW) >= 0;
       if (culprit != null
           && matters
           && culprits.size() < 3

@@ -36,7 +36,7 @@ final class ClassInitRule implements Rule {
                   .filter(s -> Facts.culprit(s).kind() == CulpritKind.CLASS_INIT_WAIT)
                   .mapToLong(Facts::eventsOf)
                   .sum();
-          boolean jdkClass = JDK_PACKAGES.stream().anyMatch(className::startsWith);
+          boolean jdkClass = isJdkClass(className);
           List<String> actions =
               jdkClass
                   ? List.of(
@@ -90,5 +90,10 @@ final class ClassInitRule implements Rule {
 
   private static String simpleName(String className) {
     return className.substring(className.lastIndexOf('.') + 1).replace('$', '.');
+  }
+
+  /** A class of the JDK's own packages: its initialisation on first use is warm-up. */
+  static boolean isJdkClass(String className) {
+    return JDK_PACKAGES.stream().anyMatch(className::startsWith);
   }
 }

@@ -107,6 +107,31 @@ class AdviceTest {
   }
 
   @Test
+  void starvationNamesTheCodeToFixNotTheJdksWarmUp() {
+    // Every pin recorded: the foreign-function workload also initialises JDK classes on the
+    // virtual threads (jdk.internal.foreign.*, java.lang.invoke.*), pinning for a moment.
+    Path all =
+        TestRecordings.recordWorkload(
+            TestRecordings.jdk24PlusJava(),
+            "0ms",
+            "native-pinning",
+            "--threads",
+            "4",
+            "--block",
+            "25ms");
+    Analysis a = Reports.analyze("native.jfr", all, GroupBy.CULPRIT);
+    Finding starvation =
+        advise(a).findings().stream()
+            .filter(f -> f.id().equals("carrier-starvation"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(starvation.actions().get(0))
+        .contains("ForeignCallPinning.sortNatively")
+        .doesNotContain("jdk.internal.")
+        .doesNotContain("java.lang.");
+  }
+
+  @Test
   void classInitialisationNamesTheClassToInitialiseEarly() {
     Finding first = advise(sample("jdk25/class-init.jfr")).findings().get(0);
     assertThat(first.id()).isEqualTo("class-init-pinning");
