@@ -14,6 +14,7 @@ public final class Advisor {
           new ContendedMonitorRule(),
           new NativePinningRule(),
           new ClassInitRule(),
+          new ClassLoadingRule(),
           new UnexplainedPinningRule(),
           new CarrierStarvationRule(),
           new CompensationRule(),

@@ -169,6 +169,7 @@ final class Facts {
       case FOREIGN_FUNCTION -> "foreign function call";
       case CLASS_INIT -> "class initialiser";
       case CLASS_INIT_WAIT -> "waits for a class initialiser";
+      case CLASS_LOADING -> "class loading by the JVM";
       case MONITOR_ENTER -> "monitor enter";
       case MONITOR_WAIT -> "Object.wait";
       case UNKNOWN -> "cause not located";

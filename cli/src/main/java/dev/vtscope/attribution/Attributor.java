@@ -115,7 +115,12 @@ public final class Attributor {
     if (waited.find()) {
       return classInit(frames, owners, waited.group(1), CulpritKind.CLASS_INIT_WAIT);
     }
+    int loading = classLoadingFrame(frames);
     if (reason.startsWith("Native or VM frame on stack")) {
+      int nativeIndex = nativeBoundaryIndex(frames);
+      if (loading >= 0 && (nativeIndex < 0 || loading < nativeIndex)) {
+        return classLoading(frames, owners, loading);
+      }
       Culprit boundary = nativeBoundary(frames, owners);
       if (boundary != null) {
         return boundary;
@@ -125,7 +130,87 @@ public final class Attributor {
         return classInit(frames, owners, frames.get(clinit).className(), CulpritKind.CLASS_INIT);
       }
     }
+    if (loading >= 0 && reason.startsWith("Freeze or preempt failed")) {
+      return classLoading(frames, owners, loading);
+    }
+    if (reason.startsWith("Freeze or preempt failed") && enteredByTheVm(frames)) {
+      return culpritAt(
+          frames,
+          owners,
+          0,
+          CulpritKind.CLASS_LOADING,
+          null,
+          "no Java monitor is entered at this line: the JVM took a lock of its own, most likely"
+              + " to load, link or initialise a class this line uses first, and could not unmount"
+              + " the thread while it waited");
+    }
     return unknown(frames, owners, "pinned reason: " + reason);
+  }
+
+  /**
+   * The frame where the JVM called a class loader to load a class the code below it first used: a
+   * {@code loadClass(String)} whose caller is not a class loader (the VM is between them). The
+   * thread cannot unmount inside that VM call, so a loader that blocks, or a contended class
+   * loading lock, holds the carrier. -1 when there is none.
+   */
+  private static int classLoadingFrame(List<Frame> frames) {
+    for (int i = frames.size() - 1; i >= 0; i--) {
+      Frame f = frames.get(i);
+      boolean entry =
+          f.method().equals("loadClass")
+              && (f.descriptor() == null
+                  || f.descriptor().isEmpty()
+                  || f.descriptor().equals("(Ljava/lang/String;)Ljava/lang/Class;"));
+      if (entry && (i + 1 == frames.size() || !isLoaderFrame(frames.get(i + 1)))) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * A pin that failed to unmount at an ordinary Java frame, not in a park, sleep or native call:
+   * the shape of a contended lock the JVM takes itself (JDK 24+ unmounts a thread waiting for a
+   * Java monitor, so a Java monitor would not pin here).
+   */
+  private static boolean enteredByTheVm(List<Frame> frames) {
+    if (frames.isEmpty()) {
+      return false;
+    }
+    Frame top = frames.get(0);
+    return !top.isNativeMethod()
+        && !top.isSynchronizedMethod()
+        && !top.className().equals("java.lang.VirtualThread")
+        && !top.className().startsWith("jdk.internal.vm.Continuation")
+        && !top.method().startsWith("park")
+        && !top.method().equals("<clinit>");
+  }
+
+  private static boolean isLoaderFrame(Frame f) {
+    return f.method().startsWith("loadClass")
+        || f.method().equals("findClass")
+        || f.className().equals("java.lang.ClassLoader");
+  }
+
+  private Culprit classLoading(List<Frame> frames, List<Owner> owners, int index) {
+    // The loader's own code is the innermost loading frame: name it when it is not the JDK's.
+    String loader = null;
+    for (int i = 0; i < index; i++) {
+      Frame f = frames.get(i);
+      if (isLoaderFrame(f) && !f.className().equals("java.lang.ClassLoader")) {
+        loader = f.className();
+        break;
+      }
+    }
+    return culpritAt(
+        frames,
+        owners,
+        index,
+        CulpritKind.CLASS_LOADING,
+        null,
+        "the JVM was loading a class for the frame below"
+            + (loader == null ? "" : ", through " + loader)
+            + "; a virtual thread cannot unmount inside that call");
   }
 
   /** JDK 21–23: the innermost frame that holds the carrier. */

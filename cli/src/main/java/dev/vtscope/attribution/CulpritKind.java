@@ -14,6 +14,11 @@ public enum CulpritKind {
   CLASS_INIT,
   /** Waiting for another thread to finish a class initialiser. */
   CLASS_INIT_WAIT,
+  /**
+   * The JVM loading a class for the frame that first used it: it calls the class loader from inside
+   * the VM, where the thread cannot unmount (JDK 24+ says so in the pinned reason).
+   */
+  CLASS_LOADING,
   /** A contended monitor enter of a virtual thread (JDK 21–23). */
   MONITOR_ENTER,
   /** {@code Object.wait()} in a virtual thread (JDK 21–23). */

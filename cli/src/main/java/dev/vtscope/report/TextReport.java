@@ -383,6 +383,7 @@ public final class TextReport implements ReportRenderer {
       case FOREIGN_FUNCTION -> "foreign function call";
       case CLASS_INIT -> "class initialiser";
       case CLASS_INIT_WAIT -> "waiting for another thread's class initialiser";
+      case CLASS_LOADING -> "class loading by the JVM";
       case MONITOR_ENTER -> "monitor enter";
       case MONITOR_WAIT -> "Object.wait";
       case UNKNOWN -> "cause unknown";

@@ -132,6 +132,34 @@ class AdviceTest {
   }
 
   @Test
+  void classLoadingByTheJvmIsOneFindingThatNamesTheSlowLoader() {
+    // JDK 24+: the pinned reason is "Freeze or preempt failed", the stack shows the loader call.
+    Path recording =
+        TestRecordings.recordTestProgram(
+            TestRecordings.jdk24PlusJava(), "0ms", SlowClassLoading.class.getName(), "8");
+    Analysis a = Reports.analyze("loading.jfr", recording, GroupBy.CULPRIT);
+    Site loaderSite =
+        a.pinned().sites().stream()
+            .filter(s -> s.stack().frames().get(0).className().equals("java.lang.VirtualThread"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(loaderSite.reason()).startsWith("Freeze or preempt failed");
+    assertThat(loaderSite.attribution().culprit().kind()).isEqualTo(CulpritKind.CLASS_LOADING);
+    assertThat(loaderSite.attribution().culprit().qualifiedMethod())
+        .isEqualTo("java.lang.ClassLoader.loadClass");
+    assertThat(loaderSite.attribution().culprit().detail())
+        .contains("through " + SlowClassLoading.class.getName() + "$SlowLoader");
+    List<Finding> findings = advise(a).findings();
+    assertThat(findings).extracting(Finding::id).doesNotContain("unexplained-pinning");
+    Finding first = findings.get(0);
+    assertThat(first.id()).isEqualTo("class-loading-pinning");
+    assertThat(first.severity()).isEqualTo(Severity.HIGH);
+    assertThat(first.explanation()).contains("first uses in " + SlowClassLoading.class.getName());
+    assertThat(first.actions())
+        .anySatisfy(x -> assertThat(x).startsWith("Make " + SlowClassLoading.class.getName()));
+  }
+
+  @Test
   void classInitialisationNamesTheClassToInitialiseEarly() {
     Finding first = advise(sample("jdk25/class-init.jfr")).findings().get(0);
     assertThat(first.id()).isEqualTo("class-init-pinning");
