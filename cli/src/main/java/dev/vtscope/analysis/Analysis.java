@@ -39,6 +39,23 @@ public record Analysis(
     notes = List.copyOf(notes);
   }
 
+  /** The same analysis with {@code notes} instead of its own. */
+  Analysis withNotes(List<Note> notes) {
+    return new Analysis(
+        inputs,
+        jvm,
+        cpus,
+        scheduler,
+        settings,
+        groupBy,
+        pinned,
+        carriers,
+        monitorEnter,
+        monitorWait,
+        submitFailed,
+        notes);
+  }
+
   /** Whether monitor enters and waits of virtual threads hold their carriers (JDK 21–23). */
   public boolean monitorsHoldCarriers() {
     return monitorEnter != null;

@@ -219,18 +219,8 @@ public final class Analyzer {
             monitorWait,
             submitFailed,
             List.of());
-    return new Analysis(
-        draft.inputs(),
-        draft.jvm(),
-        draft.cpus(),
-        draft.scheduler(),
-        draft.settings(),
-        draft.groupBy(),
-        draft.pinned(),
-        draft.carriers(),
-        draft.monitorEnter(),
-        draft.monitorWait(),
-        draft.submitFailed(),
+    // The notes are read off the analysis itself, so it is built first without them.
+    return draft.withNotes(
         java.util.stream.Stream.concat(mergeNotes.stream(), RecordingNotes.of(draft).stream())
             .toList());
   }
