@@ -74,7 +74,8 @@ public final class FrameOwnership {
     };
   }
 
-  static boolean isJdkPackage(String className) {
+  /** Whether {@code className} is in one of the JDK's own packages. */
+  public static boolean isJdkPackage(String className) {
     return className.startsWith("java.")
         || className.startsWith("javax.")
         || className.startsWith("jdk.")

@@ -20,7 +20,7 @@ public record DiffResult(
 
   /** New or worse culprits, or more rejected tasks. */
   public boolean regression() {
-    return sites.stream().anyMatch(s -> s.status().regression())
+    return sites.stream().anyMatch(SiteChange::regression)
         || after.submitFailed().events() > before.submitFailed().events();
   }
 

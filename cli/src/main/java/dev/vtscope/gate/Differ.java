@@ -3,6 +3,8 @@ package dev.vtscope.gate;
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.Site;
 import dev.vtscope.attribution.Culprit;
+import dev.vtscope.attribution.CulpritKind;
+import dev.vtscope.attribution.FrameOwnership;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -56,6 +58,7 @@ public final class Differ {
               e.getValue()[0],
               e.getValue()[1],
               status(x, y, tolerance),
+              Boolean.parseBoolean(e.getValue()[2]),
               x[0],
               x[1],
               y[0],
@@ -94,9 +97,17 @@ public final class Differ {
       labels.putIfAbsent(
           key(site),
           new String[] {
-            c == null ? site.key() : c.qualifiedMethod(), c == null ? null : c.kind().name()
+            c == null ? site.key() : c.qualifiedMethod(),
+            c == null ? null : c.kind().name(),
+            String.valueOf(c != null && isJdkWarmUp(c))
           });
     }
+  }
+
+  /** The JDK initialising one of its own classes on first use. */
+  private static boolean isJdkWarmUp(Culprit c) {
+    return (c.kind() == CulpritKind.CLASS_INIT || c.kind() == CulpritKind.CLASS_INIT_WAIT)
+        && FrameOwnership.isJdkPackage(c.className());
   }
 
   /** Sites are matched by culprit kind and method; without attribution, by their own key. */

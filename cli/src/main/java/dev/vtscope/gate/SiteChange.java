@@ -8,6 +8,8 @@ package dev.vtscope.gate;
  * @param culprit {@code Class.method}
  * @param kind the culprit kind, e.g. {@code SYNCHRONIZED_BLOCK}
  * @param status new, worse, fixed, better or same (the order they are listed in)
+ * @param warmUp whether the culprit is the JDK initialising one of its own classes: warm-up that
+ *     comes and goes between runs, listed but never a regression
  * @param beforeEvents events before
  * @param beforeNanos total time before
  * @param afterEvents events after
@@ -19,10 +21,19 @@ public record SiteChange(
     String culprit,
     String kind,
     Status status,
+    boolean warmUp,
     long beforeEvents,
     long beforeNanos,
     long afterEvents,
     long afterNanos) {
+
+  /**
+   * Whether this change fails a diff: new or worse by at least {@link Differ#MIN_CHANGE_NANOS} (a
+   * new culprit of a few microseconds is noise too), and not the JDK's warm-up.
+   */
+  public boolean regression() {
+    return status.regression() && !warmUp && afterNanos - beforeNanos >= Differ.MIN_CHANGE_NANOS;
+  }
 
   /** How a culprit changed. */
   public enum Status {

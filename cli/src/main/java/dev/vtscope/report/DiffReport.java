@@ -53,11 +53,16 @@ public final class DiffReport {
       out.println(
           String.format(
               Locale.ROOT,
-              "         %s in %d events -> %s in %d events",
+              "         %s in %d events -> %s in %d events%s",
               HumanDurations.format(c.beforeNanos()),
               c.beforeEvents(),
               HumanDurations.format(c.afterNanos()),
-              c.afterEvents()));
+              c.afterEvents(),
+              !c.status().regression() || c.regression()
+                  ? ""
+                  : c.warmUp()
+                      ? "  (the JDK's class warm-up: not a regression)"
+                      : "  (under 1 ms: not a regression)"));
     }
     out.println();
     out.println(
@@ -94,6 +99,8 @@ public final class DiffReport {
       node.put("culprit", c.culprit());
       node.put("kind", c.kind());
       node.put("status", c.status().label());
+      node.put("regression", c.regression());
+      node.put("jdkWarmUp", c.warmUp());
       node.putObject("before").put("events", c.beforeEvents()).put("totalNanos", c.beforeNanos());
       node.putObject("after").put("events", c.afterEvents()).put("totalNanos", c.afterNanos());
     }

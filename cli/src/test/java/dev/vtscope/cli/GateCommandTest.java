@@ -29,6 +29,10 @@ class GateCommandTest {
   private static final String FIXED =
       TestRecordings.repoRoot().resolve("samples/jdk21/pinning-reentrant-lock.jfr").toString();
 
+  private static String sample(String name) {
+    return TestRecordings.repoRoot().resolve("samples").resolve(name).toString();
+  }
+
   @Test
   void checkFailsWithExitSixWhenABudgetIsExceededAndWritesJUnitXml(@TempDir Path dir)
       throws Exception {
@@ -138,6 +142,27 @@ class GateCommandTest {
     Cli.Result same = Cli.run("diff", PINNING, PINNING);
     assertThat(same.exitCode()).isZero();
     assertThat(same.out()).contains("0 fixed, 0 new, 0 worse, 0 better, 2 same");
+  }
+
+  @Test
+  void theJdksClassWarmUpIsListedButNeverARegression() throws Exception {
+    // Before: no pin. After: the JDK initialising sun.nio.ch.Poller on first connect, 24 ms.
+    String before = sample("jdk21/socket-roundtrip.jfr");
+    String after = sample("jdk25/socket-roundtrip.jfr");
+    Cli.Result text = Cli.run("diff", before, after);
+    assertThat(text.exitCode()).isZero();
+    assertThat(text.out())
+        .contains("new    pinned        sun.nio.ch.Poller.<clinit>")
+        .contains("(the JDK's class warm-up: not a regression)")
+        .doesNotContain("REGRESSION");
+    JsonNode doc =
+        new ObjectMapper().readTree(Cli.run("diff", before, after, "--format", "json").out());
+    JsonNode poller = doc.get("sites").get(0);
+    assertThat(poller.get("status").asText()).isEqualTo("new");
+    assertThat(poller.get("after").get("totalNanos").asLong()).isGreaterThan(1_000_000);
+    assertThat(poller.get("jdkWarmUp").asBoolean()).isTrue();
+    assertThat(poller.get("regression").asBoolean()).isFalse();
+    assertThat(doc.get("regression").asBoolean()).isFalse();
   }
 
   @Test
