@@ -2,6 +2,7 @@ package dev.vtscope.cli;
 
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.GroupBy;
+import dev.vtscope.gate.AllowList;
 import dev.vtscope.gate.DiffResult;
 import dev.vtscope.gate.Differ;
 import dev.vtscope.recording.InputProblemException;
@@ -58,6 +59,15 @@ final class DiffCommand implements Callable<Integer> {
               + " ${DEFAULT-VALUE}).")
   private double tolerance = 10;
 
+  @Option(
+      names = "--allow",
+      paramLabel = "CLASS_OR_PACKAGE",
+      split = ",",
+      description =
+          "Culprits to tolerate, as for check: a package (org.h2), a class, or Class.method. They"
+              + " are listed but never a regression. Repeat or separate with commas.")
+  private List<String> allow = List.of();
+
   @Option(names = "--verbose", description = "Print stack traces of errors.")
   private boolean verbose;
 
@@ -68,7 +78,7 @@ final class DiffCommand implements Callable<Integer> {
     }
     Analysis b = analyze(before);
     Analysis a = analyze(after);
-    DiffResult result = Differ.diff(b, a, tolerance / 100);
+    DiffResult result = Differ.diff(b, a, tolerance / 100, new AllowList(allow));
     if (format == Format.JSON) {
       DiffReport.json(result, VtScope.version(), spec.commandLine().getOut());
     } else {

@@ -23,14 +23,26 @@ public final class Differ {
   private Differ() {}
 
   public static DiffResult diff(Analysis before, Analysis after, double tolerance) {
+    return diff(before, after, tolerance, AllowList.NONE);
+  }
+
+  /**
+   * Compares two analyses; culprits {@code allow} matches are listed but never a regression.
+   *
+   * @param tolerance relative change of total time that still counts as the same, e.g. 0.1
+   */
+  public static DiffResult diff(
+      Analysis before, Analysis after, double tolerance, AllowList allow) {
     List<SiteChange> changes = new ArrayList<>();
-    changes.addAll(section("pinned", before.pinned().sites(), after.pinned().sites(), tolerance));
+    changes.addAll(
+        section("pinned", before.pinned().sites(), after.pinned().sites(), tolerance, allow));
     changes.addAll(
         section(
             "monitorEnter",
             before.monitorEnter() == null ? List.of() : before.monitorEnter().sites(),
             after.monitorEnter() == null ? List.of() : after.monitorEnter().sites(),
-            tolerance));
+            tolerance,
+            allow));
     changes.sort(
         Comparator.comparing(SiteChange::status)
             .thenComparing(
@@ -41,12 +53,12 @@ public final class Differ {
   }
 
   private static List<SiteChange> section(
-      String name, List<Site> before, List<Site> after, double tolerance) {
+      String name, List<Site> before, List<Site> after, double tolerance, AllowList allow) {
     Map<String, long[]> b = totals(before);
     Map<String, long[]> a = totals(after);
     Map<String, String[]> labels = new LinkedHashMap<>();
-    label(before, labels);
-    label(after, labels);
+    label(before, labels, allow);
+    label(after, labels, allow);
     List<SiteChange> changes = new ArrayList<>();
     for (Map.Entry<String, String[]> e : labels.entrySet()) {
       long[] x = b.getOrDefault(e.getKey(), new long[2]);
@@ -59,6 +71,7 @@ public final class Differ {
               e.getValue()[1],
               status(x, y, tolerance),
               Boolean.parseBoolean(e.getValue()[2]),
+              e.getValue()[3],
               x[0],
               x[1],
               y[0],
@@ -91,7 +104,7 @@ public final class Differ {
     return totals;
   }
 
-  private static void label(List<Site> sites, Map<String, String[]> labels) {
+  private static void label(List<Site> sites, Map<String, String[]> labels, AllowList allow) {
     for (Site site : sites) {
       Culprit c = site.attribution() == null ? null : site.attribution().culprit();
       labels.putIfAbsent(
@@ -99,7 +112,8 @@ public final class Differ {
           new String[] {
             c == null ? site.key() : c.qualifiedMethod(),
             c == null ? null : c.kind().name(),
-            String.valueOf(c != null && isJdkWarmUp(c))
+            String.valueOf(c != null && isJdkWarmUp(c)),
+            c == null ? null : allow.match(c.className(), c.method())
           });
     }
   }

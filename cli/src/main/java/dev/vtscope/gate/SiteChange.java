@@ -10,6 +10,7 @@ package dev.vtscope.gate;
  * @param status new, worse, fixed, better or same (the order they are listed in)
  * @param warmUp whether the culprit is the JDK initialising one of its own classes: warm-up that
  *     comes and goes between runs, listed but never a regression
+ * @param allowedBy the {@code --allow} entry that tolerates this culprit, or null
  * @param beforeEvents events before
  * @param beforeNanos total time before
  * @param afterEvents events after
@@ -22,6 +23,7 @@ public record SiteChange(
     String kind,
     Status status,
     boolean warmUp,
+    String allowedBy,
     long beforeEvents,
     long beforeNanos,
     long afterEvents,
@@ -32,7 +34,10 @@ public record SiteChange(
    * new culprit of a few microseconds is noise too), and not the JDK's warm-up.
    */
   public boolean regression() {
-    return status.regression() && !warmUp && afterNanos - beforeNanos >= Differ.MIN_CHANGE_NANOS;
+    return status.regression()
+        && !warmUp
+        && allowedBy == null
+        && afterNanos - beforeNanos >= Differ.MIN_CHANGE_NANOS;
   }
 
   /** How a culprit changed. */

@@ -60,9 +60,11 @@ public final class DiffReport {
               c.afterEvents(),
               !c.status().regression() || c.regression()
                   ? ""
-                  : c.warmUp()
-                      ? "  (the JDK's class warm-up: not a regression)"
-                      : "  (under 1 ms: not a regression)"));
+                  : c.allowedBy() != null
+                      ? "  (allowed by " + c.allowedBy() + ": not a regression)"
+                      : c.warmUp()
+                          ? "  (the JDK's class warm-up: not a regression)"
+                          : "  (under 1 ms: not a regression)"));
     }
     out.println();
     out.println(
@@ -101,6 +103,7 @@ public final class DiffReport {
       node.put("status", c.status().label());
       node.put("regression", c.regression());
       node.put("jdkWarmUp", c.warmUp());
+      node.put("allowedBy", c.allowedBy());
       node.putObject("before").put("events", c.beforeEvents()).put("totalNanos", c.beforeNanos());
       node.putObject("after").put("events", c.afterEvents()).put("totalNanos", c.afterNanos());
     }

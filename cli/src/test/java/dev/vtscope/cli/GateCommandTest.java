@@ -166,6 +166,19 @@ class GateCommandTest {
   }
 
   @Test
+  void diffAllowsCulpritsTheProjectTolerates() {
+    // The shared lock comes back: a regression, unless its class is allowed.
+    Cli.Result allowed =
+        Cli.run("diff", FIXED, PINNING, "--allow", "dev.vtscope.workloads.SharedLockPinning");
+    assertThat(allowed.exitCode()).as(allowed.out()).isZero();
+    assertThat(allowed.out())
+        .contains("(allowed by dev.vtscope.workloads.SharedLockPinning: not a regression)")
+        .doesNotContain("REGRESSION");
+    Cli.Result other = Cli.run("diff", FIXED, PINNING, "--allow", "org.h2");
+    assertThat(other.exitCode()).isEqualTo(7);
+  }
+
+  @Test
   void diffNeedsTwoReadableRecordings() {
     Cli.Result missing = Cli.run("diff", PINNING, "no-such.jfr");
     assertThat(missing.exitCode()).isEqualTo(3);
