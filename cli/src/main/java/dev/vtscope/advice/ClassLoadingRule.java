@@ -97,7 +97,7 @@ final class ClassLoadingRule implements Rule {
   }
 
   /** The application's or a library's own class loader on the stack, if the JDK's is not it. */
-  private static String customLoader(Site site, int entry) {
+  static String customLoader(Site site, int entry) {
     List<Frame> frames = site.stack().frames();
     for (int i = 0; i < entry && i < frames.size(); i++) {
       Frame f = frames.get(i);
