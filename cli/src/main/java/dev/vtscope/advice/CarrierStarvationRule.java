@@ -41,9 +41,7 @@ final class CarrierStarvationRule implements Rule {
       // fix first.
       boolean warmUp =
           culprit != null
-              && ((culprit.kind() == CulpritKind.CLASS_INIT
-                          || culprit.kind() == CulpritKind.CLASS_INIT_WAIT)
-                      && ClassInitRule.isJdkClass(culprit.className())
+              && (culprit.isJdkWarmUp()
                   || culprit.kind() == CulpritKind.CLASS_LOADING
                       && ClassLoadingRule.customLoader(site, culprit.frameIndex()) == null);
       boolean matters =

@@ -3,6 +3,7 @@ package dev.vtscope.advice;
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.Site;
 import dev.vtscope.attribution.CulpritKind;
+import dev.vtscope.attribution.FrameOwnership;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,10 +13,6 @@ import java.util.Map;
 final class ClassInitRule implements Rule {
 
   static final String ID = "class-init-pinning";
-
-  /** Classes of the JDK itself: their one-time initialisation is warm-up, not advice. */
-  private static final List<String> JDK_PACKAGES =
-      List.of("java.", "javax.", "jdk.", "sun.", "com.sun.");
 
   @Override
   public List<Finding> evaluate(Analysis a, Knowledge k) {
@@ -94,6 +91,6 @@ final class ClassInitRule implements Rule {
 
   /** A class of the JDK's own packages: its initialisation on first use is warm-up. */
   static boolean isJdkClass(String className) {
-    return JDK_PACKAGES.stream().anyMatch(className::startsWith);
+    return FrameOwnership.isJdkPackage(className);
   }
 }

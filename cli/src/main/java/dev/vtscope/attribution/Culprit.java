@@ -32,6 +32,15 @@ public record Culprit(
     return className + "." + method;
   }
 
+  /**
+   * Whether this is the JDK initialising one of its own classes on first use: warm-up, once per
+   * JVM, that comes and goes between runs.
+   */
+  public boolean isJdkWarmUp() {
+    return (kind == CulpritKind.CLASS_INIT || kind == CulpritKind.CLASS_INIT_WAIT)
+        && FrameOwnership.isJdkPackage(className);
+  }
+
   /** {@code Class.method}, without a hidden class's address: the same in every recording. */
   public String stableMethod() {
     return Frame.stableClassName(className) + "." + method;

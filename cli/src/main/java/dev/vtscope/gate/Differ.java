@@ -3,8 +3,6 @@ package dev.vtscope.gate;
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.Site;
 import dev.vtscope.attribution.Culprit;
-import dev.vtscope.attribution.CulpritKind;
-import dev.vtscope.attribution.FrameOwnership;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -112,16 +110,10 @@ public final class Differ {
           new String[] {
             c == null ? site.key() : c.qualifiedMethod(),
             c == null ? null : c.kind().name(),
-            String.valueOf(c != null && isJdkWarmUp(c)),
+            String.valueOf(c != null && c.isJdkWarmUp()),
             c == null ? null : allow.match(c.className(), c.method())
           });
     }
-  }
-
-  /** The JDK initialising one of its own classes on first use. */
-  private static boolean isJdkWarmUp(Culprit c) {
-    return (c.kind() == CulpritKind.CLASS_INIT || c.kind() == CulpritKind.CLASS_INIT_WAIT)
-        && FrameOwnership.isJdkPackage(c.className());
   }
 
   /** Sites are matched by culprit kind and method; without attribution, by their own key. */

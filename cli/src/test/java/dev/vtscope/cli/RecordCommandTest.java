@@ -8,6 +8,8 @@ import dev.vtscope.testing.Cli;
 import dev.vtscope.testing.TestRecordings;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -132,45 +134,29 @@ class RecordCommandTest {
 
   @Test
   void jdkAppliesToACommandThatRunsABareJava() throws Exception {
-    Path out = dir.resolve("bare.jfr");
-    Cli.Result result =
-        Cli.run(
-            "record",
-            "--jdk",
-            jdk21Home(),
-            "--out",
-            out.toString(),
-            "--format",
-            "json",
-            "--",
-            "java",
-            "-cp",
-            System.getProperty("java.class.path"),
-            "dev.vtscope.workloads.Workloads",
-            "sleep-fanout",
-            "--tasks",
-            "10",
-            "--sleep",
-            "1ms");
+    Cli.Result result = recordWithJdk21("java", "--format", "json");
     assertThat(result.exitCode()).as(result.err()).isZero();
     assertThat(result.err()).contains("--jdk 21: 'java' runs as");
     assertThat(MAPPER.readTree(result.out()).at("/jvm/feature").asInt()).isEqualTo(21);
   }
 
   @Test
-  void jdkDoesNotSilentlyReplaceAnExplicitJava() throws Exception {
-    Path out = dir.resolve("explicit.jfr");
-    Path java = TestRecordings.currentJava();
-    Cli.Result result =
-        Cli.run(
-            "record",
-            "--jdk",
-            jdk21Home(),
-            "--out",
-            out.toString(),
-            "--no-analyze",
+  void jdkDoesNotSilentlyReplaceAnExplicitJava() {
+    Cli.Result result = recordWithJdk21(TestRecordings.currentJava().toString(), "--no-analyze");
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(result.err()).contains("does not replace the java named in the command");
+  }
+
+  /** {@code record --jdk 21 OPTIONS -- JAVA …} of a short workload. */
+  private Cli.Result recordWithJdk21(String java, String... options) {
+    List<String> args =
+        new ArrayList<>(
+            List.of("record", "--jdk", jdk21Home(), "--out", dir.resolve("jdk.jfr").toString()));
+    args.addAll(List.of(options));
+    args.addAll(
+        List.of(
             "--",
-            java.toString(),
+            java,
             "-cp",
             System.getProperty("java.class.path"),
             "dev.vtscope.workloads.Workloads",
@@ -178,9 +164,8 @@ class RecordCommandTest {
             "--tasks",
             "10",
             "--sleep",
-            "1ms");
-    assertThat(result.exitCode()).as(result.err()).isZero();
-    assertThat(result.err()).contains("does not replace the java named in the command");
+            "1ms"));
+    return Cli.run(args.toArray(String[]::new));
   }
 
   @Test
