@@ -4,7 +4,6 @@ import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.Concurrency;
 import dev.vtscope.analysis.Site;
 import dev.vtscope.attribution.Culprit;
-import dev.vtscope.attribution.CulpritKind;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -39,11 +38,7 @@ final class CarrierStarvationRule implements Rule {
       Culprit culprit = Facts.culprit(site);
       // Neither a site too brief to matter nor the JDK's warm-up (both info findings) is what to
       // fix first.
-      boolean warmUp =
-          culprit != null
-              && (culprit.isJdkWarmUp()
-                  || culprit.kind() == CulpritKind.CLASS_LOADING
-                      && ClassLoadingRule.customLoader(site, culprit.frameIndex()) == null);
+      boolean warmUp = culprit != null && culprit.isWarmUp(site.stack().frames());
       boolean matters =
           !warmUp
               && Facts.severity(a, k, site.durations().totalNanos()).compareTo(Severity.LOW) >= 0;

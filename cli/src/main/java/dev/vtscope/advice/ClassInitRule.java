@@ -33,7 +33,7 @@ final class ClassInitRule implements Rule {
                   .filter(s -> Facts.culprit(s).kind() == CulpritKind.CLASS_INIT_WAIT)
                   .mapToLong(Facts::eventsOf)
                   .sum();
-          boolean jdkClass = isJdkClass(className);
+          boolean jdkClass = FrameOwnership.isJdkPackage(className);
           List<String> actions =
               jdkClass
                   ? List.of(
@@ -87,10 +87,5 @@ final class ClassInitRule implements Rule {
 
   private static String simpleName(String className) {
     return className.substring(className.lastIndexOf('.') + 1).replace('$', '.');
-  }
-
-  /** A class of the JDK's own packages: its initialisation on first use is warm-up. */
-  static boolean isJdkClass(String className) {
-    return FrameOwnership.isJdkPackage(className);
   }
 }

@@ -2,6 +2,7 @@ package dev.vtscope.advice;
 
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.Site;
+import dev.vtscope.attribution.ClassLoading;
 import dev.vtscope.attribution.CulpritKind;
 import dev.vtscope.recording.Frame;
 import java.util.ArrayList;
@@ -32,20 +33,12 @@ final class ClassLoadingRule implements Rule {
     Set<String> firstUses = new LinkedHashSet<>();
     Set<String> loaders = new LinkedHashSet<>();
     for (Site site : sites) {
-      // The frame that used the class first: below the loader call, or the culprit itself when
-      // the JVM's own lock was taken at its line.
       int index = Facts.culprit(site).frameIndex();
-      List<Frame> frames = site.stack().frames();
-      Frame user = null;
-      if (index >= 0 && index < frames.size()) {
-        boolean loaderCall = frames.get(index).method().equals("loadClass");
-        int at = loaderCall ? index + 1 : index;
-        user = at < frames.size() ? frames.get(at) : null;
-      }
+      Frame user = ClassLoading.firstUse(site.stack().frames(), index);
       if (user != null && firstUses.size() < SHOWN) {
         firstUses.add(user.qualifiedMethod());
       }
-      String loader = customLoader(site, index);
+      String loader = ClassLoading.customLoader(site.stack().frames(), index);
       if (loader != null) {
         loaders.add(loader);
       }
@@ -94,18 +87,5 @@ final class ClassLoadingRule implements Rule {
             pinned,
             List.copyOf(loaders),
             List.of()));
-  }
-
-  /** The application's or a library's own class loader on the stack, if the JDK's is not it. */
-  static String customLoader(Site site, int entry) {
-    List<Frame> frames = site.stack().frames();
-    for (int i = 0; i < entry && i < frames.size(); i++) {
-      Frame f = frames.get(i);
-      boolean loaderFrame = f.method().startsWith("loadClass") || f.method().equals("findClass");
-      if (loaderFrame && !ClassInitRule.isJdkClass(f.className())) {
-        return f.className();
-      }
-    }
-    return null;
   }
 }

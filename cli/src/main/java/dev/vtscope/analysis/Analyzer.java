@@ -150,10 +150,11 @@ public final class Analyzer {
           c.monitorsHoldCarrier()
               ? ConcurrencyTimeline.union(c.timeline, c.monitorEnterTimeline).compute(parallelism)
               : c.timeline.compute(parallelism);
-      if (worse(worstHeld, held) != worstHeld) {
+      Concurrency worstSoFar = worse(worstHeld, held);
+      if (worstSoFar != worstHeld) {
         worstInput = i;
       }
-      worstHeld = worse(worstHeld, held);
+      worstHeld = worstSoFar;
     }
     InputCollector settingsSource = primary != null ? primary : collectors.get(0);
     try (ClassBytesSource classes = classBytes(collectors, settingsSource.feature())) {

@@ -115,7 +115,7 @@ public final class Attributor {
     if (waited.find()) {
       return classInit(frames, owners, waited.group(1), CulpritKind.CLASS_INIT_WAIT);
     }
-    int loading = classLoadingFrame(frames);
+    int loading = ClassLoading.entryIndex(frames);
     if (reason.startsWith("Native or VM frame on stack")) {
       int nativeIndex = nativeBoundaryIndex(frames);
       if (loading >= 0 && (nativeIndex < 0 || loading < nativeIndex)) {
@@ -148,27 +148,6 @@ public final class Attributor {
   }
 
   /**
-   * The frame where the JVM called a class loader to load a class the code below it first used: a
-   * {@code loadClass(String)} whose caller is not a class loader (the VM is between them). The
-   * thread cannot unmount inside that VM call, so a loader that blocks, or a contended class
-   * loading lock, holds the carrier. -1 when there is none.
-   */
-  private static int classLoadingFrame(List<Frame> frames) {
-    for (int i = frames.size() - 1; i >= 0; i--) {
-      Frame f = frames.get(i);
-      boolean entry =
-          f.method().equals("loadClass")
-              && (f.descriptor() == null
-                  || f.descriptor().isEmpty()
-                  || f.descriptor().equals("(Ljava/lang/String;)Ljava/lang/Class;"));
-      if (entry && (i + 1 == frames.size() || !isLoaderFrame(frames.get(i + 1)))) {
-        return i;
-      }
-    }
-    return -1;
-  }
-
-  /**
    * A pin that failed to unmount at an ordinary Java frame, not in a park, sleep or native call:
    * the shape of a contended lock the JVM takes itself (JDK 24+ unmounts a thread waiting for a
    * Java monitor, so a Java monitor would not pin here).
@@ -186,22 +165,8 @@ public final class Attributor {
         && !top.method().equals("<clinit>");
   }
 
-  private static boolean isLoaderFrame(Frame f) {
-    return f.method().startsWith("loadClass")
-        || f.method().equals("findClass")
-        || f.className().equals("java.lang.ClassLoader");
-  }
-
   private Culprit classLoading(List<Frame> frames, List<Owner> owners, int index) {
-    // The loader's own code is the innermost loading frame: name it when it is not the JDK's.
-    String loader = null;
-    for (int i = 0; i < index; i++) {
-      Frame f = frames.get(i);
-      if (isLoaderFrame(f) && !f.className().equals("java.lang.ClassLoader")) {
-        loader = f.className();
-        break;
-      }
-    }
+    String loader = ClassLoading.customLoader(frames, index);
     return culpritAt(
         frames,
         owners,

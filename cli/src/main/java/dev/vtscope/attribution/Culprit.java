@@ -1,6 +1,7 @@
 package dev.vtscope.attribution;
 
 import dev.vtscope.recording.Frame;
+import java.util.List;
 
 /**
  * Who holds the carrier.
@@ -33,12 +34,18 @@ public record Culprit(
   }
 
   /**
-   * Whether this is the JDK initialising one of its own classes on first use: warm-up, once per
-   * JVM, that comes and goes between runs.
+   * Whether this is warm-up, once per class, that comes and goes between runs: the JDK initialising
+   * one of its own classes, or the JVM loading a class other than through a loader of the
+   * application's or a library's (which may be slow, and is worth fixing).
+   *
+   * @param stack the frames this culprit was found on
    */
-  public boolean isJdkWarmUp() {
-    return (kind == CulpritKind.CLASS_INIT || kind == CulpritKind.CLASS_INIT_WAIT)
-        && FrameOwnership.isJdkPackage(className);
+  public boolean isWarmUp(List<Frame> stack) {
+    return switch (kind) {
+      case CLASS_INIT, CLASS_INIT_WAIT -> FrameOwnership.isJdkPackage(className);
+      case CLASS_LOADING -> ClassLoading.customLoader(stack, frameIndex) == null;
+      default -> false;
+    };
   }
 
   /** {@code Class.method}, without a hidden class's address: the same in every recording. */

@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
     description = {
       "Compares two recordings culprit by culprit (kind and method; line numbers may move):"
           + " fixed, new, worse, better or same, by events and total time. Exit 7 when a culprit"
-          + " is new (1 ms or more) or worse, other than the JDK's class warm-up and --allow"
+          + " is new (1 ms or more) or worse, other than warm-up (the JDK's classes) and --allow"
           + " entries, or more tasks were rejected; compare recordings of the same load and"
           + " length.",
       "Input files are only read, never changed."

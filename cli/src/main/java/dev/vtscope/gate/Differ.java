@@ -54,22 +54,23 @@ public final class Differ {
       String name, List<Site> before, List<Site> after, double tolerance, AllowList allow) {
     Map<String, long[]> b = totals(before);
     Map<String, long[]> a = totals(after);
-    Map<String, String[]> labels = new LinkedHashMap<>();
+    Map<String, Label> labels = new LinkedHashMap<>();
     label(before, labels, allow);
     label(after, labels, allow);
     List<SiteChange> changes = new ArrayList<>();
-    for (Map.Entry<String, String[]> e : labels.entrySet()) {
+    for (Map.Entry<String, Label> e : labels.entrySet()) {
       long[] x = b.getOrDefault(e.getKey(), new long[2]);
       long[] y = a.getOrDefault(e.getKey(), new long[2]);
+      Label label = e.getValue();
       changes.add(
           new SiteChange(
               name,
               e.getKey(),
-              e.getValue()[0],
-              e.getValue()[1],
+              label.culprit(),
+              label.kind(),
               status(x, y, tolerance),
-              Boolean.parseBoolean(e.getValue()[2]),
-              e.getValue()[3],
+              label.warmUp(),
+              label.allowedBy(),
               x[0],
               x[1],
               y[0],
@@ -102,17 +103,21 @@ public final class Differ {
     return totals;
   }
 
-  private static void label(List<Site> sites, Map<String, String[]> labels, AllowList allow) {
+  /** How a culprit is shown, and what excuses it from being a regression. */
+  private record Label(String culprit, String kind, boolean warmUp, String allowedBy) {}
+
+  private static void label(List<Site> sites, Map<String, Label> labels, AllowList allow) {
     for (Site site : sites) {
       Culprit c = site.attribution() == null ? null : site.attribution().culprit();
       labels.putIfAbsent(
           key(site),
-          new String[] {
-            c == null ? site.key() : c.qualifiedMethod(),
-            c == null ? null : c.kind().name(),
-            String.valueOf(c != null && c.isJdkWarmUp()),
-            c == null ? null : allow.match(c.className(), c.method())
-          });
+          c == null
+              ? new Label(site.key(), null, false, null)
+              : new Label(
+                  c.qualifiedMethod(),
+                  c.kind().name(),
+                  c.isWarmUp(site.stack().frames()),
+                  allow.match(c.className(), c.method())));
     }
   }
 

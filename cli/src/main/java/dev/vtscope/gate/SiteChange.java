@@ -8,8 +8,9 @@ package dev.vtscope.gate;
  * @param culprit {@code Class.method}
  * @param kind the culprit kind, e.g. {@code SYNCHRONIZED_BLOCK}
  * @param status new, worse, fixed, better or same (the order they are listed in)
- * @param warmUp whether the culprit is the JDK initialising one of its own classes: warm-up that
- *     comes and goes between runs, listed but never a regression
+ * @param warmUp whether the culprit is warm-up that comes and goes between runs (the JDK
+ *     initialising its own classes, the JVM loading classes through the JDK's loaders): listed but
+ *     never a regression
  * @param allowedBy the {@code --allow} entry that tolerates this culprit, or null
  * @param beforeEvents events before
  * @param beforeNanos total time before
@@ -31,7 +32,7 @@ public record SiteChange(
 
   /**
    * Whether this change fails a diff: new or worse by at least {@link Differ#MIN_CHANGE_NANOS} (a
-   * new culprit of a few microseconds is noise too), and not the JDK's warm-up.
+   * new culprit of a few microseconds is noise too), not warm-up and not allowed.
    */
   public boolean regression() {
     return status.regression()

@@ -63,7 +63,7 @@ public final class DiffReport {
                   : c.allowedBy() != null
                       ? "  (allowed by " + c.allowedBy() + ": not a regression)"
                       : c.warmUp()
-                          ? "  (the JDK's class warm-up: not a regression)"
+                          ? "  (warm-up: not a regression)"
                           : "  (under 1 ms: not a regression)"));
     }
     out.println();
@@ -102,7 +102,7 @@ public final class DiffReport {
       node.put("kind", c.kind());
       node.put("status", c.status().label());
       node.put("regression", c.regression());
-      node.put("jdkWarmUp", c.warmUp());
+      node.put("warmUp", c.warmUp());
       node.put("allowedBy", c.allowedBy());
       node.putObject("before").put("events", c.beforeEvents()).put("totalNanos", c.beforeNanos());
       node.putObject("after").put("events", c.afterEvents()).put("totalNanos", c.afterNanos());

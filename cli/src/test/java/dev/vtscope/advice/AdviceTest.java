@@ -149,6 +149,8 @@ class AdviceTest {
         .isEqualTo("java.lang.ClassLoader.loadClass");
     assertThat(loaderSite.attribution().culprit().detail())
         .contains("through " + SlowClassLoading.class.getName() + "$SlowLoader");
+    // A slow loader of the application's is worth fixing, not warm-up to look past.
+    assertThat(loaderSite.attribution().culprit().isWarmUp(loaderSite.stack().frames())).isFalse();
     List<Finding> findings = advise(a).findings();
     assertThat(findings).extracting(Finding::id).doesNotContain("unexplained-pinning");
     Finding first = findings.get(0);
@@ -157,6 +159,27 @@ class AdviceTest {
     assertThat(first.explanation()).contains("first uses in " + SlowClassLoading.class.getName());
     assertThat(first.actions())
         .anySatisfy(x -> assertThat(x).startsWith("Make " + SlowClassLoading.class.getName()));
+  }
+
+  @Test
+  void onJdk25AVirtualThreadWaitingForAMonitorWritesNoEvent() throws Exception {
+    // What the healthy finding says on JDK 24+: 200 tasks queued on one lock, with
+    // jdk.JavaMonitorEnter enabled at 20 ms, and not one event.
+    Path recording = TestRecordings.repoRoot().resolve("samples/jdk25/pinning-synchronized.jfr");
+    Analysis a = sample("jdk25/pinning-synchronized.jfr");
+    assertThat(a.settings().monitorEnterEnabled()).isTrue();
+    assertThat(a.settings().monitorEnterThresholdNanos()).isEqualTo(20_000_000L);
+    long enters = 0;
+    try (jdk.jfr.consumer.RecordingFile file = new jdk.jfr.consumer.RecordingFile(recording)) {
+      while (file.hasMoreEvents()) {
+        if (file.readEvent().getEventType().getName().equals("jdk.JavaMonitorEnter")) {
+          enters++;
+        }
+      }
+    }
+    assertThat(enters).isZero();
+    assertThat(advise(a).findings().get(advise(a).findings().size() - 1).explanation())
+        .contains("writes no jdk.JavaMonitorEnter event");
   }
 
   @Test

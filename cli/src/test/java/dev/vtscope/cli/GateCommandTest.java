@@ -153,14 +153,14 @@ class GateCommandTest {
     assertThat(text.exitCode()).isZero();
     assertThat(text.out())
         .contains("new    pinned        sun.nio.ch.Poller.<clinit>")
-        .contains("(the JDK's class warm-up: not a regression)")
+        .contains("(warm-up: not a regression)")
         .doesNotContain("REGRESSION");
     JsonNode doc =
         new ObjectMapper().readTree(Cli.run("diff", before, after, "--format", "json").out());
     JsonNode poller = doc.get("sites").get(0);
     assertThat(poller.get("status").asText()).isEqualTo("new");
     assertThat(poller.get("after").get("totalNanos").asLong()).isGreaterThan(1_000_000);
-    assertThat(poller.get("jdkWarmUp").asBoolean()).isTrue();
+    assertThat(poller.get("warmUp").asBoolean()).isTrue();
     assertThat(poller.get("regression").asBoolean()).isFalse();
     assertThat(doc.get("regression").asBoolean()).isFalse();
   }
