@@ -45,8 +45,9 @@ public final class Analyzer {
       InputCollector collector = new InputCollector();
       String problem = null;
       int files = 0;
+      List<String> readNotes = new ArrayList<>();
       for (Path file : input.files()) {
-        problem = read(file, collector);
+        problem = read(file, collector, input.files().size() > 1 ? file + ": " : "", readNotes);
         files++;
         if (problem != null) {
           break;
@@ -64,17 +65,18 @@ public final class Analyzer {
               collector.cpus(),
               problem == null
                   ? null
-                  : (input.files().size() > 1 ? input.files().get(files - 1) + ": " : "")
-                      + problem));
+                  : (input.files().size() > 1 ? input.files().get(files - 1) + ": " : "") + problem,
+              readNotes));
     }
     return merge(facts, collectors);
   }
 
   /** Reads one file into {@code collector}; returns why it stopped early, or null. */
-  private String read(Path file, InputCollector collector) throws RecordingProblemException {
+  private String read(Path file, InputCollector collector, String prefix, List<String> readNotes)
+      throws RecordingProblemException {
     ChunkScan scan;
     try {
-      scan = ChunkScanner.scan(file);
+      scan = ChunkScanner.scan(file, reader.needsRecordCheck());
     } catch (NotARecordingException e) {
       throw new RecordingProblemException(file + ": " + e.getMessage(), false);
     } catch (AccessDeniedException e) {
@@ -88,6 +90,7 @@ public final class Analyzer {
     } catch (IOException e) {
       throw new RecordingProblemException(file + ": cannot read (" + e.getMessage() + ")", true);
     }
+    outcome.notes().forEach(n -> readNotes.add(prefix + n));
     if (outcome.stoppedEarly() != null) {
       if (outcome.chunksRead() == 0 && scan.chunks().size() == 1 && collector.jvm == null) {
         throw new RecordingProblemException(

@@ -13,6 +13,8 @@ import dev.vtscope.recording.JvmFacts;
  * @param jvm the JVM that wrote it, or null when the recording does not say
  * @param cpus CPUs the JVM saw (container limit first), or 0 when unknown
  * @param problem why reading stopped early, or null when it was read to the end
+ * @param readNotes what the reader says about what it read (a chunk still being written read up to
+ *     its last flush, references to missing constants), in the order found
  */
 public record InputFacts(
     String name,
@@ -22,4 +24,10 @@ public record InputFacts(
     long durationNanos,
     JvmFacts jvm,
     int cpus,
-    String problem) {}
+    String problem,
+    java.util.List<String> readNotes) {
+
+  public InputFacts {
+    readNotes = java.util.List.copyOf(readNotes);
+  }
+}

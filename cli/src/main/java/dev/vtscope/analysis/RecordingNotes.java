@@ -19,6 +19,14 @@ final class RecordingNotes {
             new Note(
                 "partial-read", Severity.WARNING, input.name() + ": " + input.problem() + "."));
       }
+      for (String note : input.readNotes()) {
+        boolean live = note.contains("still being written");
+        notes.add(
+            new Note(
+                live ? "in-progress" : "damaged-data",
+                live ? Severity.INFO : Severity.WARNING,
+                input.name() + ": " + note + "."));
+      }
     }
     if (a.inputs().stream().map(i -> i.jvm() == null ? 0 : i.jvm().feature()).distinct().count()
         > 1) {

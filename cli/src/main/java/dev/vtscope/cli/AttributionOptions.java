@@ -5,7 +5,7 @@ import dev.vtscope.analysis.AnalysisOptions;
 import dev.vtscope.analysis.Analyzer;
 import dev.vtscope.analysis.GroupBy;
 import dev.vtscope.analysis.RecordingProblemException;
-import dev.vtscope.recording.JfrStreamReader;
+import dev.vtscope.recording.ReaderKind;
 import dev.vtscope.recording.RecordingInput;
 import java.nio.file.Path;
 import java.util.List;
@@ -35,11 +35,19 @@ final class AttributionOptions {
               + " test framework's, i.e. the code that started the thread's task.")
   private List<String> appPackages = List.of();
 
+  @Option(
+      names = "--reader",
+      paramLabel = "vtscope|jdk",
+      defaultValue = "vtscope",
+      description =
+          "The JFR reader: vtscope (default: its own, parallel, in bounded memory, reads chunks"
+              + " still being written) or jdk (the JDK's jdk.jfr.consumer, for a second opinion).")
+  private ReaderKind reader = ReaderKind.VTSCOPE;
+
   /** Analyses the inputs; unreadable input becomes an {@link ExitException}. */
   Analysis analyze(List<RecordingInput> inputs, GroupBy groupBy) {
     try {
-      return new Analyzer(
-              new JfrStreamReader(), new AnalysisOptions(groupBy, classPath, appPackages))
+      return new Analyzer(reader.create(), new AnalysisOptions(groupBy, classPath, appPackages))
           .analyze(inputs);
     } catch (RecordingProblemException e) {
       throw new ExitException(

@@ -8,7 +8,7 @@ import dev.vtscope.analysis.RecordingProblemException;
 import dev.vtscope.record.ChildRecording;
 import dev.vtscope.record.Jdk;
 import dev.vtscope.record.JdkLocator;
-import dev.vtscope.recording.JfrStreamReader;
+import dev.vtscope.recording.ReaderKind;
 import dev.vtscope.recording.RecordingInputs;
 import dev.vtscope.workloads.Workload;
 import dev.vtscope.workloads.Workloads;
@@ -234,7 +234,8 @@ final class RecordCommand implements Callable<Integer> {
     try {
       Analysis analysis =
           new Analyzer(
-                  new JfrStreamReader(), new AnalysisOptions(GroupBy.CULPRIT, List.of(), List.of()))
+                  ReaderKind.VTSCOPE.create(),
+                  new AnalysisOptions(GroupBy.CULPRIT, List.of(), List.of()))
               .analyze(RecordingInputs.resolve(List.of(recording)));
       output.renderer(TerminalFacts.detect()).render(analysis, spec.commandLine().getOut());
     } catch (RecordingProblemException | IOException e) {

@@ -14,6 +14,7 @@ package dev.vtscope.recording;
  * @param startNanos chunk start, in nanoseconds since the epoch
  * @param durationNanos chunk duration in nanoseconds
  * @param fileState 0 when the chunk is complete; anything else while a JVM is still writing it
+ *     (then {@code size} is where its last complete flush ends)
  */
 public record ChunkHeader(
     int index,
@@ -29,6 +30,11 @@ public record ChunkHeader(
 
   /** Size of the header in bytes. */
   public static final int SIZE = 68;
+
+  /** Whether a JVM was still writing the chunk: only its bytes up to its last flush are whole. */
+  public boolean inProgress() {
+    return fileState != 0;
+  }
 
   /** End of the chunk in the file, exclusive. */
   public long endOffset() {

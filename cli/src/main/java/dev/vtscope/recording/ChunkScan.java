@@ -10,12 +10,25 @@ import java.util.List;
  * @param fileSize the file's size
  * @param problem why the scan stopped before the end of the file, or null when the file is whole
  * @param problemOffset the byte offset where the problem was found, or -1
+ * @param unflushedBytes bytes after the last flush of a chunk still being written (not yet whole,
+ *     so not read), or 0
  */
 public record ChunkScan(
-    List<ChunkHeader> chunks, long fileSize, String problem, long problemOffset) {
+    List<ChunkHeader> chunks,
+    long fileSize,
+    String problem,
+    long problemOffset,
+    long unflushedBytes) {
 
   public ChunkScan {
     chunks = List.copyOf(chunks);
+  }
+
+  /** The chunk a JVM was still writing, or null. */
+  public ChunkHeader inProgress() {
+    return chunks.isEmpty() || !chunks.get(chunks.size() - 1).inProgress()
+        ? null
+        : chunks.get(chunks.size() - 1);
   }
 
   /** Whether every byte of the file belongs to a valid chunk. */

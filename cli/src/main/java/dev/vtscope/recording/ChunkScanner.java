@@ -11,10 +11,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Checks the chunk headers of a JFR file before the JDK's parser reads it. The JDK's reader can
- * spin forever on a chunk size of 0 and throws unchecked errors on damaged headers; checking the
- * headers first turns such files into a clear message, and lets vtscope read the valid chunks that
- * precede a damaged one.
+ * Checks the chunk headers of a JFR file before a reader parses it. The JDK's reader can spin
+ * forever on a chunk size of 0 and throws unchecked errors on damaged headers; checking the headers
+ * first turns such files into a clear message, and lets vtscope read the valid chunks that precede
+ * a damaged one. A chunk a JVM is still writing (its header's file state is not 0, as in a running
+ * JVM's repository or a copy of one) is taken up to its last complete flush, which its header
+ * records; the bytes after that are not whole yet and end the scan.
  */
 public final class ChunkScanner {
 
@@ -30,6 +32,17 @@ public final class ChunkScanner {
    * @throws IOException when the file cannot be read
    */
   public static ChunkScan scan(Path file) throws IOException {
+    return scan(file, true);
+  }
+
+  /**
+   * Scans {@code file}; with {@code walkRecords} false the records inside each chunk are left to
+   * the reader to check (vtscope's own reader walks them anyway).
+   *
+   * @throws NotARecordingException when the file does not start with a valid chunk header
+   * @throws IOException when the file cannot be read
+   */
+  public static ChunkScan scan(Path file, boolean walkRecords) throws IOException {
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
       long fileSize = channel.size();
       if (fileSize == 0) {
@@ -39,16 +52,21 @@ public final class ChunkScanner {
       ByteBuffer buffer = ByteBuffer.allocate(ChunkHeader.SIZE).order(ByteOrder.BIG_ENDIAN);
       long offset = 0;
       while (offset < fileSize) {
-        String problem = readHeader(channel, offset, fileSize, chunks.size(), buffer, chunks);
+        String problem =
+            readHeader(channel, offset, fileSize, chunks.size(), buffer, chunks, walkRecords);
         if (problem != null) {
           if (chunks.isEmpty()) {
             throw new NotARecordingException(problem);
           }
-          return new ChunkScan(chunks, fileSize, problem, offset);
+          return new ChunkScan(chunks, fileSize, problem, offset, 0);
         }
-        offset = chunks.get(chunks.size() - 1).endOffset();
+        ChunkHeader last = chunks.get(chunks.size() - 1);
+        offset = last.endOffset();
+        if (last.inProgress()) {
+          return new ChunkScan(chunks, fileSize, null, -1, fileSize - offset);
+        }
       }
-      return new ChunkScan(chunks, fileSize, null, -1);
+      return new ChunkScan(chunks, fileSize, null, -1, 0);
     }
   }
 
@@ -59,7 +77,8 @@ public final class ChunkScanner {
       long fileSize,
       int index,
       ByteBuffer buffer,
-      List<ChunkHeader> chunks)
+      List<ChunkHeader> chunks,
+      boolean walk)
       throws IOException {
     if (fileSize - offset < ChunkHeader.SIZE) {
       return index == 0 && !startsWithMagic(channel, fileSize)
@@ -93,8 +112,13 @@ public final class ChunkScanner {
     long startNanos = buffer.getLong(32);
     long durationNanos = buffer.getLong(40);
     int fileState = Byte.toUnsignedInt(buffer.get(64));
-    if (size == 0 || fileState != 0) {
-      return "chunk " + (index + 1) + " was still being written (a copy of a live recording?)";
+    if (fileState != 0 && (size <= ChunkHeader.SIZE || metadataOffset == 0)) {
+      return "chunk "
+          + (index + 1)
+          + " was still being written and has no complete flush yet (nothing of it is readable)";
+    }
+    if (size == 0) {
+      return "chunk " + (index + 1) + " declares a size of 0 bytes (corrupt)";
     }
     if (size < ChunkHeader.SIZE) {
       return "chunk "
@@ -119,7 +143,7 @@ public final class ChunkScanner {
       return "chunk " + (index + 1) + " has metadata or constant pools outside itself (corrupt)";
     }
     boolean compressedIntegers = (buffer.get(67) & 1) != 0;
-    String damaged = walkRecords(channel, offset, size, compressedIntegers);
+    String damaged = walk ? walkRecords(channel, offset, size, compressedIntegers) : null;
     if (damaged != null) {
       return "chunk " + (index + 1) + " " + damaged;
     }

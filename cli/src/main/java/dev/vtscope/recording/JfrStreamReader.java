@@ -13,8 +13,6 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import jdk.jfr.EventType;
 import jdk.jfr.consumer.EventStream;
 import jdk.jfr.consumer.RecordedClass;
@@ -35,12 +33,7 @@ import jdk.jfr.consumer.RecordedThread;
  */
 public final class JfrStreamReader implements RecordingReader {
 
-  private static final Pattern JRE_VERSION = Pattern.compile("JRE \\(([^)]*)\\)");
-  private static final Pattern VM_VERSION = Pattern.compile("\\(([0-9][^)]*)\\)");
-  private static final Pattern FEATURE = Pattern.compile("^(?:1\\.)?(\\d+)");
   private static final int STACK_CACHE_LIMIT = 50_000;
-  private static final Pattern STACK_DEPTH = Pattern.compile("stackdepth=(\\d+)");
-  private static final int DEFAULT_STACK_DEPTH = 64;
 
   private final Duration baseTimeout;
 
@@ -55,14 +48,24 @@ public final class JfrStreamReader implements RecordingReader {
   }
 
   @Override
+  public String name() {
+    return "jdk";
+  }
+
+  @Override
   public ReadOutcome read(Path file, ChunkScan scan, RecordingListener listener)
       throws IOException {
     List<ChunkHeader> chunks = scan.chunks();
-    if (chunks.size() == 1 && scan.complete()) {
+    List<String> notes = new ArrayList<>();
+    String live = RecordedFacts.inProgressNote(scan);
+    if (live != null) {
+      notes.add(live);
+    }
+    if (chunks.size() == 1 && scan.complete() && !chunks.get(0).inProgress()) {
       listener.chunk(chunks.get(0));
       String failure = parse(file, chunks.get(0).size(), listener);
       return new ReadOutcome(
-          failure == null ? 1 : 0, describe(failure, chunks.get(0), chunks.size()), failure);
+          failure == null ? 1 : 0, describe(failure, chunks.get(0), chunks.size()), failure, notes);
     }
     int read = 0;
     for (ChunkHeader chunk : chunks) {
@@ -75,11 +78,11 @@ public final class JfrStreamReader implements RecordingReader {
         Files.deleteIfExists(copy);
       }
       if (failure != null) {
-        return new ReadOutcome(read, describe(failure, chunk, chunks.size()), failure);
+        return new ReadOutcome(read, describe(failure, chunk, chunks.size()), failure, notes);
       }
       read++;
     }
-    return new ReadOutcome(read, null, null);
+    return new ReadOutcome(read, null, null, notes);
   }
 
   private static String describe(String failure, ChunkHeader chunk, int chunkCount) {
@@ -110,6 +113,11 @@ public final class JfrStreamReader implements RecordingReader {
         }
         position += n;
         remaining -= n;
+      }
+      if (chunk.inProgress()) {
+        // The JDK's reader waits for a chunk still being written to finish; the copy, which holds
+        // the chunk up to its last flush, is marked finished so it reads that much.
+        out.write(java.nio.ByteBuffer.wrap(new byte[] {0}), 64);
       }
     }
     return copy;
@@ -245,31 +253,11 @@ public final class JfrStreamReader implements RecordingReader {
     }
 
     private void jvm(RecordedEvent e) {
-      String jvmVersion = stringField(e, "jvmVersion");
-      String javaVersion = null;
-      if (jvmVersion != null) {
-        Matcher jre = JRE_VERSION.matcher(jvmVersion);
-        Matcher vm = VM_VERSION.matcher(jvmVersion);
-        if (jre.find()) {
-          javaVersion = jre.group(1);
-        } else if (vm.find()) {
-          javaVersion = vm.group(1);
-        }
-      }
-      int feature = 0;
-      if (javaVersion != null) {
-        Matcher f = FEATURE.matcher(javaVersion);
-        if (f.find()) {
-          feature = Integer.parseInt(f.group(1));
-        }
-      }
       Instant started = e.hasField("jvmStartTime") ? e.getInstant("jvmStartTime") : null;
       listener.jvm(
-          new JvmFacts(
+          RecordedFacts.jvm(
               stringField(e, "jvmName"),
-              jvmVersion,
-              javaVersion,
-              feature,
+              stringField(e, "jvmVersion"),
               started == null ? 0 : nanos(started)));
     }
 
@@ -296,12 +284,9 @@ public final class JfrStreamReader implements RecordingReader {
      * without a {@code stackdepth} there, the JVM's default of 64 applied.
      */
     private void stringFlag(RecordedEvent e) {
-      if (!"FlightRecorderOptions".equals(stringField(e, "name"))) {
-        return;
+      if ("FlightRecorderOptions".equals(stringField(e, "name"))) {
+        listener.stackDepth(RecordedFacts.stackDepth(stringField(e, "value")));
       }
-      String value = stringField(e, "value");
-      Matcher depth = STACK_DEPTH.matcher(value == null ? "" : value);
-      listener.stackDepth(depth.find() ? Integer.parseInt(depth.group(1)) : DEFAULT_STACK_DEPTH);
     }
 
     private RecordedStack stack(RecordedEvent e) {
@@ -341,21 +326,9 @@ public final class JfrStreamReader implements RecordingReader {
     }
 
     private static Frame.ClassLoaderKind loaderKind(RecordedClass type) {
-      if (type == null) {
-        return Frame.ClassLoaderKind.UNKNOWN;
-      }
-      RecordedClassLoader loader = type.getClassLoader();
-      if (loader == null) {
-        return Frame.ClassLoaderKind.BOOT;
-      }
-      String name = loader.getName();
-      if ("bootstrap".equals(name)) {
-        return Frame.ClassLoaderKind.BOOT;
-      }
-      if ("platform".equals(name)) {
-        return Frame.ClassLoaderKind.PLATFORM;
-      }
-      return Frame.ClassLoaderKind.APPLICATION;
+      RecordedClassLoader loader = type == null ? null : type.getClassLoader();
+      return RecordedFacts.loaderKind(
+          type != null, loader != null, loader == null ? null : loader.getName());
     }
 
     private static long threadId(RecordedEvent e, String field) {

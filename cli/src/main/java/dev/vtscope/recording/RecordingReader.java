@@ -2,10 +2,12 @@ package dev.vtscope.recording;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
- * Reads the valid chunks of one JFR file and reports the events vtscope needs. Kept behind this
- * interface so that a faster engine can replace the JDK's {@code jdk.jfr.consumer} later.
+ * Reads the valid chunks of one JFR file and reports the events vtscope needs: vtscope's own reader
+ * ({@link JfrFileReader}, the default) or the JDK's {@code jdk.jfr.consumer} ({@link
+ * JfrStreamReader}, {@code --reader jdk}), which the tests hold each other to.
  */
 public interface RecordingReader {
 
@@ -19,11 +21,33 @@ public interface RecordingReader {
   ReadOutcome read(Path file, ChunkScan scan, RecordingListener listener) throws IOException;
 
   /**
+   * Whether {@link ChunkScanner} must walk each chunk's records before this reader sees them: the
+   * JDK's reader needs it, vtscope's own reader checks every record as it reads.
+   */
+  default boolean needsRecordCheck() {
+    return true;
+  }
+
+  /** How the report names this reader, e.g. {@code vtscope} or {@code jdk}. */
+  String name();
+
+  /**
    * What a read achieved.
    *
    * @param chunksRead chunks read to their end
    * @param stoppedEarly where and why reading stopped before the end of the valid chunks, or null
    * @param failure just why, without where, or null
+   * @param notes what a reader of the report must know about what was read: a chunk still being
+   *     written read up to its last flush, events that refer to constants the chunk lacks
    */
-  record ReadOutcome(int chunksRead, String stoppedEarly, String failure) {}
+  record ReadOutcome(int chunksRead, String stoppedEarly, String failure, List<String> notes) {
+
+    public ReadOutcome {
+      notes = List.copyOf(notes);
+    }
+
+    public ReadOutcome(int chunksRead, String stoppedEarly, String failure) {
+      this(chunksRead, stoppedEarly, failure, List.of());
+    }
+  }
 }

@@ -2,7 +2,7 @@ package dev.vtscope.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vtscope.recording.JfrStreamReader;
+import dev.vtscope.recording.ReaderKind;
 import dev.vtscope.recording.RecordingInputs;
 import dev.vtscope.testing.JfrViewOracle;
 import dev.vtscope.testing.TestRecordings;
@@ -39,7 +39,7 @@ class JfrViewOracleTest {
   void countsLongestAndTotalEqualJfrView(Path recording) throws Exception {
     List<JfrViewOracle.Row> expected = JfrViewOracle.pinnedThreads(recording);
     Analysis analysis =
-        new Analyzer(new JfrStreamReader(), GroupBy.TOP_FRAME)
+        new Analyzer(ReaderKind.VTSCOPE.create(), GroupBy.TOP_FRAME)
             .analyze(RecordingInputs.resolve(List.of(recording)));
 
     List<JfrViewOracle.Row> actual = new ArrayList<>();

@@ -74,7 +74,7 @@ class BadInputTest {
     byte[] bytes = Files.readAllBytes(sample());
     ByteBuffer.wrap(bytes).putLong(8, 0L);
     Path zero = Files.write(dir.resolve("zero.jfr"), bytes);
-    assertOneLineError(Cli.run("analyze", zero.toString()), 4, "still being written");
+    assertOneLineError(Cli.run("analyze", zero.toString()), 4, "a size of 0 bytes");
   }
 
   @Test
@@ -95,7 +95,7 @@ class BadInputTest {
     byte[] bytes = Files.readAllBytes(sample());
     bytes[ChunkHeader.SIZE] = 0;
     Path damaged = Files.write(dir.resolve("zero-record.jfr"), bytes);
-    assertOneLineError(Cli.run("analyze", damaged.toString()), 4, "damaged record at byte 68");
+    assertOneLineError(Cli.run("analyze", damaged.toString()), 4, "damaged at byte 68");
   }
 
   @Test
@@ -112,7 +112,7 @@ class BadInputTest {
     assertThat(result.exitCode()).as(result.err()).isZero();
     JsonNode report = new ObjectMapper().readTree(result.out());
     assertThat(report.at("/inputs/0/chunks").asInt()).isEqualTo(1);
-    assertThat(report.at("/inputs/0/problem").asText()).contains("chunk 2 has a damaged record");
+    assertThat(report.at("/inputs/0/problem").asText()).contains("chunk 2 is damaged at byte");
     assertThat(report.at("/pinned/events").asLong()).isPositive();
   }
 

@@ -4,7 +4,7 @@ import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.Analyzer;
 import dev.vtscope.analysis.GroupBy;
 import dev.vtscope.analysis.RecordingProblemException;
-import dev.vtscope.recording.JfrStreamReader;
+import dev.vtscope.recording.ReaderKind;
 import dev.vtscope.recording.RecordingInput;
 import dev.vtscope.report.JsonReport;
 import dev.vtscope.report.ReportRenderer;
@@ -20,11 +20,16 @@ public final class Reports {
 
   private Reports() {}
 
-  /** Analyses {@code file}, naming it {@code name} in the report. */
+  /** Analyses {@code file} with vtscope's own reader, naming it {@code name} in the report. */
   public static Analysis analyze(String name, Path file, GroupBy groupBy) {
+    return analyze(
+        List.of(new RecordingInput(name, List.of(file), false)), groupBy, ReaderKind.VTSCOPE);
+  }
+
+  /** Analyses {@code inputs} with the reader {@code reader}. */
+  public static Analysis analyze(List<RecordingInput> inputs, GroupBy groupBy, ReaderKind reader) {
     try {
-      return new Analyzer(new JfrStreamReader(), groupBy)
-          .analyze(List.of(new RecordingInput(name, List.of(file), false)));
+      return new Analyzer(reader.create(), groupBy).analyze(inputs);
     } catch (RecordingProblemException e) {
       throw new IllegalStateException(e);
     }

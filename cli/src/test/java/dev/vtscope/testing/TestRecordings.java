@@ -143,6 +143,21 @@ public final class TestRecordings {
         java, List.of("jdk.VirtualThreadPinned#threshold=" + threshold), List.of(), program);
   }
 
+  /** Like {@link #recordTestProgram(Path, String, String, String...)}, with JVM options. */
+  public static Path recordTestProgram(
+      Path java, List<String> jvmOptions, String mainClass, String... args) {
+    List<String> program =
+        new ArrayList<>(List.of("-cp", System.getProperty("java.class.path"), mainClass));
+    program.addAll(List.of(args));
+    return recordProgram(
+        java, List.of("jdk.VirtualThreadPinned#threshold=0ms"), jvmOptions, program);
+  }
+
+  /** Every recording the tests of this JVM have made so far. */
+  public static List<Path> made() {
+    return MADE.values().stream().sorted().toList();
+  }
+
   private static Path recordProgram(
       Path java, List<String> eventSettings, List<String> jvmOptions, List<String> program) {
     String key = java + "|" + eventSettings + "|" + jvmOptions + "|" + program;

@@ -1,0 +1,608 @@
+package dev.vtscope.recording;
+
+import dev.vtscope.recording.JfrMetadata.Field;
+import dev.vtscope.recording.JfrMetadata.Type;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Decodes one chunk from its bytes alone: reads the metadata, walks the event records by their
+ * sizes, indexes every constant of the checkpoint events (key to byte position, nothing decoded),
+ * then decodes only the events vtscope uses and, of the constants, only what those events refer to
+ * (each decoded once per chunk, then shared). Chunks are self-contained, so chunks decode
+ * independently and in parallel.
+ *
+ * <p>Damage never loops or reads outside the chunk: every record must have a positive size inside
+ * the readable part, every count must fit in what is left of its record, and a deadline bounds the
+ * whole. What cannot be decoded ends the chunk with a reason; references to constants that are not
+ * there are counted and reported, never silently dropped.
+ */
+final class ChunkDecoder {
+
+  private static final long METADATA = 0;
+  private static final long CHECKPOINT = 1;
+  private static final int DEADLINE_CHECK_EVERY = 1 << 16;
+
+  /** The events vtscope reads, by type name. */
+  private enum Wanted {
+    PINNED("jdk.VirtualThreadPinned"),
+    SUBMIT_FAILED("jdk.VirtualThreadSubmitFailed"),
+    MONITOR_ENTER("jdk.JavaMonitorEnter"),
+    MONITOR_WAIT("jdk.JavaMonitorWait"),
+    THREAD_START("jdk.ThreadStart"),
+    JVM("jdk.JVMInformation"),
+    CPU("jdk.CPUInformation"),
+    CONTAINER("jdk.ContainerConfiguration"),
+    PROPERTY("jdk.InitialSystemProperty"),
+    SETTING("jdk.ActiveSetting"),
+    STRING_FLAG("jdk.StringFlag");
+
+    final String eventName;
+
+    Wanted(String eventName) {
+      this.eventName = eventName;
+    }
+  }
+
+  /**
+   * What one chunk holds for vtscope.
+   *
+   * @param events the listener calls, in the chunk's order
+   * @param failure why decoding stopped before the end of the chunk, or null
+   * @param failureOffset where, from the chunk's start, or -1
+   * @param danglingReferences references to constants the chunk does not hold
+   * @param unknownTypes records of event types the metadata does not declare
+   */
+  record Result(
+      List<Consumer<RecordingListener>> events,
+      String failure,
+      long failureOffset,
+      long danglingReferences,
+      long unknownTypes) {}
+
+  private final ByteBuffer bytes;
+  private final int readable;
+  private final long deadlineNanos;
+  private final long startNanos;
+  private final long startTicks;
+  private final double ticksPerNano;
+  private ChunkBytes in;
+  private JfrMetadata metadata;
+  private final Map<Long, LongIntMap> pools = new HashMap<>();
+  private final Map<Long, Map<Long, Object>> resolved = new HashMap<>();
+  private final Map<Long, RecordedStack> stacks = new HashMap<>();
+  private final Map<Long, Frame> frames = new HashMap<>();
+  private long dangling;
+  private long unknownTypes;
+  private Type stringType;
+
+  /**
+   * @param bytes the chunk, from its header (position 0) on
+   * @param readable how many of its bytes hold whole records (the chunk size, or the size at its
+   *     last flush while it is being written)
+   * @param deadlineNanos {@link System#nanoTime()} past which decoding gives up
+   */
+  ChunkDecoder(ByteBuffer bytes, int readable, long deadlineNanos) {
+    this.bytes = bytes.order(ByteOrder.BIG_ENDIAN);
+    this.readable = readable;
+    this.deadlineNanos = deadlineNanos;
+    this.startNanos = bytes.getLong(32);
+    this.startTicks = bytes.getLong(48);
+    long ticksPerSecond = bytes.getLong(56);
+    this.ticksPerNano = ticksPerSecond / 1_000_000_000.0;
+  }
+
+  Result decode() {
+    List<Consumer<RecordingListener>> events = new ArrayList<>();
+    try {
+      boolean compressed = (bytes.get(67) & 1) != 0;
+      if ((bytes.get(67) & 4) != 0) {
+        return failed(
+            events,
+            "uses compressed timestamps, which this vtscope cannot read (try --reader jdk)",
+            67);
+      }
+      if (!(ticksPerNano > 0)) {
+        return failed(events, "an impossible clock rate in the chunk header", 56);
+      }
+      in = new ChunkBytes(bytes.limit(readable), compressed);
+      long metadataOffset = bytes.getLong(24);
+      if (metadataOffset < ChunkHeader.SIZE || metadataOffset >= readable) {
+        return failed(events, "the chunk header puts the metadata outside the chunk", 24);
+      }
+      int metadataEnd = recordEnd((int) metadataOffset);
+      in.position((int) metadataOffset);
+      in.limit(metadataEnd);
+      metadata = JfrMetadata.read(in);
+      in.limit(readable);
+      stringType = metadata.type("java.lang.String");
+      Wanted[] wanted = wantedByType();
+      int[] positions = walk(wanted);
+      for (int i = 0; i < positions.length && positions[i] >= 0; i++) {
+        int at = positions[i];
+        int end = recordEnd(at);
+        in.position(at);
+        in.limit(end);
+        in.varInt();
+        Type type = metadata.type(in.varLong());
+        Consumer<RecordingListener> call = event(wanted[(int) type.id], type);
+        if (call != null) {
+          events.add(call);
+        }
+        in.limit(readable);
+      }
+      return new Result(events, null, -1, dangling, unknownTypes);
+    } catch (JfrFormatException e) {
+      return failed(events, e.getMessage(), e.offset());
+    } catch (DeadlineException e) {
+      return failed(events, "took too long to read (over the reader's time limit)", -1);
+    }
+  }
+
+  private Result failed(List<Consumer<RecordingListener>> events, String why, long offset) {
+    return new Result(events, why, offset, dangling, unknownTypes);
+  }
+
+  /** The end of the record at {@code at}, checked to lie inside the readable part. */
+  private int recordEnd(int at) {
+    in.limit(readable);
+    in.position(at);
+    long size = in.varInt();
+    if (size <= 0 || at + size > readable) {
+      throw new JfrFormatException("a record of impossible size " + size, at);
+    }
+    return (int) (at + size);
+  }
+
+  /** Which wanted event each type id is, indexed by id for the type ids small enough. */
+  private Wanted[] wantedByType() {
+    long max = 0;
+    for (Type t : metadata.types()) {
+      max = Math.max(max, t.id);
+    }
+    Wanted[] byId = new Wanted[(int) Math.min(max + 1, 1 << 20)];
+    for (Wanted w : Wanted.values()) {
+      Type t = metadata.type(w.eventName);
+      if (t != null && t.id >= 0 && t.id < byId.length) {
+        byId[(int) t.id] = w;
+      }
+    }
+    return byId;
+  }
+
+  /**
+   * Walks every record by its size: indexes the checkpoints and returns the positions of the wanted
+   * events, ended by -1.
+   */
+  private int[] walk(Wanted[] wanted) {
+    int[] found = new int[64];
+    int count = 0;
+    int position = ChunkHeader.SIZE;
+    int records = 0;
+    while (position < readable) {
+      if (++records % DEADLINE_CHECK_EVERY == 0 && System.nanoTime() > deadlineNanos) {
+        throw new DeadlineException();
+      }
+      in.position(position);
+      int size = in.varInt();
+      if (size <= 0 || size > readable - position) {
+        throw new JfrFormatException("a record of impossible size " + size, position);
+      }
+      long typeId = in.varLong();
+      if (typeId >= 0 && typeId < wanted.length && wanted[(int) typeId] != null) {
+        if (count == found.length) {
+          found = java.util.Arrays.copyOf(found, count * 2);
+        }
+        found[count++] = position;
+      } else if (typeId == CHECKPOINT) {
+        in.limit(position + size);
+        indexCheckpoint(position);
+        in.limit(readable);
+      } else if (typeId != METADATA && metadata.type(typeId) == null) {
+        unknownTypes++;
+      }
+      position += size;
+    }
+    if (count == found.length) {
+      found = java.util.Arrays.copyOf(found, count + 1);
+    }
+    found[count] = -1;
+    return found;
+  }
+
+  /** Records where each constant of the checkpoint at the cursor starts. */
+  private void indexCheckpoint(int start) {
+    in.varLong(); // start time
+    in.varLong(); // duration
+    in.varLong(); // delta to the previous checkpoint: not followed, every record is walked
+    in.u1(); // type flags
+    int poolCount = in.count(2);
+    for (int p = 0; p < poolCount; p++) {
+      int at = in.position();
+      long typeId = in.varLong();
+      Type type = metadata.type(typeId);
+      if (type == null) {
+        throw new JfrFormatException("a constant pool of an undeclared type " + typeId, at);
+      }
+      int count = in.count(1);
+      LongIntMap index = pools.computeIfAbsent(typeId, k -> new LongIntMap());
+      for (int i = 0; i < count; i++) {
+        long key = in.varLong();
+        index.putIfAbsent(key, in.position());
+        skipValue(type, 0);
+      }
+    }
+  }
+
+  // ---- skipping values by their layout
+
+  private void skipValue(Type type, int depth) {
+    switch (type.kind) {
+      case BOOLEAN, BYTE -> in.skip(1);
+      case SHORT, CHAR -> in.varShort();
+      case INT -> in.varInt();
+      case LONG -> in.varLong();
+      case FLOAT -> in.skip(4);
+      case DOUBLE -> in.skip(8);
+      case STRING -> in.skipString();
+      case STRUCT -> {
+        if (depth > 64) {
+          throw new JfrFormatException("values nest too deep", in.position());
+        }
+        for (Field f : type.fields) {
+          skipField(f, depth + 1);
+        }
+      }
+    }
+  }
+
+  private void skipField(Field f, int depth) {
+    if (f.array) {
+      int n = in.count(0);
+      for (int i = 0; i < n; i++) {
+        skipOne(f, depth);
+      }
+    } else {
+      skipOne(f, depth);
+    }
+  }
+
+  private void skipOne(Field f, int depth) {
+    if (f.constantPool) {
+      in.varLong();
+    } else {
+      skipValue(f.type, depth);
+    }
+  }
+
+  // ---- decoding values
+
+  /** A reference to a constant, resolved only when read. */
+  private record Ref(Type type, long key) {}
+
+  /** A decoded value of a type with fields. */
+  private record Struct(Type type, Object[] values) {
+    Object get(String name) {
+      int i = type.field(name);
+      return i < 0 ? null : values[i];
+    }
+
+    boolean has(String name) {
+      return type.field(name) >= 0;
+    }
+  }
+
+  private Object readValue(Type type, int depth) {
+    switch (type.kind) {
+      case BOOLEAN:
+        return in.u1() != 0;
+      case BYTE:
+        return (long) (byte) in.u1();
+      case SHORT:
+      case CHAR:
+        return (long) in.varShort();
+      case INT:
+        return (long) in.varInt();
+      case LONG:
+        return in.varLong();
+      case FLOAT:
+        return (double) in.f4();
+      case DOUBLE:
+        return in.f8();
+      case STRING:
+        return in.string(this::poolString);
+      default:
+        if (depth > 64) {
+          throw new JfrFormatException("values nest too deep", in.position());
+        }
+        Object[] values = new Object[type.fields.size()];
+        for (int i = 0; i < values.length; i++) {
+          values[i] = readField(type.fields.get(i), depth + 1);
+        }
+        if (type.simple && values.length == 1) {
+          return values[0];
+        }
+        return new Struct(type, values);
+    }
+  }
+
+  private Object readField(Field f, int depth) {
+    if (f.array) {
+      int n = in.count(0);
+      Object[] items = new Object[n];
+      for (int i = 0; i < n; i++) {
+        items[i] = readOne(f, depth);
+      }
+      return items;
+    }
+    return readOne(f, depth);
+  }
+
+  private Object readOne(Field f, int depth) {
+    if (f.constantPool) {
+      return new Ref(f.type, in.varLong());
+    }
+    return readValue(f.type, depth);
+  }
+
+  /** The constant a reference names; null (and counted) when the chunk does not hold it. */
+  private Object resolve(Object value) {
+    if (!(value instanceof Ref ref)) {
+      return value;
+    }
+    Map<Long, Object> cache = resolved.computeIfAbsent(ref.type.id, k -> new HashMap<>());
+    if (cache.containsKey(ref.key)) {
+      return cache.get(ref.key);
+    }
+    LongIntMap index = pools.get(ref.type.id);
+    int position = index == null ? -1 : index.get(ref.key);
+    Object result = null;
+    if (position < 0) {
+      if (ref.key != 0) {
+        dangling++;
+      }
+    } else {
+      cache.put(ref.key, null); // a constant that refers to itself resolves to null
+      int savedPosition = in.position();
+      int savedLimit = in.limit(readable);
+      in.position(position);
+      result = readValue(ref.type, 0);
+      in.limit(savedLimit);
+      in.position(savedPosition);
+    }
+    cache.put(ref.key, result);
+    return result;
+  }
+
+  private String poolString(long key, int offset) {
+    if (stringType == null) {
+      throw new JfrFormatException("a string constant without a string pool", offset);
+    }
+    Object s = resolve(new Ref(stringType, key));
+    return s instanceof String string ? string : null;
+  }
+
+  // ---- typed access
+
+  private Struct struct(Object value) {
+    return resolve(value) instanceof Struct s ? s : null;
+  }
+
+  private static Struct fields(Object value) {
+    return value instanceof Struct s ? s : null;
+  }
+
+  private String string(Struct s, String field) {
+    if (s == null) {
+      return null;
+    }
+    Object v = resolve(s.get(field));
+    return v instanceof String string ? string : null;
+  }
+
+  private long number(Struct s, String field, long absent) {
+    Object v = s == null ? null : resolve(s.get(field));
+    return v instanceof Long l ? l : absent;
+  }
+
+  private boolean bool(Struct s, String field) {
+    Object v = s == null ? null : resolve(s.get(field));
+    return v instanceof Boolean b && b;
+  }
+
+  private long nanos(long ticks) {
+    return startNanos + (long) ((ticks - startTicks) / ticksPerNano);
+  }
+
+  private long threadId(Struct event, String field) {
+    if (!event.has(field)) {
+      return -1;
+    }
+    Struct thread = struct(event.get(field));
+    if (thread == null) {
+      return -1;
+    }
+    long id = number(thread, "javaThreadId", -1);
+    return id == 0 ? -1 : id;
+  }
+
+  private String threadName(Struct event, String field) {
+    return event.has(field) ? string(struct(event.get(field)), "javaName") : null;
+  }
+
+  private String className(Object classRef) {
+    String name = string(struct(classRef), "name");
+    return name == null ? null : name.replace('/', '.');
+  }
+
+  private RecordedStack stack(Struct event) {
+    Object value = event.get("stackTrace");
+    if (!(value instanceof Ref ref)) {
+      return RecordedStack.EMPTY;
+    }
+    RecordedStack known = stacks.get(ref.key);
+    if (known != null) {
+      return known;
+    }
+    Struct trace = struct(ref);
+    if (trace == null) {
+      return RecordedStack.EMPTY;
+    }
+    Object[] recorded = resolve(trace.get("frames")) instanceof Object[] a ? a : new Object[0];
+    List<Frame> list = new ArrayList<>(recorded.length);
+    for (Object f : recorded) {
+      list.add(frame(fields(resolve(f))));
+    }
+    RecordedStack stack = new RecordedStack(list, bool(trace, "truncated"));
+    stacks.put(ref.key, stack);
+    return stack;
+  }
+
+  private Frame frame(Struct f) {
+    Object methodRef = f == null ? null : f.get("method");
+    Struct method = struct(methodRef);
+    Struct type = method == null ? null : struct(method.get("type"));
+    Struct loader = type == null ? null : struct(type.get("classLoader"));
+    String typeName = type == null ? null : string(type, "name");
+    String frameType = f == null ? null : string(f, "type");
+    return new Frame(
+        type == null || typeName == null ? "<unknown>" : typeName.replace('/', '.'),
+        method == null ? "<unknown>" : nonNull(string(method, "name"), "<unknown>"),
+        method == null ? "" : string(method, "descriptor"),
+        (int) number(f, "lineNumber", -1),
+        (int) number(f, "bytecodeIndex", -1),
+        frameType,
+        method == null ? 0 : (int) number(method, "modifiers", 0),
+        RecordedFacts.loaderKind(type != null, loader != null, string(loader, "name")));
+  }
+
+  private static String nonNull(String s, String otherwise) {
+    return s == null ? otherwise : s;
+  }
+
+  // ---- events
+
+  private Consumer<RecordingListener> event(Wanted wanted, Type type) {
+    Struct e = (Struct) readValue(type, 0);
+    long startTicks = number(e, "startTime", 0);
+    long start = nanos(startTicks);
+    long duration = e.has("duration") ? nanos(startTicks + number(e, "duration", 0)) - start : 0;
+    switch (wanted) {
+      case PINNED:
+        {
+          PinnedEvent p =
+              new PinnedEvent(
+                  start,
+                  duration,
+                  threadId(e, "eventThread"),
+                  stack(e),
+                  string(e, "pinnedReason"),
+                  string(e, "blockingOperation"),
+                  threadName(e, "carrierThread"));
+          return l -> l.pinned(p);
+        }
+      case SUBMIT_FAILED:
+        {
+          long id =
+              e.has("javaThreadId") ? number(e, "javaThreadId", 0) : threadId(e, "eventThread");
+          SubmitFailedEvent s =
+              new SubmitFailedEvent(start, id, string(e, "exceptionMessage"), stack(e));
+          return l -> l.submitFailed(s);
+        }
+      case MONITOR_ENTER:
+      case MONITOR_WAIT:
+        {
+          Struct thread = struct(e.get("eventThread"));
+          if (thread == null || !bool(thread, "virtual")) {
+            return null;
+          }
+          long id = number(thread, "javaThreadId", -1);
+          MonitorEvent m =
+              new MonitorEvent(
+                  wanted == Wanted.MONITOR_ENTER ? MonitorEvent.Kind.ENTER : MonitorEvent.Kind.WAIT,
+                  start,
+                  duration,
+                  id == 0 ? -1 : id,
+                  e.has("monitorClass") ? className(e.get("monitorClass")) : null,
+                  stack(e));
+          return l -> l.monitor(m);
+        }
+      case THREAD_START:
+        {
+          Struct thread = e.has("thread") ? struct(e.get("thread")) : null;
+          if (thread == null || bool(thread, "virtual")) {
+            return null;
+          }
+          Struct group = struct(thread.get("group"));
+          ThreadStartEvent t =
+              new ThreadStartEvent(
+                  start, string(thread, "javaName"), group == null ? null : string(group, "name"));
+          return l -> l.threadStart(t);
+        }
+      case JVM:
+        {
+          long started = 0;
+          int field = type.field("jvmStartTime");
+          if (field >= 0 && resolve(e.values[field]) instanceof Long value) {
+            String unit = type.fields.get(field).timestampUnit;
+            started = "TICKS".equals(unit) ? nanos(value) : Math.multiplyExact(value, 1_000_000L);
+          }
+          JvmFacts facts =
+              RecordedFacts.jvm(string(e, "jvmName"), string(e, "jvmVersion"), started);
+          return l -> l.jvm(facts);
+        }
+      case CPU:
+        {
+          CpuFacts cpu = new CpuFacts((int) number(e, "hwThreads", 0), 0, string(e, "cpu"));
+          return l -> l.cpu(cpu);
+        }
+      case CONTAINER:
+        {
+          if (!e.has("effectiveCpuCount")) {
+            return null;
+          }
+          CpuFacts cpu = new CpuFacts(0, (int) number(e, "effectiveCpuCount", 0), null);
+          return l -> l.cpu(cpu);
+        }
+      case PROPERTY:
+        {
+          String key = string(e, "key");
+          String value = string(e, "value");
+          return l -> l.systemProperty(key, value);
+        }
+      case SETTING:
+        {
+          Type target = metadata.type(number(e, "id", -1));
+          if (target == null || !target.isEvent()) {
+            return null;
+          }
+          EventSetting s = new EventSetting(target.name, string(e, "name"), string(e, "value"));
+          return l -> l.setting(s);
+        }
+      case STRING_FLAG:
+        {
+          if (!"FlightRecorderOptions".equals(string(e, "name"))) {
+            return null;
+          }
+          int depth = RecordedFacts.stackDepth(string(e, "value"));
+          return l -> l.stackDepth(depth);
+        }
+      default:
+        return null;
+    }
+  }
+
+  /** Thrown when the deadline passes; caught in {@link #decode()}. */
+  private static final class DeadlineException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    DeadlineException() {
+      super(null, null, false, false);
+    }
+  }
+}

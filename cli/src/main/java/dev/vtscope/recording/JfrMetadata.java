@@ -1,0 +1,287 @@
+package dev.vtscope.recording;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The type descriptions of one chunk, read from its metadata event: every event type and every
+ * value type with its fields, in the order their values are written. vtscope's reader uses them to
+ * decode the few event types it needs and to skip every other value by its layout.
+ */
+final class JfrMetadata {
+
+  /** How a value of a type is written, for the primitive types JFR knows. */
+  enum Kind {
+    BOOLEAN,
+    BYTE,
+    SHORT,
+    CHAR,
+    INT,
+    LONG,
+    FLOAT,
+    DOUBLE,
+    STRING,
+    STRUCT
+  }
+
+  /** One type: an event type, a constant-pool type or a value nested in another. */
+  static final class Type {
+    final long id;
+    final String name;
+    final String superType;
+    final boolean simple;
+    final Kind kind;
+    final List<Field> fields = new ArrayList<>();
+    private Map<String, Integer> index;
+
+    Type(long id, String name, String superType, boolean simple) {
+      this.id = id;
+      this.name = name;
+      this.superType = superType;
+      this.simple = simple;
+      this.kind = kindOf(name);
+    }
+
+    boolean isEvent() {
+      return "jdk.jfr.Event".equals(superType);
+    }
+
+    /** The position of the field called {@code name}, or -1. */
+    int field(String name) {
+      if (index == null) {
+        Map<String, Integer> map = new HashMap<>();
+        for (int i = 0; i < fields.size(); i++) {
+          map.putIfAbsent(fields.get(i).name, i);
+        }
+        index = map;
+      }
+      return index.getOrDefault(name, -1);
+    }
+  }
+
+  /** One field of a type. */
+  static final class Field {
+    final String name;
+    final long typeId;
+    final boolean array;
+    final boolean constantPool;
+    Type type;
+
+    /** The unit of a {@code @Timestamp} field ("TICKS", "MILLISECONDS_SINCE_EPOCH"), or null. */
+    String timestampUnit;
+
+    Field(String name, long typeId, boolean array, boolean constantPool) {
+      this.name = name;
+      this.typeId = typeId;
+      this.array = array;
+      this.constantPool = constantPool;
+    }
+  }
+
+  private final Map<Long, Type> types;
+  private final Map<String, Type> byName;
+
+  private JfrMetadata(Map<Long, Type> types) {
+    this.types = types;
+    this.byName = new HashMap<>();
+    for (Type t : types.values()) {
+      byName.putIfAbsent(t.name, t);
+    }
+  }
+
+  Type type(long id) {
+    return types.get(id);
+  }
+
+  Type type(String name) {
+    return byName.get(name);
+  }
+
+  Iterable<Type> types() {
+    return types.values();
+  }
+
+  /** Reads the metadata event at the cursor, whose limit is the event's end. */
+  static JfrMetadata read(ChunkBytes in) {
+    int start = in.position();
+    in.varInt(); // size
+    long typeId = in.varLong();
+    if (typeId != 0) {
+      throw new JfrFormatException(
+          "no metadata event where the chunk header says it is (type " + typeId + ")", start);
+    }
+    in.varLong(); // start time
+    in.varLong(); // duration
+    in.varLong(); // metadata id
+    int stringCount = in.count(1);
+    String[] strings = new String[stringCount];
+    for (int i = 0; i < stringCount; i++) {
+      strings[i] =
+          in.string(
+              (key, at) -> {
+                throw new JfrFormatException("a metadata string refers to a constant pool", at);
+              });
+    }
+    Element root = Element.read(in, strings, 0);
+    Element metadata = root.child("metadata");
+    if (metadata == null) {
+      throw new JfrFormatException("the metadata has no type list", start);
+    }
+    Map<Long, Type> types = new HashMap<>();
+    for (Element e : metadata.children) {
+      if (!"class".equals(e.name)) {
+        continue;
+      }
+      long id = e.longAttribute("id", start);
+      String name = e.attribute("name");
+      if (name == null) {
+        throw new JfrFormatException("a metadata type without a name", start);
+      }
+      Type type = new Type(id, name, e.attribute("superType"), e.attribute("simpleType") != null);
+      for (Element f : e.children) {
+        if (!"field".equals(f.name)) {
+          continue;
+        }
+        Field field =
+            new Field(
+                f.attribute("name"),
+                f.longAttribute("class", start),
+                f.attribute("dimension") != null && !"0".equals(f.attribute("dimension")),
+                "true".equals(f.attribute("constantPool")));
+        for (Element a : f.children) {
+          if ("annotation".equals(a.name) && a.attribute("value") != null) {
+            field.timestampUnit = a.attribute("class") + ":" + a.attribute("value");
+          }
+        }
+        type.fields.add(field);
+      }
+      types.put(id, type);
+    }
+    // Resolve field types; a field of a type the metadata does not declare is damage.
+    Long timestampId = null;
+    for (Type t : types.values()) {
+      if ("jdk.jfr.Timestamp".equals(t.name)) {
+        timestampId = t.id;
+      }
+    }
+    for (Type t : types.values()) {
+      for (Field f : t.fields) {
+        f.type = types.get(f.typeId);
+        if (f.type == null) {
+          throw new JfrFormatException(
+              "field " + t.name + "." + f.name + " has an undeclared type " + f.typeId, start);
+        }
+        if (f.timestampUnit != null) {
+          String[] parts = f.timestampUnit.split(":", 2);
+          f.timestampUnit =
+              timestampId != null && parts[0].equals(String.valueOf(timestampId)) ? parts[1] : null;
+        }
+      }
+    }
+    checkNesting(types, start);
+    return new JfrMetadata(types);
+  }
+
+  /** A value type that contains itself inline would make every value of it endless. */
+  private static void checkNesting(Map<Long, Type> types, int offset) {
+    Map<Long, Integer> state = new HashMap<>();
+    for (Type t : types.values()) {
+      visit(t, state, offset);
+    }
+  }
+
+  private static void visit(Type t, Map<Long, Integer> state, int offset) {
+    Integer s = state.get(t.id);
+    if (s != null) {
+      if (s == 1) {
+        throw new JfrFormatException("type " + t.name + " contains itself", offset);
+      }
+      return;
+    }
+    state.put(t.id, 1);
+    for (Field f : t.fields) {
+      if (!f.constantPool && f.type.kind == Kind.STRUCT) {
+        visit(f.type, state, offset);
+      }
+    }
+    state.put(t.id, 2);
+  }
+
+  private static Kind kindOf(String name) {
+    return switch (name) {
+      case "boolean" -> Kind.BOOLEAN;
+      case "byte" -> Kind.BYTE;
+      case "short" -> Kind.SHORT;
+      case "char" -> Kind.CHAR;
+      case "int" -> Kind.INT;
+      case "long" -> Kind.LONG;
+      case "float" -> Kind.FLOAT;
+      case "double" -> Kind.DOUBLE;
+      case "java.lang.String" -> Kind.STRING;
+      default -> Kind.STRUCT;
+    };
+  }
+
+  /** An element of the metadata's tree: a name, attributes and children. */
+  private static final class Element {
+    private static final int MAX_DEPTH = 32;
+
+    final String name;
+    final Map<String, String> attributes = new HashMap<>();
+    final List<Element> children = new ArrayList<>();
+
+    private Element(String name) {
+      this.name = name;
+    }
+
+    static Element read(ChunkBytes in, String[] strings, int depth) {
+      if (depth > MAX_DEPTH) {
+        throw new JfrFormatException("the metadata nests too deep", in.position());
+      }
+      Element e = new Element(string(in, strings));
+      int attributes = in.count(2);
+      for (int i = 0; i < attributes; i++) {
+        e.attributes.put(string(in, strings), string(in, strings));
+      }
+      int children = in.count(3);
+      for (int i = 0; i < children; i++) {
+        e.children.add(read(in, strings, depth + 1));
+      }
+      return e;
+    }
+
+    private static String string(ChunkBytes in, String[] strings) {
+      int at = in.position();
+      int index = in.varInt();
+      if (index < 0 || index >= strings.length) {
+        throw new JfrFormatException("a metadata string index out of range", at);
+      }
+      return strings[index];
+    }
+
+    Element child(String name) {
+      for (Element c : children) {
+        if (c.name.equals(name)) {
+          return c;
+        }
+      }
+      return null;
+    }
+
+    String attribute(String key) {
+      return attributes.get(key);
+    }
+
+    long longAttribute(String key, int offset) {
+      String v = attributes.get(key);
+      try {
+        return Long.parseLong(v);
+      } catch (NumberFormatException | NullPointerException e) {
+        throw new JfrFormatException(
+            "a metadata attribute " + key + " that is not a number", offset);
+      }
+    }
+  }
+}

@@ -1,0 +1,76 @@
+package dev.vtscope.recording;
+
+import java.util.Arrays;
+
+/**
+ * An open-addressing map from long keys to int values, without boxing: a chunk's constant index.
+ */
+final class LongIntMap {
+
+  private static final int EMPTY = Integer.MIN_VALUE;
+
+  private long[] keys = new long[16];
+  private int[] values = filled(16);
+  private int size;
+
+  private static int[] filled(int n) {
+    int[] a = new int[n];
+    Arrays.fill(a, EMPTY);
+    return a;
+  }
+
+  /** The value of {@code key}, or -1 when there is none (values are never negative). */
+  int get(long key) {
+    int mask = keys.length - 1;
+    for (int i = hash(key) & mask; ; i = (i + 1) & mask) {
+      int v = values[i];
+      if (v == EMPTY) {
+        return -1;
+      }
+      if (keys[i] == key) {
+        return v;
+      }
+    }
+  }
+
+  /** Sets {@code key} to {@code value} (not negative) unless it is set already. */
+  void putIfAbsent(long key, int value) {
+    if ((size + 1) * 2 > keys.length) {
+      grow();
+    }
+    int mask = keys.length - 1;
+    for (int i = hash(key) & mask; ; i = (i + 1) & mask) {
+      if (values[i] == EMPTY) {
+        keys[i] = key;
+        values[i] = value;
+        size++;
+        return;
+      }
+      if (keys[i] == key) {
+        return;
+      }
+    }
+  }
+
+  int size() {
+    return size;
+  }
+
+  private void grow() {
+    long[] oldKeys = keys;
+    int[] oldValues = values;
+    keys = new long[oldKeys.length * 2];
+    values = filled(oldKeys.length * 2);
+    size = 0;
+    for (int i = 0; i < oldKeys.length; i++) {
+      if (oldValues[i] != EMPTY) {
+        putIfAbsent(oldKeys[i], oldValues[i]);
+      }
+    }
+  }
+
+  private static int hash(long key) {
+    long h = key * 0x9E3779B97F4A7C15L;
+    return (int) (h ^ (h >>> 32));
+  }
+}
