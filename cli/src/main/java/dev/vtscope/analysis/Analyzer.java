@@ -41,17 +41,37 @@ public final class Analyzer {
   public Analysis analyze(List<RecordingInput> inputs) throws RecordingProblemException {
     List<InputCollector> collectors = new ArrayList<>();
     List<InputFacts> facts = new ArrayList<>();
+    List<Note> skipped = new ArrayList<>();
+    RecordingProblemException firstSkipped = null;
     for (RecordingInput input : inputs) {
       InputCollector collector = new InputCollector();
-      String problem = null;
-      int files = 0;
+      boolean several = input.files().size() > 1;
+      List<String> problems = new ArrayList<>();
       List<String> readNotes = new ArrayList<>();
+      int unreadable = 0;
       for (Path file : input.files()) {
-        problem = read(file, collector, input.files().size() > 1 ? file + ": " : "", readNotes);
-        files++;
-        if (problem != null) {
-          break;
+        String prefix = several ? file + ": " : "";
+        try {
+          String problem = read(file, collector, prefix, readNotes);
+          if (problem != null) {
+            problems.add(prefix + problem);
+          }
+        } catch (RecordingProblemException e) {
+          if (input.folder() == null && !several) {
+            throw e;
+          }
+          // One bad file in a folder does not hide the others: a warning names it.
+          unreadable++;
+          firstSkipped = firstSkipped == null ? e : firstSkipped;
+          skipped.add(
+              new Note(
+                  "unreadable-file",
+                  Note.Severity.WARNING,
+                  e.getMessage() + "; skipped, the other recordings are analysed."));
         }
+      }
+      if (unreadable == input.files().size()) {
+        continue;
       }
       collectors.add(collector);
       facts.add(
@@ -63,12 +83,22 @@ public final class Analyzer {
               collector.chunks == 0 ? 0 : collector.endNanos - collector.startNanos,
               collector.jvm,
               collector.cpus(),
-              problem == null
-                  ? null
-                  : (input.files().size() > 1 ? input.files().get(files - 1) + ": " : "") + problem,
+              problems.isEmpty() ? null : String.join("; ", problems),
               readNotes));
     }
-    return merge(facts, collectors);
+    if (collectors.isEmpty()) {
+      throw inputs.size() == 1 && inputs.get(0).files().size() == 1
+          ? firstSkipped
+          : new RecordingProblemException(
+              "no readable recording among the inputs; the first problem: "
+                  + firstSkipped.getMessage(),
+              firstSkipped.unreadable());
+    }
+    Analysis analysis = merge(facts, collectors);
+    return skipped.isEmpty()
+        ? analysis
+        : analysis.withNotes(
+            java.util.stream.Stream.concat(skipped.stream(), analysis.notes().stream()).toList());
   }
 
   /** Reads one file into {@code collector}; returns why it stopped early, or null. */

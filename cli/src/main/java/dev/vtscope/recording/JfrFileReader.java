@@ -19,14 +19,20 @@ import java.util.function.Consumer;
 /**
  * vtscope's own JFR reader, the default for files and folders. Each chunk is decoded from its own
  * bytes by a {@link ChunkDecoder}; the chunks of a file are decoded in parallel on every core and
- * their events handed to the listener in recording order. A few chunks are in flight at a time,
- * each read into memory once, so memory is bounded by the chunk size and the core count, not by the
- * file's size.
+ * their events handed to the listener in recording order. A few chunks are in flight at a time;
+ * each worker reads its chunk into one buffer of its own, reused from chunk to chunk, so memory is
+ * bounded by the chunk size and the core count, not by the file's size.
  */
 public final class JfrFileReader implements RecordingReader, AutoCloseable {
 
-  /** Chunks larger than this are mapped rather than read into the heap. */
+  /** Chunks larger than this are mapped rather than read into a worker's buffer. */
   private static final long READ_LIMIT = 64L << 20;
+
+  /**
+   * Each worker's buffer, outside the heap: a channel reads into it without the temporary copy a
+   * heap buffer needs, and it is reused for every chunk that worker decodes.
+   */
+  private final ThreadLocal<ByteBuffer> buffers = new ThreadLocal<>();
 
   private final Duration timeLimit;
   private final ExecutorService workers;
@@ -60,6 +66,7 @@ public final class JfrFileReader implements RecordingReader, AutoCloseable {
             + timeLimit.toNanos() * Math.max(0, scan.fileSize() >> 30);
     List<String> notes = new ArrayList<>();
     long dangling = 0;
+    long notYetWritten = 0;
     long unknown = 0;
     int read = 0;
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
@@ -79,7 +86,12 @@ public final class JfrFileReader implements RecordingReader, AutoCloseable {
           for (Consumer<RecordingListener> event : result.events()) {
             event.accept(listener);
           }
-          dangling += result.danglingReferences();
+          if (chunk.inProgress()) {
+            // a chunk being written refers to constants the JVM writes at a later flush
+            notYetWritten += result.danglingReferences();
+          } else {
+            dangling += result.danglingReferences();
+          }
           unknown += result.unknownTypes();
           if (result.failure() != null) {
             String failure =
@@ -113,7 +125,14 @@ public final class JfrFileReader implements RecordingReader, AutoCloseable {
     }
     String live = RecordedFacts.inProgressNote(scan);
     if (live != null) {
-      notes.add(live);
+      notes.add(
+          live
+              + (notYetWritten > 0
+                  ? "; "
+                      + notYetWritten
+                      + " reference(s) in it to threads, stacks or names the JVM had not written"
+                      + " yet are shown as missing"
+                  : ""));
     }
     addDamageNotes(notes, dangling, unknown);
     return new ReadOutcome(read, null, null, notes);
@@ -149,7 +168,7 @@ public final class JfrFileReader implements RecordingReader, AutoCloseable {
     }
   }
 
-  private static ChunkDecoder.Result decode(FileChannel channel, ChunkHeader chunk, long deadline)
+  private ChunkDecoder.Result decode(FileChannel channel, ChunkHeader chunk, long deadline)
       throws IOException {
     if (chunk.size() > Integer.MAX_VALUE) {
       return new ChunkDecoder.Result(
@@ -162,7 +181,7 @@ public final class JfrFileReader implements RecordingReader, AutoCloseable {
     int size = (int) chunk.size();
     ByteBuffer bytes;
     if (size <= READ_LIMIT) {
-      bytes = ByteBuffer.allocate(size);
+      bytes = buffer(size);
       while (bytes.hasRemaining()) {
         int n = channel.read(bytes, chunk.fileOffset() + bytes.position());
         if (n < 0) {
@@ -170,11 +189,25 @@ public final class JfrFileReader implements RecordingReader, AutoCloseable {
               List.of(), "ends early: the file shrank while it was read", bytes.position(), 0, 0);
         }
       }
-      bytes.clear();
+      bytes.flip();
     } else {
       bytes = channel.map(FileChannel.MapMode.READ_ONLY, chunk.fileOffset(), size);
     }
     return new ChunkDecoder(bytes, size, deadline).decode();
+  }
+
+  /** This worker's buffer, cleared and limited to {@code size} bytes, grown when too small. */
+  private ByteBuffer buffer(int size) {
+    ByteBuffer buffer = buffers.get();
+    if (buffer == null || buffer.capacity() < size) {
+      int capacity =
+          (int)
+              Math.min(
+                  READ_LIMIT, Math.max(size, (buffer == null ? 0 : buffer.capacity()) * 3L / 2));
+      buffer = ByteBuffer.allocateDirect(capacity);
+      buffers.set(buffer);
+    }
+    return buffer.clear().limit(size);
   }
 
   @Override

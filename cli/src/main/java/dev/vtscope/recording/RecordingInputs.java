@@ -67,15 +67,17 @@ public final class RecordingInputs {
     Map<Path, List<Path>> repositories = new TreeMap<>();
     List<RecordingInput> inputs = new ArrayList<>();
     for (Path file : files) {
-      checkReadableFile(file);
+      // an unreadable file of a folder is skipped with a note when the folder is analysed
       if (REPOSITORY_CHUNK.matcher(file.getFileName().toString()).matches()) {
         repositories.computeIfAbsent(file.getParent(), k -> new ArrayList<>()).add(file);
       } else {
-        inputs.add(new RecordingInput(file.toString(), List.of(file), false));
+        inputs.add(new RecordingInput(file.toString(), List.of(file), false, folder.toString()));
       }
     }
     repositories.forEach(
-        (dir, chunks) -> inputs.add(new RecordingInput(dir.toString(), chunks, chunks.size() > 1)));
+        (dir, chunks) ->
+            inputs.add(
+                new RecordingInput(dir.toString(), chunks, chunks.size() > 1, folder.toString())));
     return inputs;
   }
 

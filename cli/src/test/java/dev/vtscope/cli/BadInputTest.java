@@ -123,6 +123,41 @@ class BadInputTest {
   }
 
   @Test
+  void anUnreadableRecordingInAFolderIsNamedAndTheOthersAnalysed() throws Exception {
+    Path folder = Files.createDirectories(dir.resolve("several"));
+    Files.copy(sample(), folder.resolve("a.jfr"));
+    Files.writeString(folder.resolve("b.jfr"), "not a recording");
+    Files.copy(sample(), folder.resolve("c.jfr"));
+
+    Cli.Result result = Cli.run("analyze", "--format", "json", folder.toString());
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    JsonNode report = new ObjectMapper().readTree(result.out());
+    assertThat(report.at("/inputs").size()).isEqualTo(2);
+    JsonNode skipped = report.at("/notes/0");
+    assertThat(skipped.path("id").asText()).isEqualTo("unreadable-file");
+    assertThat(skipped.path("severity").asText()).isEqualTo("warning");
+    assertThat(skipped.path("message").asText())
+        .contains(folder.resolve("b.jfr").toString(), "not a JFR recording");
+    assertThat(report.at("/pinned/events").asLong())
+        .isEqualTo(
+            2
+                * new ObjectMapper()
+                    .readTree(Cli.run("analyze", "--format", "json", sample().toString()).out())
+                    .at("/pinned/events")
+                    .asLong())
+        .isPositive();
+  }
+
+  @Test
+  void aFolderOfUnreadableRecordingsIsAnError() throws IOException {
+    Path folder = Files.createDirectories(dir.resolve("bad"));
+    Files.writeString(folder.resolve("a.jfr"), "not a recording");
+    Files.writeString(folder.resolve("b.jfr"), "nor this");
+    assertOneLineError(Cli.run("analyze", folder.toString()), 4, "no readable recording");
+  }
+
+  @Test
   void namedPipeIsRefusedNotReadForever() throws Exception {
     Path fifo = dir.resolve("pipe.jfr");
     Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
