@@ -5,9 +5,7 @@ import dev.vtscope.recording.JfrMetadata.Type;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -29,6 +27,12 @@ final class ChunkDecoder {
   private static final int DEADLINE_CHECK_EVERY = 1 << 16;
 
   /** The events vtscope reads, by type name. */
+  /** The names of the event types this decoder reads; other events can be left out. */
+  static final java.util.Set<String> WANTED_EVENTS =
+      java.util.Arrays.stream(Wanted.values())
+          .map(w -> w.eventName)
+          .collect(java.util.stream.Collectors.toUnmodifiableSet());
+
   private enum Wanted {
     PINNED("jdk.VirtualThreadPinned"),
     SUBMIT_FAILED("jdk.VirtualThreadSubmitFailed"),
@@ -73,10 +77,14 @@ final class ChunkDecoder {
   private final double ticksPerNano;
   private ChunkBytes in;
   private JfrMetadata metadata;
-  private final Map<Long, LongIntMap> pools = new HashMap<>();
-  private final Map<Long, Map<Long, Object>> resolved = new HashMap<>();
-  private final Map<Long, RecordedStack> stacks = new HashMap<>();
-  private final Map<Long, Frame> frames = new HashMap<>();
+  private final JfrMetadata parsed;
+  private final LongObjectMap<LongIntMap> pools = new LongObjectMap<>();
+
+  /** Constants decoded so far, by type id and key; {@link #UNRESOLVED} stands for null. */
+  private final LongObjectMap<LongObjectMap<Object>> resolved = new LongObjectMap<>();
+
+  private static final Object UNRESOLVED = new Object();
+  private final LongObjectMap<RecordedStack> stacks = new LongObjectMap<>();
   private long dangling;
   private long unknownTypes;
   private Type stringType;
@@ -88,6 +96,14 @@ final class ChunkDecoder {
    * @param deadlineNanos {@link System#nanoTime()} past which decoding gives up
    */
   ChunkDecoder(ByteBuffer bytes, int readable, long deadlineNanos) {
+    this(bytes, readable, deadlineNanos, null);
+  }
+
+  /**
+   * @param parsed the chunk's metadata, already parsed, or null to parse it here
+   */
+  ChunkDecoder(ByteBuffer bytes, int readable, long deadlineNanos, JfrMetadata parsed) {
+    this.parsed = parsed;
     this.bytes = bytes.order(ByteOrder.BIG_ENDIAN);
     this.readable = readable;
     this.deadlineNanos = deadlineNanos;
@@ -118,7 +134,7 @@ final class ChunkDecoder {
       int metadataEnd = recordEnd((int) metadataOffset);
       in.position((int) metadataOffset);
       in.limit(metadataEnd);
-      metadata = JfrMetadata.read(in);
+      metadata = parsed != null ? parsed : JfrMetadata.read(in);
       in.limit(readable);
       stringType = metadata.type("java.lang.String");
       Wanted[] wanted = wantedByType();
@@ -230,7 +246,11 @@ final class ChunkDecoder {
         throw new JfrFormatException("a constant pool of an undeclared type " + typeId, at);
       }
       int count = in.count(1);
-      LongIntMap index = pools.computeIfAbsent(typeId, k -> new LongIntMap());
+      LongIntMap index = pools.get(typeId);
+      if (index == null) {
+        index = new LongIntMap();
+        pools.put(typeId, index);
+      }
       for (int i = 0; i < count; i++) {
         long key = in.varLong();
         index.putIfAbsent(key, in.position());
@@ -355,9 +375,14 @@ final class ChunkDecoder {
     if (!(value instanceof Ref ref)) {
       return value;
     }
-    Map<Long, Object> cache = resolved.computeIfAbsent(ref.type.id, k -> new HashMap<>());
-    if (cache.containsKey(ref.key)) {
-      return cache.get(ref.key);
+    LongObjectMap<Object> cache = resolved.get(ref.type.id);
+    if (cache == null) {
+      cache = new LongObjectMap<>();
+      resolved.put(ref.type.id, cache);
+    }
+    Object known = cache.get(ref.key);
+    if (known != null) {
+      return known == UNRESOLVED ? null : known;
     }
     LongIntMap index = pools.get(ref.type.id);
     int position = index == null ? -1 : index.get(ref.key);
@@ -367,7 +392,7 @@ final class ChunkDecoder {
         dangling++;
       }
     } else {
-      cache.put(ref.key, null); // a constant that refers to itself resolves to null
+      cache.put(ref.key, UNRESOLVED); // a constant that refers to itself resolves to null
       int savedPosition = in.position();
       int savedLimit = in.limit(readable);
       in.position(position);
@@ -375,7 +400,7 @@ final class ChunkDecoder {
       in.limit(savedLimit);
       in.position(savedPosition);
     }
-    cache.put(ref.key, result);
+    cache.put(ref.key, result == null ? UNRESOLVED : result);
     return result;
   }
 

@@ -20,22 +20,25 @@ import java.util.function.Consumer;
  * vtscope's own JFR reader, the default for files and folders. Each chunk is decoded from its own
  * bytes by a {@link ChunkDecoder}; the chunks of a file are decoded in parallel on every core and
  * their events handed to the listener in recording order. A few chunks are in flight at a time;
- * each worker reads its chunk into one buffer of its own, reused from chunk to chunk, so memory is
- * bounded by the chunk size and the core count, not by the file's size.
+ * each worker streams its chunk through a small window and keeps only the metadata, the constant
+ * pools and the events vtscope reads, so memory depends on those, not on the size of the chunks or
+ * of the file.
  */
 public final class JfrFileReader implements RecordingReader, AutoCloseable {
 
-  /** Chunks larger than this are mapped rather than read into a worker's buffer. */
-  private static final long READ_LIMIT = 64L << 20;
+  /** The window each worker streams its chunks through. */
+  private static final int WINDOW = 1 << 20;
 
   /**
-   * Each worker's buffer, outside the heap: a channel reads into it without the temporary copy a
-   * heap buffer needs, and it is reused for every chunk that worker decodes.
+   * Windows free for the next chunk: a chunk is streamed through one and only the records vtscope
+   * decodes are kept ({@link ChunkCompactor}). There are never more than chunks in flight.
    */
-  private final ThreadLocal<ByteBuffer> buffers = new ThreadLocal<>();
+  private final java.util.concurrent.ConcurrentLinkedQueue<ByteBuffer> windows =
+      new java.util.concurrent.ConcurrentLinkedQueue<>();
+
+  private final MetadataCache metadataCache = new MetadataCache();
 
   private final Duration timeLimit;
-  private final ExecutorService workers;
   private final int parallelism;
 
   /** A reader that gives a file 10 s plus 10 s per gigabyte before it gives up. */
@@ -51,9 +54,6 @@ public final class JfrFileReader implements RecordingReader, AutoCloseable {
   public JfrFileReader(Duration timeLimit, int parallelism) {
     this.timeLimit = timeLimit;
     this.parallelism = Math.max(1, parallelism);
-    this.workers =
-        Executors.newFixedThreadPool(
-            this.parallelism, Thread.ofPlatform().daemon().name("vtscope-chunk-", 0).factory());
   }
 
   @Override
@@ -70,6 +70,10 @@ public final class JfrFileReader implements RecordingReader, AutoCloseable {
     long unknown = 0;
     int read = 0;
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+      // The workers live as long as this read: nothing stays behind when the reader is dropped.
+      ExecutorService workers =
+          Executors.newFixedThreadPool(
+              parallelism, Thread.ofPlatform().daemon().name("vtscope-chunk-", 0).factory());
       Deque<Future<ChunkDecoder.Result>> inFlight = new ArrayDeque<>();
       int next = 0;
       try {
@@ -121,6 +125,7 @@ public final class JfrFileReader implements RecordingReader, AutoCloseable {
         }
       } finally {
         inFlight.forEach(f -> f.cancel(true));
+        workers.shutdownNow();
       }
     }
     String live = RecordedFacts.inProgressNote(scan);
@@ -170,44 +175,36 @@ public final class JfrFileReader implements RecordingReader, AutoCloseable {
 
   private ChunkDecoder.Result decode(FileChannel channel, ChunkHeader chunk, long deadline)
       throws IOException {
-    if (chunk.size() > Integer.MAX_VALUE) {
-      return new ChunkDecoder.Result(
-          List.of(),
-          "is larger than 2 GB, which this reader cannot hold (try --reader jdk)",
-          -1,
-          0,
-          0);
+    ByteBuffer window = windows.poll();
+    if (window == null) {
+      window = ByteBuffer.allocate(WINDOW);
     }
-    int size = (int) chunk.size();
-    ByteBuffer bytes;
-    if (size <= READ_LIMIT) {
-      bytes = buffer(size);
-      while (bytes.hasRemaining()) {
-        int n = channel.read(bytes, chunk.fileOffset() + bytes.position());
-        if (n < 0) {
-          return new ChunkDecoder.Result(
-              List.of(), "ends early: the file shrank while it was read", bytes.position(), 0, 0);
-        }
-      }
-      bytes.flip();
-    } else {
-      bytes = channel.map(FileChannel.MapMode.READ_ONLY, chunk.fileOffset(), size);
+    try {
+      return decode(channel, chunk, deadline, window);
+    } finally {
+      windows.add(window);
     }
-    return new ChunkDecoder(bytes, size, deadline).decode();
   }
 
-  /** This worker's buffer, cleared and limited to {@code size} bytes, grown when too small. */
-  private ByteBuffer buffer(int size) {
-    ByteBuffer buffer = buffers.get();
-    if (buffer == null || buffer.capacity() < size) {
-      int capacity =
-          (int)
-              Math.min(
-                  READ_LIMIT, Math.max(size, (buffer == null ? 0 : buffer.capacity()) * 3L / 2));
-      buffer = ByteBuffer.allocateDirect(capacity);
-      buffers.set(buffer);
+  private ChunkDecoder.Result decode(
+      FileChannel channel, ChunkHeader chunk, long deadline, ByteBuffer window) throws IOException {
+    boolean compressed = ChunkCompactor.compressedIntegers(channel, chunk);
+    ChunkCompactor.Compacted kept =
+        new ChunkCompactor(
+                channel, chunk, chunk.size(), window, deadline, compressed, metadataCache)
+            .compact(ChunkDecoder.WANTED_EVENTS);
+    if (kept.failure() != null) {
+      return new ChunkDecoder.Result(
+          List.of(), kept.failure(), kept.failureOffset(), 0, kept.unknownTypes());
     }
-    return buffer.clear().limit(size);
+    ChunkDecoder.Result result =
+        new ChunkDecoder(kept.bytes(), kept.bytes().limit(), deadline, kept.metadata()).decode();
+    return new ChunkDecoder.Result(
+        result.events(),
+        result.failure(),
+        result.failureOffset() < 0 ? -1 : kept.originalOffset(result.failureOffset()),
+        result.danglingReferences(),
+        result.unknownTypes() + kept.unknownTypes());
   }
 
   @Override
@@ -222,6 +219,6 @@ public final class JfrFileReader implements RecordingReader, AutoCloseable {
 
   @Override
   public void close() {
-    workers.shutdownNow();
+    windows.clear();
   }
 }

@@ -80,18 +80,35 @@ final class JfrMetadata {
     }
   }
 
+  /** Type ids below this are looked up in an array: every record's type is looked up. */
+  private static final int DENSE_IDS = 1 << 16;
+
   private final Map<Long, Type> types;
   private final Map<String, Type> byName;
+  private final Type[] dense;
 
   private JfrMetadata(Map<Long, Type> types) {
     this.types = types;
     this.byName = new HashMap<>();
+    long max = -1;
     for (Type t : types.values()) {
       byName.putIfAbsent(t.name, t);
+      if (t.id >= 0 && t.id < DENSE_IDS) {
+        max = Math.max(max, t.id);
+      }
+    }
+    this.dense = new Type[(int) max + 1];
+    for (Type t : types.values()) {
+      if (t.id >= 0 && t.id < dense.length) {
+        dense[(int) t.id] = t;
+      }
     }
   }
 
   Type type(long id) {
+    if (id >= 0 && id < DENSE_IDS) {
+      return id < dense.length ? dense[(int) id] : null;
+    }
     return types.get(id);
   }
 

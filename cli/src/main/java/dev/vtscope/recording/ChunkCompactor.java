@@ -1,0 +1,309 @@
+package dev.vtscope.recording;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.util.Arrays;
+import java.util.Set;
+
+/**
+ * Streams one chunk from its file through a small window and keeps only the records a {@link
+ * ChunkDecoder} needs: the metadata, the checkpoints and the events of the wanted types. What it
+ * keeps is laid out as a chunk of its own (the header, with the metadata offset moved, then the
+ * kept records in their order), usually a few percent of the chunk, so memory does not grow with
+ * the chunk's size. Records are walked by their sizes, as a decoder would walk them, and every size
+ * is checked before it is trusted.
+ */
+final class ChunkCompactor {
+
+  private static final long METADATA = 0;
+  private static final long CHECKPOINT = 1;
+  private static final int DEADLINE_CHECK_EVERY = 1 << 16;
+
+  /** The most bytes a record's size and type take. */
+  private static final int RECORD_HEAD = 18;
+
+  /**
+   * The kept records as a chunk, or why the chunk cannot be read.
+   *
+   * @param bytes the compact chunk, from position 0 to its limit; null on failure
+   * @param unknownTypes records of event types the metadata does not declare (dropped)
+   * @param failure why reading stopped, or null
+   * @param failureOffset where in the original chunk, or -1
+   */
+  record Compacted(
+      ByteBuffer bytes,
+      JfrMetadata metadata,
+      int[] compactStarts,
+      long[] originalStarts,
+      int records,
+      long unknownTypes,
+      String failure,
+      long failureOffset) {
+
+    /** Where the byte at {@code offset} of the compact chunk was in the original one. */
+    long originalOffset(long offset) {
+      if (offset < ChunkHeader.SIZE || records == 0) {
+        return offset;
+      }
+      int i = Arrays.binarySearch(compactStarts, 0, records, (int) offset);
+      int record = i >= 0 ? i : Math.max(0, -i - 2);
+      return originalStarts[record] + (offset - compactStarts[record]);
+    }
+  }
+
+  private final FileChannel channel;
+  private final ChunkHeader chunk;
+  private final long readable;
+  private final ByteBuffer window;
+  private final long deadlineNanos;
+  private final boolean compressed;
+  private final MetadataCache metadataCache;
+  private JfrMetadata metadata;
+
+  /** The window holds the chunk's bytes from this offset on. */
+  private long windowStart;
+
+  private byte[] kept = new byte[1 << 16];
+  private int keptSize;
+  private int[] compactStarts = new int[256];
+  private long[] originalStarts = new long[256];
+  private int records;
+
+  /**
+   * @param window a reusable buffer (a megabyte is plenty): the chunk passes through it
+   * @param readable how many bytes of the chunk hold whole records
+   */
+  ChunkCompactor(
+      FileChannel channel,
+      ChunkHeader chunk,
+      long readable,
+      ByteBuffer window,
+      long deadlineNanos,
+      boolean compressed,
+      MetadataCache metadataCache) {
+    this.metadataCache = metadataCache;
+    this.channel = channel;
+    this.chunk = chunk;
+    this.readable = readable;
+    this.window = window;
+    window.clear().limit(0); // holds nothing of this chunk yet
+    this.deadlineNanos = deadlineNanos;
+    this.compressed = compressed;
+  }
+
+  /** Reads the chunk's header flag that says whether its integers are compressed. */
+  static boolean compressedIntegers(FileChannel channel, ChunkHeader chunk) throws IOException {
+    ByteBuffer flag = ByteBuffer.allocate(1);
+    channel.read(flag, chunk.fileOffset() + 67);
+    return (flag.get(0) & 1) != 0;
+  }
+
+  Compacted compact(Set<String> wantedEvents) throws IOException {
+    try {
+      return walk(wantedEvents);
+    } catch (JfrFormatException e) {
+      return failed(e.getMessage(), e.offset());
+    } catch (DeadlineException e) {
+      return failed("took too long to read (over the reader's time limit)", -1);
+    }
+  }
+
+  private Compacted walk(Set<String> wantedEvents) throws IOException {
+    // The header, then the metadata: it says which type ids are wanted.
+    keep(0, ChunkHeader.SIZE, false);
+    long metadataOffset = chunk.metadataOffset();
+    if (metadataOffset < ChunkHeader.SIZE || metadataOffset >= readable) {
+      return failed("the chunk header puts the metadata outside the chunk", 24);
+    }
+    fill(metadataOffset);
+    long metadataSize = recordSize(metadataOffset);
+    int metadataAt = keptSize;
+    keep(metadataOffset, metadataSize, true);
+    try {
+      metadata =
+          metadataCache.get(
+              kept,
+              metadataAt,
+              (int) (metadataAt + metadataSize),
+              () -> {
+                ChunkBytes in =
+                    new ChunkBytes(
+                        ByteBuffer.wrap(kept, 0, keptSize).slice(0, keptSize), compressed);
+                in.position(metadataAt);
+                in.limit((int) (metadataAt + metadataSize));
+                return JfrMetadata.read(in);
+              });
+    } catch (JfrFormatException e) {
+      throw new JfrFormatException(e.getMessage(), metadataOffset + (e.offset() - metadataAt));
+    }
+    boolean[] wanted = wantedIds(metadata, wantedEvents);
+    ByteBuffer.wrap(kept).putLong(24, metadataAt); // the metadata's place in the compact chunk
+
+    long position = ChunkHeader.SIZE;
+    long walked = 0;
+    long unknown = 0;
+    while (position < readable) {
+      if (++walked % DEADLINE_CHECK_EVERY == 0 && System.nanoTime() > deadlineNanos) {
+        throw new DeadlineException();
+      }
+      fill(position);
+      // the record's size and type, read straight from the window: this loop sees every record
+      int at = (int) (position - windowStart);
+      long size = integer(at, 4);
+      long typeId = integer(next, 8);
+      if (size <= 0 || size > readable - position) {
+        throw new JfrFormatException("a record of impossible size " + size, position);
+      }
+      if (typeId == CHECKPOINT || (typeId >= 0 && typeId < wanted.length && wanted[(int) typeId])) {
+        keep(position, size, true);
+      } else if (typeId != METADATA && metadata.type(typeId) == null) {
+        unknown++;
+      }
+      position += size;
+    }
+    return new Compacted(
+        ByteBuffer.wrap(kept, 0, keptSize).slice(0, keptSize),
+        metadata,
+        compactStarts,
+        originalStarts,
+        records,
+        unknown,
+        null,
+        -1);
+  }
+
+  /** Where the last integer read from the window ended. */
+  private int next;
+
+  /**
+   * The integer at {@code at} in the window, as the chunk encodes integers (see {@link
+   * ChunkBytes#varLong}): compressed, or big-endian of {@code width} bytes. Sets {@link #next}. A
+   * value cut by the end of the readable bytes is damage.
+   */
+  private long integer(int at, int width) {
+    byte[] w = window.array();
+    int end = window.limit();
+    if (!compressed) {
+      if (at + width > end) {
+        throw new JfrFormatException("a record runs past the end of the chunk", windowStart + at);
+      }
+      long value = 0;
+      for (int i = 0; i < width; i++) {
+        value = (value << 8) | (w[at + i] & 0xff);
+      }
+      next = at + width;
+      return width == 4 ? (int) value : value;
+    }
+    long value = 0;
+    int p = at;
+    for (int i = 0; i < 8; i++) {
+      if (p >= end) {
+        throw new JfrFormatException("a record runs past the end of the chunk", windowStart + at);
+      }
+      int b = w[p++];
+      value |= (long) (b & 0x7f) << (7 * i);
+      if (b >= 0) {
+        next = p;
+        return width == 4 ? (int) value : value;
+      }
+    }
+    if (p >= end) {
+      throw new JfrFormatException("a record runs past the end of the chunk", windowStart + at);
+    }
+    value |= (long) (w[p++] & 0xff) << 56;
+    next = p;
+    return width == 4 ? (int) value : value;
+  }
+
+  private static boolean[] wantedIds(JfrMetadata metadata, Set<String> names) {
+    long max = 0;
+    for (JfrMetadata.Type t : metadata.types()) {
+      max = Math.max(max, t.id);
+    }
+    boolean[] byId = new boolean[(int) Math.min(max + 1, 1 << 20)];
+    for (String name : names) {
+      JfrMetadata.Type t = metadata.type(name);
+      if (t != null && t.id >= 0 && t.id < byId.length) {
+        byId[(int) t.id] = true;
+      }
+    }
+    return byId;
+  }
+
+  /** The size of the record at {@code offset} (in the window), checked to fit the chunk. */
+  private long recordSize(long offset) {
+    long size = integer((int) (offset - windowStart), 4);
+    if (size <= 0 || size > readable - offset) {
+      throw new JfrFormatException("a record of impossible size " + size, offset);
+    }
+    return size;
+  }
+
+  /** Makes the window hold the chunk from {@code offset}, at least a record's head of it. */
+  private void fill(long offset) throws IOException {
+    long end = Math.min(readable, offset + RECORD_HEAD);
+    if (offset >= windowStart && end <= windowStart + window.limit()) {
+      return;
+    }
+    window.clear();
+    long want = Math.min(window.capacity(), readable - offset);
+    window.limit((int) want);
+    while (window.hasRemaining()) {
+      int n = channel.read(window, chunk.fileOffset() + offset + window.position());
+      if (n < 0) {
+        throw new JfrFormatException("ends early: the file shrank while it was read", offset);
+      }
+    }
+    window.flip();
+    windowStart = offset;
+  }
+
+  /** Copies the chunk's bytes {@code [offset, offset + size)} to the kept ones. */
+  private void keep(long offset, long size, boolean record) throws IOException {
+    if (keptSize + size > Integer.MAX_VALUE - 16) {
+      throw new JfrFormatException("holds more than 2 GB of the events vtscope reads", offset);
+    }
+    if (keptSize + size > kept.length) {
+      kept =
+          Arrays.copyOf(
+              kept,
+              (int) Math.max(keptSize + size, Math.min(Integer.MAX_VALUE - 16, kept.length * 2L)));
+    }
+    if (record) {
+      if (records == compactStarts.length) {
+        compactStarts = Arrays.copyOf(compactStarts, records * 2);
+        originalStarts = Arrays.copyOf(originalStarts, records * 2);
+      }
+      compactStarts[records] = keptSize;
+      originalStarts[records] = offset;
+      records++;
+    }
+    long windowEnd = windowStart + window.limit();
+    if (offset >= windowStart && offset + size <= windowEnd) {
+      window.get((int) (offset - windowStart), kept, keptSize, (int) size);
+    } else {
+      ByteBuffer target = ByteBuffer.wrap(kept, keptSize, (int) size);
+      while (target.hasRemaining()) {
+        int n = channel.read(target, chunk.fileOffset() + offset + (target.position() - keptSize));
+        if (n < 0) {
+          throw new JfrFormatException("ends early: the file shrank while it was read", offset);
+        }
+      }
+    }
+    keptSize += (int) size;
+  }
+
+  private Compacted failed(String why, long offset) {
+    return new Compacted(null, null, compactStarts, originalStarts, records, 0, why, offset);
+  }
+
+  /** Reading went past the deadline. */
+  static final class DeadlineException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    DeadlineException() {
+      super(null, null, false, false);
+    }
+  }
+}
