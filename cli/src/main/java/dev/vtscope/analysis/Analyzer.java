@@ -12,9 +12,7 @@ import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 
 /** Reads recordings and builds an {@link Analysis}: load, collect per JVM, merge, note. */
 public final class Analyzer {
@@ -23,6 +21,7 @@ public final class Analyzer {
 
   private final RecordingReader reader;
   private final AnalysisOptions options;
+  private ReadProgress progress = ReadProgress.NONE;
 
   public Analyzer(RecordingReader reader, AnalysisOptions options) {
     this.reader = reader;
@@ -33,12 +32,26 @@ public final class Analyzer {
     this(reader, AnalysisOptions.of(groupBy));
   }
 
+  /** Tells {@code progress} of every chunk read; returns this analyzer. */
+  public Analyzer progress(ReadProgress progress) {
+    this.progress = progress;
+    return this;
+  }
+
   /**
    * Analyses {@code inputs}, each recording read to its end or to its first damaged chunk.
    *
    * @throws RecordingProblemException naming the input that is not a readable recording
    */
   public Analysis analyze(List<RecordingInput> inputs) throws RecordingProblemException {
+    try {
+      return analyzeAll(inputs);
+    } finally {
+      progress.done();
+    }
+  }
+
+  private Analysis analyzeAll(List<RecordingInput> inputs) throws RecordingProblemException {
     List<InputCollector> collectors = new ArrayList<>();
     List<InputFacts> facts = new ArrayList<>();
     List<Note> skipped = new ArrayList<>();
@@ -115,8 +128,10 @@ public final class Analyzer {
       throw new RecordingProblemException(file + ": cannot read (" + e.getMessage() + ")", true);
     }
     RecordingReader.ReadOutcome outcome;
+    ProgressListener listener = new ProgressListener(collector, progress);
     try {
-      outcome = reader.read(file, scan, collector);
+      outcome = reader.read(file, scan, listener);
+      listener.fileDone();
     } catch (IOException e) {
       throw new RecordingProblemException(file + ": cannot read (" + e.getMessage() + ")", true);
     }
@@ -147,9 +162,9 @@ public final class Analyzer {
     DurationStatistics pinned = new DurationStatistics();
     DurationStatistics enter = new DurationStatistics();
     DurationStatistics wait = new DurationStatistics();
-    Set<String> pinnedThreads = new HashSet<>();
-    Set<String> enterThreads = new HashSet<>();
-    Set<String> waitThreads = new HashSet<>();
+    LongSet pinnedThreads = new LongSet();
+    LongSet enterThreads = new LongSet();
+    LongSet waitThreads = new LongSet();
     long truncated = 0;
     boolean anyMonitorInput = false;
     InputCollector primary = null;
@@ -166,7 +181,7 @@ public final class Analyzer {
       pinned.addAll(c.pinnedDurations);
       truncated += c.truncatedPinnedStacks;
       // Thread ids are per JVM: qualify them by input so merged counts stay distinct.
-      String prefix = i + ":";
+      long prefix = (long) i << 48;
       c.pinnedThreads.forEach(t -> pinnedThreads.add(prefix + t));
       if (c.monitorsHoldCarrier()) {
         anyMonitorInput = true;

@@ -10,9 +10,7 @@ import dev.vtscope.recording.RecordingListener;
 import dev.vtscope.recording.SubmitFailedEvent;
 import dev.vtscope.recording.ThreadStartEvent;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Map;
-import java.util.Set;
 
 /** Collects what one recording (one JVM) says; {@link Analyzer} merges several. */
 final class InputCollector implements RecordingListener {
@@ -29,9 +27,9 @@ final class InputCollector implements RecordingListener {
   final DurationStatistics pinnedDurations = new DurationStatistics();
   final DurationStatistics monitorEnterDurations = new DurationStatistics();
   final DurationStatistics monitorWaitDurations = new DurationStatistics();
-  final Set<Long> pinnedThreads = new HashSet<>();
-  final Set<Long> monitorEnterThreads = new HashSet<>();
-  final Set<Long> monitorWaitThreads = new HashSet<>();
+  final LongSet pinnedThreads = new LongSet();
+  final LongSet monitorEnterThreads = new LongSet();
+  final LongSet monitorWaitThreads = new LongSet();
   final Map<String, String> schedulerProperties = new HashMap<>();
   final Map<String, String> settings = new HashMap<>();
   long truncatedPinnedStacks;
@@ -140,8 +138,23 @@ final class InputCollector implements RecordingListener {
 
   @Override
   public void setting(EventSetting setting) {
-    // The last value written wins: JFR writes the settings again when they change.
-    settings.put(setting.eventType() + "#" + setting.name(), setting.value());
+    // Every recording running in a chunk writes its own settings there, and the JVM applies
+    // their union: an event is on when any recording enables it, at the lowest threshold. Over
+    // the chunks, the same union says what the recording as a whole may hold: events were on
+    // somewhere, and no pin shorter than the lowest threshold was recorded anywhere.
+    String key = setting.eventType() + "#" + setting.name();
+    String value = setting.value();
+    String other = settings.get(key);
+    if (other != null && value != null) {
+      if ("enabled".equals(setting.name())) {
+        value = Boolean.parseBoolean(other.trim()) ? other : value;
+      } else if ("threshold".equals(setting.name())) {
+        Long mine = Timespans.parseNanos(value);
+        Long theirs = Timespans.parseNanos(other);
+        value = theirs != null && (mine == null || theirs < mine) ? other : value;
+      }
+    }
+    settings.put(key, value);
   }
 
   @Override

@@ -5,11 +5,9 @@ import dev.vtscope.recording.RecordedStack;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Collects timed events by stack and reason, the finest grouping, and groups them into {@link
@@ -18,7 +16,36 @@ import java.util.Set;
  */
 final class SiteCollector {
 
-  private record Key(List<FrameKey> frames, String reason) {}
+  /** A stack's frames and a reason; its hash is computed once, as every event looks it up. */
+  private static final class Key {
+    private final List<FrameKey> frames;
+    private final String reason;
+    private final int hash;
+
+    Key(List<FrameKey> frames, String reason) {
+      this.frames = frames;
+      this.reason = reason;
+      this.hash = 31 * frames.hashCode() + java.util.Objects.hashCode(reason);
+    }
+
+    String reason() {
+      return reason;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o == this
+          || (o instanceof Key k
+              && k.hash == hash
+              && java.util.Objects.equals(k.reason, reason)
+              && k.frames.equals(frames));
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
+    }
+  }
 
   /** What a group of events is keyed by, and who to blame for it. */
   interface Grouping {
@@ -35,6 +62,9 @@ final class SiteCollector {
   private final Map<Key, Accumulator> byStack = new HashMap<>();
   private final Map<RecordedStack, List<FrameKey>> frameKeys = new java.util.IdentityHashMap<>();
 
+  /** The key of the last stack seen with no reason or the same reason: most events repeat one. */
+  private final Map<RecordedStack, Key> keys = new java.util.IdentityHashMap<>();
+
   /**
    * Adds one event.
    *
@@ -50,7 +80,14 @@ final class SiteCollector {
       String reason,
       String blockingOperation,
       String monitorClass) {
-    Key key = new Key(frameKeys(stack), reason);
+    Key key = keys.get(stack);
+    if (key == null || !java.util.Objects.equals(key.reason(), reason)) {
+      if (keys.size() >= FRAME_KEY_CACHE_LIMIT) {
+        keys.clear();
+      }
+      key = new Key(frameKeys(stack), reason);
+      keys.put(stack, key);
+    }
     byStack
         .computeIfAbsent(key, k -> new Accumulator())
         .add(startNanos, durationNanos, threadId, stack, reason, blockingOperation, monitorClass);
@@ -118,7 +155,7 @@ final class SiteCollector {
 
   private static final class Accumulator {
     private final DurationStatistics durations = new DurationStatistics();
-    private final Set<Long> threads = new HashSet<>();
+    private final LongSet threads = new LongSet();
     private final Map<String, Long> reasons = new HashMap<>();
     private final Map<String, Long> operations = new HashMap<>();
     private final Map<String, Long> monitorClasses = new HashMap<>();

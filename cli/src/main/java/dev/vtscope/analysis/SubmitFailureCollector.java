@@ -3,12 +3,10 @@ package dev.vtscope.analysis;
 import dev.vtscope.recording.SubmitFailedEvent;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 
 /** Groups submit failures by exception message and stack. */
 final class SubmitFailureCollector {
@@ -78,7 +76,7 @@ final class SubmitFailureCollector {
 
   private static final class Group {
     private final SubmitFailedEvent first;
-    private final Set<Long> threads = new HashSet<>();
+    private final LongSet threads = new LongSet();
     private long events;
     private long firstSeen = Long.MAX_VALUE;
     private long lastSeen = Long.MIN_VALUE;
@@ -96,7 +94,7 @@ final class SubmitFailureCollector {
 
     void addAll(Group other) {
       events += other.events;
-      threads.addAll(other.threads);
+      other.threads.forEach(threads::add);
       firstSeen = Math.min(firstSeen, other.firstSeen);
       lastSeen = Math.max(lastSeen, other.lastSeen);
     }

@@ -46,7 +46,9 @@ final class AnalyzeCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     List<RecordingInput> inputs = input.resolve();
-    Analysis analysis = attribution.analyze(inputs, groupBy);
+    Analysis analysis =
+        attribution.analyze(
+            inputs, groupBy, output.machineReadable() ? null : spec.commandLine().getErr());
     output.renderer(TerminalFacts.detect()).render(analysis, spec.commandLine().getOut());
     return ExitCode.OK.code();
   }

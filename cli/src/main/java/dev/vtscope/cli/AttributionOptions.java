@@ -7,6 +7,7 @@ import dev.vtscope.analysis.GroupBy;
 import dev.vtscope.analysis.RecordingProblemException;
 import dev.vtscope.recording.ReaderKind;
 import dev.vtscope.recording.RecordingInput;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.Option;
@@ -44,10 +45,28 @@ final class AttributionOptions {
               + " still being written) or jdk (the JDK's jdk.jfr.consumer, for a second opinion).")
   private ReaderKind reader = ReaderKind.VTSCOPE;
 
-  /** Analyses the inputs; unreadable input becomes an {@link ExitException}. */
+  @Option(
+      names = {"-q", "--quiet"},
+      description =
+          "No progress line on stderr. (It shows only on a terminal, for inputs of 64 MB or more,"
+              + " and never with --format json.)")
+  private boolean quiet;
+
+  /** Analyses the inputs without a progress line. */
   Analysis analyze(List<RecordingInput> inputs, GroupBy groupBy) {
+    return analyze(inputs, groupBy, null);
+  }
+
+  /**
+   * Analyses the inputs; unreadable input becomes an {@link ExitException}.
+   *
+   * @param progressTo where a progress line may show while large inputs are read (stderr), or null
+   *     for none (a machine-readable report)
+   */
+  Analysis analyze(List<RecordingInput> inputs, GroupBy groupBy, PrintWriter progressTo) {
     try {
       return new Analyzer(reader.create(), new AnalysisOptions(groupBy, classPath, appPackages))
+          .progress(ProgressLine.forInputs(inputs, progressTo != null && !quiet, progressTo))
           .analyze(inputs);
     } catch (RecordingProblemException e) {
       throw new ExitException(

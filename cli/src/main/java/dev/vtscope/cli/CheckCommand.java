@@ -101,7 +101,7 @@ final class CheckCommand implements Callable<Integer> {
     if (junit != null) {
       guardOutput(junit, inputs);
     }
-    Analysis analysis = attribution.analyze(inputs, GroupBy.CULPRIT);
+    Analysis analysis = attribution.analyze(inputs, GroupBy.CULPRIT, spec.commandLine().getErr());
     Advice advice = Advisor.standard().advise(analysis);
     CheckResult result = Checker.check(analysis, advice, policy);
     PrintWriter out = spec.commandLine().getOut();

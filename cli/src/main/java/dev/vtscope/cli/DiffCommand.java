@@ -90,7 +90,10 @@ final class DiffCommand implements Callable<Integer> {
 
   private Analysis analyze(Path path) {
     try {
-      return attribution.analyze(RecordingInputs.resolve(List.of(path)), GroupBy.CULPRIT);
+      return attribution.analyze(
+          RecordingInputs.resolve(List.of(path)),
+          GroupBy.CULPRIT,
+          format == Format.JSON ? null : spec.commandLine().getErr());
     } catch (InputProblemException e) {
       throw new ExitException(ExitCode.INPUT_UNREADABLE, e.getMessage() + " (check the path)");
     }

@@ -61,6 +61,11 @@ final class OutputOptions {
     this.width = columns;
   }
 
+  /** Whether the report is for programs (JSON), where nothing else may be written. */
+  boolean machineReadable() {
+    return format == Format.JSON;
+  }
+
   ReportRenderer renderer(TerminalFacts terminal) {
     if (format == Format.JSON) {
       return new JsonReport(VtScope.version());

@@ -32,7 +32,7 @@ record TerminalFacts(boolean interactive, int width, boolean noColor) {
   }
 
   /** {@code Console.isTerminal()} exists from JDK 22; on 21 a non-null console is a terminal. */
-  private static boolean consoleIsTerminal() {
+  static boolean consoleIsTerminal() {
     try {
       Object result = java.io.Console.class.getMethod("isTerminal").invoke(System.console());
       return Boolean.TRUE.equals(result);
