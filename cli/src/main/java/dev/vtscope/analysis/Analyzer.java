@@ -137,7 +137,7 @@ public final class Analyzer {
     }
     outcome.notes().forEach(n -> readNotes.add(prefix + n));
     if (outcome.stoppedEarly() != null) {
-      if (outcome.chunksRead() == 0 && scan.chunks().size() == 1 && collector.jvm == null) {
+      if (outcome.chunksRead() == 0) {
         throw new RecordingProblemException(
             file + ": not a readable JFR recording: " + outcome.failure(), false);
       }

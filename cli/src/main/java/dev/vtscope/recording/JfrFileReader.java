@@ -69,6 +69,7 @@ public final class JfrFileReader implements RecordingReader, AutoCloseable {
     long notYetWritten = 0;
     long unknown = 0;
     int read = 0;
+    List<String> skipped = new ArrayList<>();
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
       // The workers live as long as this read: nothing stays behind when the reader is dropped.
       ExecutorService workers =
@@ -84,9 +85,21 @@ public final class JfrFileReader implements RecordingReader, AutoCloseable {
           }
           ChunkHeader chunk = chunks.get(i);
           ChunkDecoder.Result result = await(inFlight.removeFirst());
-          if (result.failure() == null) {
-            listener.chunk(chunk);
+          if (result.failure() != null) {
+            // Chunks are self-contained: a damaged one is skipped whole and the others are read.
+            skipped.add(
+                "chunk "
+                    + (chunk.index() + 1)
+                    + (result.failureOffset() >= 0
+                        ? " is damaged at byte "
+                            + (chunk.fileOffset() + result.failureOffset())
+                            + ": "
+                            + result.failure()
+                            + " (corrupt)"
+                        : " " + result.failure()));
+            continue;
           }
+          listener.chunk(chunk);
           for (Consumer<RecordingListener> event : result.events()) {
             event.accept(listener);
           }
@@ -97,30 +110,6 @@ public final class JfrFileReader implements RecordingReader, AutoCloseable {
             dangling += result.danglingReferences();
           }
           unknown += result.unknownTypes();
-          if (result.failure() != null) {
-            String failure =
-                "chunk "
-                    + (chunk.index() + 1)
-                    + (result.failureOffset() >= 0
-                        ? " is damaged at byte "
-                            + (chunk.fileOffset() + result.failureOffset())
-                            + ": "
-                            + result.failure()
-                            + " (corrupt)"
-                        : " " + result.failure());
-            addDamageNotes(notes, dangling, unknown);
-            return new ReadOutcome(
-                read,
-                "reading stopped inside chunk "
-                    + (chunk.index() + 1)
-                    + " of "
-                    + chunks.size()
-                    + ": "
-                    + failure
-                    + "; events read before that point are included",
-                failure,
-                notes);
-          }
           read++;
         }
       } finally {
@@ -140,6 +129,19 @@ public final class JfrFileReader implements RecordingReader, AutoCloseable {
                   : ""));
     }
     addDamageNotes(notes, dangling, unknown);
+    if (!skipped.isEmpty()) {
+      return new ReadOutcome(
+          read,
+          (skipped.size() == 1 ? "" : skipped.size() + " of ")
+              + (skipped.size() == 1 ? "" : chunks.size() + " chunks were skipped: ")
+              + String.join("; ", skipped)
+              + (skipped.size() == 1
+                  ? "; it was skipped"
+                      + (read > 0 ? ", the other " + read + " chunk(s) are included" : "")
+                  : ""),
+          skipped.get(0),
+          notes);
+    }
     return new ReadOutcome(read, null, null, notes);
   }
 
