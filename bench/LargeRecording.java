@@ -1,0 +1,205 @@
+import java.lang.reflect.Constructor;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import jdk.jfr.Event;
+import jdk.jfr.Label;
+import jdk.jfr.Name;
+import jdk.jfr.Recording;
+
+/**
+ * Makes a large, realistic recording for vtscope's benchmarks: run under JFR on JDK 21 (where a
+ * synchronized block pins) until the recording reaches the size asked for. Most events are of other
+ * types (an application event with stacks of varied depth, the JDK's own sampling and thread
+ * events); about 1% are pinned virtual threads, from a few sites; now and then a bounded scheduler
+ * rejects a virtual thread (jdk.VirtualThreadSubmitFailed). Starting and stopping a second
+ * recording every second makes the JVM start new chunks.
+ *
+ *   java -XX:StartFlightRecording:filename=big.jfr,settings=profile,... \
+ *        --add-opens java.base/java.lang=ALL-UNNAMED LargeRecording.java SIZE_MB OUT_FILE
+ *
+ * bench/make-large-recording.sh runs it with the right options.
+ */
+public final class LargeRecording {
+
+  @Name("bench.Request")
+  @Label("Request")
+  static final class RequestEvent extends Event {
+    @Label("Route")
+    String route;
+
+    @Label("Status")
+    int status;
+
+    @Label("Bytes")
+    long bytes;
+  }
+
+  private static final String[] ROUTES = {
+    "/api/orders", "/api/orders/{id}", "/api/customers", "/api/search", "/health", "/api/cart"
+  };
+  private static final Object[] LOCKS = {new Object(), new Object(), new Object()};
+  private static final AtomicLong PINS = new AtomicLong();
+  private static final AtomicLong REQUESTS = new AtomicLong();
+  private static final AtomicBoolean DONE = new AtomicBoolean();
+
+  public static void main(String[] args) throws Exception {
+    long targetBytes = Long.parseLong(args[0]) << 20;
+    Path repository = Path.of(System.getProperty("jdk.jfr.repository", "."));
+    List<Thread> workers = new ArrayList<>();
+    workers.add(Thread.ofPlatform().name("requests").start(LargeRecording::requests));
+    workers.add(Thread.ofPlatform().name("pinning").start(LargeRecording::pinning));
+    workers.add(Thread.ofPlatform().name("rejections").start(LargeRecording::rejections));
+    // Every pin and submit failure is an event: a recording's thresholds combine to the lowest, so
+    // this one lowers the pinned threshold of the recording the command line started.
+    Recording everyPin = new Recording();
+    everyPin.enable("jdk.VirtualThreadPinned").withThreshold(Duration.ZERO).withStackTrace();
+    everyPin.enable("jdk.VirtualThreadSubmitFailed").withStackTrace();
+    everyPin.start();
+    long started = System.nanoTime();
+    long rotated = started;
+    while (size(repository) < targetBytes) {
+      Thread.sleep(200);
+      if (System.nanoTime() - rotated > 1_000_000_000L) {
+        try (Recording rotate = new Recording()) {
+          rotate.start(); // a new recording makes the JVM start a new chunk
+          rotate.stop();
+        }
+        rotated = System.nanoTime();
+      }
+    }
+    DONE.set(true);
+    for (Thread t : workers) {
+      t.join();
+    }
+    everyPin.close();
+    System.out.printf(
+        "%d requests, %d pins in %.1f s%n",
+        REQUESTS.get(), PINS.get(), (System.nanoTime() - started) / 1e9);
+  }
+
+  /** The bytes JFR has written to its repository so far (0 while a chunk file moves away). */
+  private static long size(Path repository) {
+    try (var files = Files.walk(repository)) {
+      return files
+          .filter(p -> p.toString().endsWith(".jfr"))
+          .mapToLong(
+              p -> {
+                try {
+                  return Files.size(p);
+                } catch (Exception e) {
+                  return 0;
+                }
+              })
+          .sum();
+    } catch (java.io.IOException | java.io.UncheckedIOException e) {
+      return 0; // JFR renamed or removed a file while we walked; ask again next time
+    }
+  }
+
+  /** Application events, as fast as one thread makes them, with stacks of varied depth. */
+  private static void requests() {
+    ThreadLocalRandom random = ThreadLocalRandom.current();
+    while (!DONE.get()) {
+      handle(random.nextInt(3, 40), random);
+    }
+  }
+
+  private static void handle(int depth, ThreadLocalRandom random) {
+    if (depth > 0) {
+      handle(depth - 1, random);
+      return;
+    }
+    RequestEvent e = new RequestEvent();
+    e.begin();
+    e.route = ROUTES[random.nextInt(ROUTES.length)];
+    e.status = random.nextInt(10) == 0 ? 500 : 200;
+    e.bytes = random.nextLong(100, 100_000);
+    e.commit();
+    REQUESTS.incrementAndGet();
+  }
+
+  /** Virtual threads that park inside synchronized blocks: each park pins its carrier. */
+  private static void pinning() {
+    try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+      while (!DONE.get()) {
+        List<java.util.concurrent.Future<?>> batch = new ArrayList<>();
+        for (int i = 0; i < 64; i++) {
+          int site = i % LOCKS.length;
+          batch.add(pool.submit(() -> pinAt(site)));
+        }
+        for (var f : batch) {
+          try {
+            f.get();
+          } catch (Exception e) {
+            throw new IllegalStateException(e);
+          }
+        }
+        LockSupport.parkNanos(20_000_000); // a few thousand pins a second: ~1% of the events
+      }
+    }
+  }
+
+  private static void pinAt(int site) {
+    switch (site) {
+      case 0 -> cacheLoad();
+      case 1 -> auditWrite();
+      default -> sessionTouch();
+    }
+  }
+
+  private static void cacheLoad() {
+    synchronized (LOCKS[0]) {
+      LockSupport.parkNanos(20_000);
+    }
+    PINS.incrementAndGet();
+  }
+
+  private static void auditWrite() {
+    synchronized (LOCKS[1]) {
+      LockSupport.parkNanos(50_000);
+    }
+    PINS.incrementAndGet();
+  }
+
+  private static void sessionTouch() {
+    synchronized (LOCKS[2]) {
+      LockSupport.parkNanos(10_000);
+    }
+    PINS.incrementAndGet();
+  }
+
+  /** A bounded scheduler that rejects virtual threads now and then. */
+  private static void rejections() {
+    try {
+      ExecutorService scheduler = Executors.newSingleThreadExecutor();
+      scheduler.shutdown();
+      Class<?> type = Class.forName("java.lang.ThreadBuilders$VirtualThreadBuilder");
+      Constructor<?> constructor = type.getDeclaredConstructor(Executor.class);
+      constructor.setAccessible(true);
+      Thread.Builder.OfVirtual builder = (Thread.Builder.OfVirtual) constructor.newInstance(scheduler);
+      while (!DONE.get()) {
+        try {
+          builder.start(() -> {});
+        } catch (RejectedExecutionException expected) {
+          // the event is what the benchmark needs
+        }
+        Thread.sleep(50);
+      }
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      System.err.println("no submit failures: " + e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# The reading engine against the JDK's own tool, side by side in one run:
+#
+#   bench/reading.sh [RUNS]
+#
+# For each input, RUNS times (default 3), interleaved: `vtscope analyze --format json` (its own
+# reader), `vtscope analyze --reader jdk --format json` (jdk.jfr.consumer) and
+# `jfr view pinned-threads` of the newest JDK. Inputs: a 1 GB and a 4 GB recording made by
+# bench/make-large-recording.sh (made once, kept in bench/work/), the 125 KB sample
+# samples/jdk21/pinning-synchronized.jfr, and 8 recordings of 128 MB at once (one vtscope command;
+# `jfr view` takes one file, so its 8 runs are summed). Prints, per input and tool, the median wall
+# time, the median peak resident memory and CPU use (100% = one core), and the ratios to
+# `jfr view`. BENCH_SIZES="1024 4096" changes the large sizes (MB).
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
+# shellcheck source=../tools/find-jdk.sh
+. "$root/tools/find-jdk.sh"
+runs=${1:-3}
+sizes=${BENCH_SIZES:-1024 4096}
+
+[ -x /usr/bin/time ] || { echo "bench: needs GNU time (/usr/bin/time) for peak memory" >&2; exit 9; }
+vt_find_java 21 javac || { echo "bench: needs a JDK 21+" >&2; exit 9; }
+jfr="$(dirname "$VT_JAVA")/jfr"
+[ -x "$jfr" ] || { echo "bench: no jfr tool next to $VT_JAVA" >&2; exit 9; }
+"$root/vtscope" --version >/dev/null
+
+work="$root/bench/work"
+mkdir -p "$work"
+make() { # SIZE_MB FILE
+  [ -s "$2" ] || "$root/bench/make-large-recording.sh" "$1" "$2" >&2
+}
+inputs=()
+for size in $sizes; do
+  make "$size" "$work/large-${size}m.jfr"
+  inputs+=("$work/large-${size}m.jfr")
+done
+sample="$root/samples/jdk21/pinning-synchronized.jfr"
+inputs+=("$sample")
+make 128 "$work/large-128m.jfr"
+mkdir -p "$work/eight"
+for i in 1 2 3 4 5 6 7 8; do
+  [ -f "$work/eight/part-$i.jfr" ] || cp "$work/large-128m.jfr" "$work/eight/part-$i.jfr"
+done
+inputs+=("8 files")
+
+files_of() { if [ "$1" = "8 files" ]; then printf '%s\n' "$work"/eight/part-*.jfr; else printf '%s\n' "$1"; fi; }
+
+# One run of a tool on an input, appended to its results as "seconds kilobytes cpu%".
+measure() { # TOOL INPUT OUT
+  local files
+  mapfile -t files < <(files_of "$2")
+  case "$1" in
+    vtscope) /usr/bin/time -f '%e %M %P' -o "$work/t.txt" "$root/vtscope" analyze --format json "${files[@]}" >/dev/null 2>"$work/err.txt" ;;
+    vtscope-jdk) /usr/bin/time -f '%e %M %P' -o "$work/t.txt" "$root/vtscope" analyze --reader jdk --format json "${files[@]}" >/dev/null 2>"$work/err.txt" ;;
+    jfr-view)
+      # jfr view reads one file: the 8 files are 8 runs, their times summed, their memory the peak
+      local f s=0 m=0 c=0 ts tm tc
+      for f in "${files[@]}"; do
+        /usr/bin/time -f '%e %M %P' -o "$work/t1.txt" "$jfr" view --width 200 pinned-threads "$f" >/dev/null 2>"$work/err.txt"
+        read -r ts tm tc <"$work/t1.txt"
+        s=$(echo "$s + $ts" | bc -l); [ "$tm" -gt "$m" ] && m=$tm; c=${tc%\%}
+      done
+      echo "$s $m $c%" >"$work/t.txt" ;;
+  esac || { echo "bench: $1 failed on $2: $(head -c 300 "$work/err.txt")" >&2; exit 1; }
+  cat "$work/t.txt" >>"$3"
+}
+median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+
+# Warm up: the launcher's class-data archive and the page cache.
+"$root/vtscope" analyze --format json "$sample" >/dev/null
+sleep 5
+for input in "${inputs[@]}"; do mapfile -t fs < <(files_of "$input"); cat "${fs[@]}" >/dev/null; done
+
+tools=(vtscope vtscope-jdk jfr-view)
+echo "JDK for jfr view: $("$jfr" --version 2>&1 | head -n 1); vtscope: $("$root/vtscope" --version | tr '\n' ' ')"
+echo "machine: $(nproc) CPUs, $(awk '/MemTotal/{printf "%.0f GiB", $2/1048576}' /proc/meminfo); $runs runs each, interleaved"
+printf '%-28s %-12s %9s %9s %6s %12s\n' input tool "median s" "RSS MiB" "CPU" "jfr view / it"
+for input in "${inputs[@]}"; do
+  for tool in "${tools[@]}"; do : >"$work/$tool.txt"; done
+  for _ in $(seq "$runs"); do
+    for tool in "${tools[@]}"; do measure "$tool" "$input" "$work/$tool.txt"; done
+  done
+  name=$(basename "$input")
+  [ "$input" = "8 files" ] && name="8 x large-128m.jfr"
+  jfr_time=$(cut -d' ' -f1 "$work/jfr-view.txt" | median)
+  for tool in "${tools[@]}"; do
+    t=$(cut -d' ' -f1 "$work/$tool.txt" | median)
+    m=$(cut -d' ' -f2 "$work/$tool.txt" | median)
+    c=$(cut -d' ' -f3 "$work/$tool.txt" | tr -d '%' | median)
+    printf '%-28s %-12s %9.2f %9.0f %5.0f%% %11.2fx\n' "$name" "$tool" "$t" "$(echo "$m / 1024" | bc -l)" "$c" "$(echo "$jfr_time / $t" | bc -l)"
+  done
+done
