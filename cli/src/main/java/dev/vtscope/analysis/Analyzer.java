@@ -155,16 +155,19 @@ public final class Analyzer {
   }
 
   private Analysis merge(List<InputFacts> facts, List<InputCollector> collectors) {
-    SiteCollector pinnedSites = new SiteCollector();
-    SiteCollector enterSites = new SiteCollector();
-    SiteCollector waitSites = new SiteCollector();
+    // One recording's collectors are used as they are; several are merged into new ones.
+    boolean one = collectors.size() == 1;
+    SiteCollector pinnedSites = one ? collectors.get(0).pinnedSites : new SiteCollector();
+    SiteCollector enterSites = one ? collectors.get(0).monitorEnterSites : new SiteCollector();
+    SiteCollector waitSites = one ? collectors.get(0).monitorWaitSites : new SiteCollector();
     SubmitFailureCollector submitFailures = new SubmitFailureCollector();
     DurationStatistics pinned = new DurationStatistics();
     DurationStatistics enter = new DurationStatistics();
     DurationStatistics wait = new DurationStatistics();
-    LongSet pinnedThreads = new LongSet();
-    LongSet enterThreads = new LongSet();
-    LongSet waitThreads = new LongSet();
+    // Thread ids are per JVM, so the distinct threads of several recordings add up.
+    int pinnedThreads = 0;
+    int enterThreads = 0;
+    int waitThreads = 0;
     long truncated = 0;
     boolean anyMonitorInput = false;
     InputCollector primary = null;
@@ -176,21 +179,23 @@ public final class Analyzer {
       if (primary == null && c.jvm != null) {
         primary = c;
       }
-      pinnedSites.addAll(c.pinnedSites, i);
+      if (!one) {
+        pinnedSites.addAll(c.pinnedSites, i);
+      }
       submitFailures.addAll(c.submitFailures);
       pinned.addAll(c.pinnedDurations);
       truncated += c.truncatedPinnedStacks;
-      // Thread ids are per JVM: qualify them by input so merged counts stay distinct.
-      long prefix = (long) i << 48;
-      c.pinnedThreads.forEach(t -> pinnedThreads.add(prefix + t));
+      pinnedThreads += c.pinnedThreads.size();
       if (c.monitorsHoldCarrier()) {
         anyMonitorInput = true;
-        enterSites.addAll(c.monitorEnterSites, i);
-        waitSites.addAll(c.monitorWaitSites, i);
+        if (!one) {
+          enterSites.addAll(c.monitorEnterSites, i);
+          waitSites.addAll(c.monitorWaitSites, i);
+        }
         enter.addAll(c.monitorEnterDurations);
         wait.addAll(c.monitorWaitDurations);
-        c.monitorEnterThreads.forEach(t -> enterThreads.add(prefix + t));
-        c.monitorWaitThreads.forEach(t -> waitThreads.add(prefix + t));
+        enterThreads += c.monitorEnterThreads.size();
+        waitThreads += c.monitorWaitThreads.size();
       }
       int parallelism = Math.max(0, scheduler(c).parallelism().value());
       worst = worse(worst, c.timeline.compute(parallelism));
@@ -215,19 +220,19 @@ public final class Analyzer {
           worst,
           worstHeld,
           pinned,
-          pinnedThreads.size(),
+          pinnedThreads,
           truncated,
           pinnedSites.sites(SiteGroupings.pinned(options.groupBy(), attributor)),
           anyMonitorInput
               ? new MonitorSummary(
                   enter.summary(),
-                  enterThreads.size(),
+                  enterThreads,
                   enterSites.sites(SiteGroupings.monitors(options.groupBy(), attributor, false)))
               : null,
           anyMonitorInput
               ? new MonitorSummary(
                   wait.summary(),
-                  waitThreads.size(),
+                  waitThreads,
                   waitSites.sites(SiteGroupings.monitors(options.groupBy(), attributor, true)))
               : null,
           submitFailures);

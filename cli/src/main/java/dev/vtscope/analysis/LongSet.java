@@ -1,74 +1,36 @@
 package dev.vtscope.analysis;
 
 import java.util.function.LongConsumer;
+import org.roaringbitmap.longlong.Roaring64Bitmap;
 
 /**
- * A set of longs without boxing (open addressing, at most half full): about 16 bytes per element.
- * Counts distinct thread ids, of which a recording with a virtual thread per task has as many as
- * events.
+ * A set of thread ids, for exact counts of distinct threads. A program that starts a virtual thread
+ * per task has as many as events; the JVM numbers threads mostly consecutively, which a compressed
+ * bitmap stores in a few bits each.
  */
 final class LongSet {
 
-  private static final long FREE = 0;
+  private final Roaring64Bitmap ids = new Roaring64Bitmap();
 
-  private long[] slots = new long[16];
-  private boolean hasFree;
-  private int size;
-
-  /** Adds {@code value}; returns whether it was new. */
-  boolean add(long value) {
-    if (value == FREE) {
-      boolean added = !hasFree;
-      hasFree = true;
-      size += added ? 1 : 0;
-      return added;
-    }
-    if ((size + 1) * 2 > slots.length) {
-      grow();
-    }
-    int mask = slots.length - 1;
-    for (int i = hash(value) & mask; ; i = (i + 1) & mask) {
-      long v = slots[i];
-      if (v == FREE) {
-        slots[i] = value;
-        size++;
-        return true;
-      }
-      if (v == value) {
-        return false;
-      }
-    }
+  void add(long value) {
+    ids.addLong(value);
   }
 
   int size() {
-    return size;
+    return (int) Math.min(Integer.MAX_VALUE, ids.getLongCardinality());
   }
 
-  /** Calls {@code action} with every element, in no particular order. */
+  /** Adds every element of {@code other}, each plus {@code offset}. */
+  void addAll(LongSet other, long offset) {
+    if (offset == 0) {
+      ids.or(other.ids);
+    } else {
+      other.ids.forEach(id -> ids.addLong(id + offset));
+    }
+  }
+
+  /** Calls {@code action} with every element, in ascending order. */
   void forEach(LongConsumer action) {
-    if (hasFree) {
-      action.accept(FREE);
-    }
-    for (long v : slots) {
-      if (v != FREE) {
-        action.accept(v);
-      }
-    }
-  }
-
-  private void grow() {
-    long[] old = slots;
-    slots = new long[old.length * 2];
-    size = hasFree ? 1 : 0;
-    for (long v : old) {
-      if (v != FREE) {
-        add(v);
-      }
-    }
-  }
-
-  private static int hash(long value) {
-    long h = value * 0x9E3779B97F4A7C15L;
-    return (int) (h ^ (h >>> 32));
+    ids.forEach(action::accept);
   }
 }

@@ -199,7 +199,7 @@ final class SiteCollector {
 
     void addAll(Accumulator other, long threadOffset) {
       durations.addAll(other.durations);
-      other.threads.forEach(t -> threads.add(t + threadOffset));
+      threads.addAll(other.threads, threadOffset);
       first = Math.min(first, other.first);
       last = Math.max(last, other.last);
       if (other.longest > longest) {

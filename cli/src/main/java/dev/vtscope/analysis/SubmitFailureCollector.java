@@ -94,7 +94,7 @@ final class SubmitFailureCollector {
 
     void addAll(Group other) {
       events += other.events;
-      other.threads.forEach(threads::add);
+      threads.addAll(other.threads, 0);
       firstSeen = Math.min(firstSeen, other.firstSeen);
       lastSeen = Math.max(lastSeen, other.lastSeen);
     }
