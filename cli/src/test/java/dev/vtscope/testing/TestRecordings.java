@@ -92,18 +92,51 @@ public final class TestRecordings {
   }
 
   /**
-   * A JDK 21 java: the one running the tests if it is 21, else the one ./run-tests found. Fails,
-   * rather than skips, when there is none: the suite must prove vtscope on JDK 21.
+   * A JDK 21 java: the one running the tests if it is 21, else the one ./run-tests found, else one
+   * installed where ./run-tests or the usual folders put JDKs (for a plain {@code mvn test}).
+   * Fails, rather than skips, when there is none: the suite must prove vtscope on JDK 21.
    */
   public static Path jdk21Java() {
     if (Runtime.version().feature() == 21) {
       return currentJava();
     }
     String configured = System.getProperty("vtscope.jdk21.java", "");
+    if (configured.isBlank()) {
+      configured = installedJdk21().map(Path::toString).orElse("");
+    }
     assertThat(configured)
         .as("a JDK 21 java (run the suite with ./run-tests, which finds or installs one)")
         .isNotBlank();
     return Path.of(configured);
+  }
+
+  /** A java whose {@code release} file says 21, in .jdks/ of the repository or /usr/lib/jvm. */
+  private static java.util.Optional<Path> installedJdk21() {
+    List<Path> homes = new ArrayList<>();
+    for (Path folder : List.of(repoRoot().resolve(".jdks"), Path.of("/usr/lib/jvm"))) {
+      if (Files.isDirectory(folder)) {
+        try (Stream<Path> found = Files.walk(folder, 4)) {
+          found
+              .filter(p -> p.getFileName().toString().equals("release"))
+              .forEach(release -> homes.add(release.getParent()));
+        } catch (IOException | java.io.UncheckedIOException e) {
+          // a folder we cannot list holds nothing we can use
+        }
+      }
+    }
+    return homes.stream()
+        .sorted()
+        .filter(
+            home -> {
+              try {
+                return Files.readString(home.resolve("release")).contains("JAVA_VERSION=\"21");
+              } catch (IOException e) {
+                return false;
+              }
+            })
+        .map(home -> home.resolve("bin/java"))
+        .filter(Files::isExecutable)
+        .findFirst();
   }
 
   /**
