@@ -1,5 +1,6 @@
 package dev.vtscope.cli;
 
+import dev.vtscope.advice.Advisor;
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.GroupBy;
 import dev.vtscope.recording.RecordingInput;
@@ -49,7 +50,9 @@ final class AnalyzeCommand implements Callable<Integer> {
     Analysis analysis =
         attribution.analyze(
             inputs, groupBy, output.machineReadable() ? null : spec.commandLine().getErr());
-    output.renderer(TerminalFacts.detect()).render(analysis, spec.commandLine().getOut());
+    output
+        .renderer(TerminalFacts.detect())
+        .render(analysis, Advisor.standard().advise(analysis), spec.commandLine().getOut());
     return ExitCode.OK.code();
   }
 }

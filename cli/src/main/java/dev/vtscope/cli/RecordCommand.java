@@ -1,5 +1,6 @@
 package dev.vtscope.cli;
 
+import dev.vtscope.advice.Advisor;
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.AnalysisOptions;
 import dev.vtscope.analysis.Analyzer;
@@ -237,7 +238,9 @@ final class RecordCommand implements Callable<Integer> {
                   ReaderKind.VTSCOPE.create(),
                   new AnalysisOptions(GroupBy.CULPRIT, List.of(), List.of()))
               .analyze(RecordingInputs.resolve(List.of(recording)));
-      output.renderer(TerminalFacts.detect()).render(analysis, spec.commandLine().getOut());
+      output
+          .renderer(TerminalFacts.detect())
+          .render(analysis, Advisor.standard().advise(analysis), spec.commandLine().getOut());
     } catch (RecordingProblemException | IOException e) {
       throw new ExitException(ExitCode.NOT_A_RECORDING, recording + ": " + e.getMessage(), e);
     }

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vtscope.advice.Advice;
-import dev.vtscope.advice.Advisor;
 import dev.vtscope.advice.CarrierPool;
 import dev.vtscope.advice.Evidence;
 import dev.vtscope.advice.Finding;
@@ -54,9 +53,9 @@ public final class JsonReport implements ReportRenderer {
   }
 
   @Override
-  public void render(Analysis analysis, PrintWriter out) {
+  public void render(Analysis analysis, Advice advice, PrintWriter out) {
     try {
-      out.println(MAPPER.writeValueAsString(document(analysis)));
+      out.println(MAPPER.writeValueAsString(document(analysis, advice)));
     } catch (JsonProcessingException e) {
       throw new UncheckedIOException(e);
     }
@@ -64,7 +63,7 @@ public final class JsonReport implements ReportRenderer {
   }
 
   /** The document as a tree, for renderers and tests that need it. */
-  public ObjectNode document(Analysis a) {
+  public ObjectNode document(Analysis a, Advice advice) {
     ObjectNode root = MAPPER.createObjectNode();
     root.put("schemaVersion", SCHEMA_VERSION);
     root.putObject("tool").put("name", "vtscope").put("version", toolVersion);
@@ -104,7 +103,6 @@ public final class JsonReport implements ReportRenderer {
       node.put("stackTruncated", g.stack().truncated());
       node.set("stack", stack(g.stack(), null));
     }
-    Advice advice = Advisor.standard().advise(a);
     ArrayNode findings = root.putArray("findings");
     advice.findings().forEach(f -> findings.add(finding(f)));
     root.set("carrierPool", carrierPool(advice.carrierPool()));

@@ -1,7 +1,6 @@
 package dev.vtscope.report;
 
 import dev.vtscope.advice.Advice;
-import dev.vtscope.advice.Advisor;
 import dev.vtscope.advice.CarrierPool;
 import dev.vtscope.advice.Finding;
 import dev.vtscope.advice.Severity;
@@ -40,11 +39,10 @@ public final class TextReport implements ReportRenderer {
   }
 
   @Override
-  public void render(Analysis a, PrintWriter out) {
+  public void render(Analysis a, Advice advice, PrintWriter out) {
     List<String> lines = new ArrayList<>();
     recording(a, lines);
     summary(a, lines);
-    Advice advice = Advisor.standard().advise(a);
     findings(advice, lines);
     carrierPool(advice.carrierPool(), lines);
     pinnedSites(a, lines);

@@ -1,5 +1,6 @@
 package dev.vtscope.testing;
 
+import dev.vtscope.advice.Advisor;
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.Analyzer;
 import dev.vtscope.analysis.GroupBy;
@@ -45,7 +46,7 @@ public final class Reports {
 
   private static String render(ReportRenderer renderer, Analysis analysis) {
     StringWriter out = new StringWriter();
-    renderer.render(analysis, new PrintWriter(out));
+    renderer.render(analysis, Advisor.standard().advise(analysis), new PrintWriter(out));
     return out.toString();
   }
 }
