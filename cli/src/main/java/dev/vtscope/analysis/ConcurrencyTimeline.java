@@ -29,6 +29,18 @@ final class ConcurrencyTimeline {
     size++;
   }
 
+  /** Adds the intervals of {@code other}. */
+  void addAll(ConcurrencyTimeline other) {
+    if (size + other.size > starts.length) {
+      int capacity = Math.max(size + other.size, starts.length * 2);
+      starts = Arrays.copyOf(starts, capacity);
+      ends = Arrays.copyOf(ends, capacity);
+    }
+    System.arraycopy(other.starts, 0, starts, size, other.size);
+    System.arraycopy(other.ends, 0, ends, size, other.size);
+    size += other.size;
+  }
+
   /** A timeline with the intervals of both. */
   static ConcurrencyTimeline union(ConcurrencyTimeline a, ConcurrencyTimeline b) {
     ConcurrencyTimeline both = new ConcurrencyTimeline();

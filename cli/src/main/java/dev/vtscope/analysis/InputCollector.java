@@ -1,6 +1,7 @@
 package dev.vtscope.analysis;
 
 import dev.vtscope.recording.ChunkHeader;
+import dev.vtscope.recording.ChunkedListener;
 import dev.vtscope.recording.CpuFacts;
 import dev.vtscope.recording.EventSetting;
 import dev.vtscope.recording.JvmFacts;
@@ -12,8 +13,13 @@ import dev.vtscope.recording.ThreadStartEvent;
 import java.util.HashMap;
 import java.util.Map;
 
-/** Collects what one recording (one JVM) says; {@link Analyzer} merges several. */
-final class InputCollector implements RecordingListener {
+/**
+ * Collects what one recording (one JVM) says; {@link Analyzer} merges several. A reader that
+ * decodes chunks in parallel fills one collector per chunk on the decoding threads and merges them
+ * into this one in recording order ({@link ChunkedListener}), which gives the same result as one
+ * collector taking every event in order.
+ */
+final class InputCollector implements ChunkedListener {
 
   final SiteCollector pinnedSites;
   final SiteCollector monitorEnterSites;
@@ -142,19 +148,59 @@ final class InputCollector implements RecordingListener {
     // their union: an event is on when any recording enables it, at the lowest threshold. Over
     // the chunks, the same union says what the recording as a whole may hold: events were on
     // somewhere, and no pin shorter than the lowest threshold was recorded anywhere.
-    String key = setting.eventType() + "#" + setting.name();
-    String value = setting.value();
+    combine(setting.eventType() + "#" + setting.name(), setting.name(), setting.value());
+  }
+
+  private void combine(String key, String name, String value) {
     String other = settings.get(key);
     if (other != null && value != null) {
-      if ("enabled".equals(setting.name())) {
+      if ("enabled".equals(name)) {
         value = Boolean.parseBoolean(other.trim()) ? other : value;
-      } else if ("threshold".equals(setting.name())) {
+      } else if ("threshold".equals(name)) {
         Long mine = Timespans.parseNanos(value);
         Long theirs = Timespans.parseNanos(other);
         value = theirs != null && (mine == null || theirs < mine) ? other : value;
       }
     }
     settings.put(key, value);
+  }
+
+  @Override
+  public RecordingListener newChunk() {
+    return new InputCollector();
+  }
+
+  @Override
+  public void merge(RecordingListener chunk, ChunkHeader header) {
+    InputCollector o = (InputCollector) chunk;
+    pinnedSites.addAll(o.pinnedSites);
+    monitorEnterSites.addAll(o.monitorEnterSites);
+    monitorWaitSites.addAll(o.monitorWaitSites);
+    submitFailures.addAll(o.submitFailures);
+    timeline.addAll(o.timeline);
+    monitorEnterTimeline.addAll(o.monitorEnterTimeline);
+    pinnedDurations.addAll(o.pinnedDurations);
+    monitorEnterDurations.addAll(o.monitorEnterDurations);
+    monitorWaitDurations.addAll(o.monitorWaitDurations);
+    pinnedThreads.addAll(o.pinnedThreads, 0);
+    monitorEnterThreads.addAll(o.monitorEnterThreads, 0);
+    monitorWaitThreads.addAll(o.monitorWaitThreads, 0);
+    // What a later chunk says replaces what an earlier one said, as it would in one pass.
+    schedulerProperties.putAll(o.schedulerProperties);
+    o.settings.forEach((key, value) -> combine(key, key.substring(key.indexOf('#') + 1), value));
+    truncatedPinnedStacks += o.truncatedPinnedStacks;
+    truncatedDepth = Math.max(truncatedDepth, o.truncatedDepth);
+    carriersStarted += o.carriersStarted;
+    systemPropertiesRecorded |= o.systemPropertiesRecorded;
+    classPath = o.classPath != null ? o.classPath : classPath;
+    workingDirectory = o.workingDirectory != null ? o.workingDirectory : workingDirectory;
+    jvm = jvm != null ? jvm : o.jvm;
+    hardwareThreads = Math.max(hardwareThreads, o.hardwareThreads);
+    containerCpus = Math.max(containerCpus, o.containerCpus);
+    stackDepth = o.stackDepth != null ? o.stackDepth : stackDepth;
+    chunks += o.chunks;
+    startNanos = Math.min(startNanos, o.startNanos);
+    endNanos = Math.max(endNanos, o.endNanos);
   }
 
   @Override

@@ -1,6 +1,7 @@
 package dev.vtscope.analysis;
 
 import dev.vtscope.recording.ChunkHeader;
+import dev.vtscope.recording.ChunkedListener;
 import dev.vtscope.recording.CpuFacts;
 import dev.vtscope.recording.EventSetting;
 import dev.vtscope.recording.JvmFacts;
@@ -14,13 +15,13 @@ import dev.vtscope.recording.ThreadStartEvent;
  * Passes everything on to another listener and reports each chunk to a {@link ReadProgress} once
  * the next one starts or the file ends, when the chunk's events have all been handed on.
  */
-final class ProgressListener implements RecordingListener {
+final class ProgressListener implements ChunkedListener {
 
-  private final RecordingListener next;
+  private final InputCollector next;
   private final ReadProgress progress;
   private long pending;
 
-  ProgressListener(RecordingListener next, ReadProgress progress) {
+  ProgressListener(InputCollector next, ReadProgress progress) {
     this.next = next;
     this.progress = progress;
   }
@@ -38,6 +39,17 @@ final class ProgressListener implements RecordingListener {
     fileDone();
     pending = header.size();
     next.chunk(header);
+  }
+
+  @Override
+  public RecordingListener newChunk() {
+    return next.newChunk();
+  }
+
+  @Override
+  public void merge(RecordingListener chunk, ChunkHeader header) {
+    next.merge(chunk, header);
+    progress.chunkRead(header.size());
   }
 
   @Override

@@ -75,16 +75,19 @@ public final class JfrFileReader implements RecordingReader, AutoCloseable {
       ExecutorService workers =
           Executors.newFixedThreadPool(
               parallelism, Thread.ofPlatform().daemon().name("vtscope-chunk-", 0).factory());
-      Deque<Future<ChunkDecoder.Result>> inFlight = new ArrayDeque<>();
+      Deque<Future<Decoded>> inFlight = new ArrayDeque<>();
+      // A listener that works per chunk takes each chunk's events on the decoding thread.
+      ChunkedListener chunked = listener instanceof ChunkedListener c ? c : null;
       int next = 0;
       try {
         for (int i = 0; i < chunks.size(); i++) {
           while (next < chunks.size() && inFlight.size() <= parallelism) {
             ChunkHeader chunk = chunks.get(next++);
-            inFlight.add(workers.submit(() -> decode(channel, chunk, deadline)));
+            inFlight.add(workers.submit(() -> decodeAndCollect(channel, chunk, deadline, chunked)));
           }
           ChunkHeader chunk = chunks.get(i);
-          ChunkDecoder.Result result = await(inFlight.removeFirst());
+          Decoded decoded = await(inFlight.removeFirst());
+          ChunkDecoder.Result result = decoded.result();
           if (result.failure() != null) {
             // Chunks are self-contained: a damaged one is skipped whole and the others are read.
             skipped.add(
@@ -99,9 +102,13 @@ public final class JfrFileReader implements RecordingReader, AutoCloseable {
                         : " " + result.failure()));
             continue;
           }
-          listener.chunk(chunk);
-          for (Consumer<RecordingListener> event : result.events()) {
-            event.accept(listener);
+          if (decoded.collected() != null) {
+            chunked.merge(decoded.collected(), chunk);
+          } else {
+            listener.chunk(chunk);
+            for (Consumer<RecordingListener> event : result.events()) {
+              event.accept(listener);
+            }
           }
           if (chunk.inProgress()) {
             // a chunk being written refers to constants the JVM writes at a later flush
@@ -159,7 +166,25 @@ public final class JfrFileReader implements RecordingReader, AutoCloseable {
     }
   }
 
-  private static ChunkDecoder.Result await(Future<ChunkDecoder.Result> future) throws IOException {
+  /** A decoded chunk, and the chunk listener that took its events when there is one. */
+  private record Decoded(ChunkDecoder.Result result, RecordingListener collected) {}
+
+  private Decoded decodeAndCollect(
+      FileChannel channel, ChunkHeader chunk, long deadline, ChunkedListener chunked)
+      throws IOException {
+    ChunkDecoder.Result result = decode(channel, chunk, deadline);
+    if (chunked == null || result.failure() != null) {
+      return new Decoded(result, null);
+    }
+    RecordingListener collected = chunked.newChunk();
+    collected.chunk(chunk);
+    for (Consumer<RecordingListener> event : result.events()) {
+      event.accept(collected);
+    }
+    return new Decoded(result, collected);
+  }
+
+  private static Decoded await(Future<Decoded> future) throws IOException {
     try {
       return future.get();
     } catch (InterruptedException e) {

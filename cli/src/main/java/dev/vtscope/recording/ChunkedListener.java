@@ -1,0 +1,19 @@
+package dev.vtscope.recording;
+
+/**
+ * A listener whose work can be done per chunk, in parallel: a reader that decodes chunks on several
+ * threads hands each chunk's events to a listener of its own ({@link #newChunk}), on the thread
+ * that decoded it, and then merges those listeners into this one in recording order. The result is
+ * the same as one listener taking every event in order.
+ */
+public interface ChunkedListener extends RecordingListener {
+
+  /** An empty listener for one chunk's events; called on a decoding thread. */
+  RecordingListener newChunk();
+
+  /**
+   * Adds what {@code chunk}, made by {@link #newChunk}, took from the chunk {@code header} (its
+   * {@code chunk} call included); called in recording order.
+   */
+  void merge(RecordingListener chunk, ChunkHeader header);
+}
