@@ -13,15 +13,6 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = VtScope.Version.class,
     description = "Explains why virtual threads stall, from Java Flight Recorder recordings.",
-    subcommands = {
-      AnalyzeCommand.class,
-      CheckCommand.class,
-      DiffCommand.class,
-      RecordCommand.class,
-      WorkloadsCommand.class,
-      RedactCommand.class,
-      CommandLine.HelpCommand.class
-    },
     footerHeading = "%nExit codes:%n",
     footer = "%s")
 public final class VtScope {
@@ -30,14 +21,40 @@ public final class VtScope {
     System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
   }
 
+  /** The subcommands, in the order help lists them. */
+  private static final java.util.Map<String, java.util.function.Supplier<Object>> SUBCOMMANDS =
+      new java.util.LinkedHashMap<>();
+
+  static {
+    SUBCOMMANDS.put("analyze", AnalyzeCommand::new);
+    SUBCOMMANDS.put("check", CheckCommand::new);
+    SUBCOMMANDS.put("diff", DiffCommand::new);
+    SUBCOMMANDS.put("record", RecordCommand::new);
+    SUBCOMMANDS.put("workloads", WorkloadsCommand::new);
+    SUBCOMMANDS.put("redact", RedactCommand::new);
+    SUBCOMMANDS.put("help", CommandLine.HelpCommand::new);
+  }
+
   /** Runs vtscope with the given streams; returns the exit code. Tests call this. */
   public static int run(String[] args, PrintWriter out, PrintWriter err) {
-    CommandLine commandLine = commandLine(out, err);
+    CommandLine commandLine = commandLine(out, err, args.length > 0 ? args[0] : null);
     return commandLine.execute(args);
   }
 
-  static CommandLine commandLine(PrintWriter out, PrintWriter err) {
+  /**
+   * The command line. Picocli reads every subcommand's annotations when it is added, which is most
+   * of the start-up time of a short run; when the first argument names a subcommand other than
+   * help, only that one is added (its usage, errors and exit codes are the same).
+   */
+  static CommandLine commandLine(PrintWriter out, PrintWriter err, String first) {
     CommandLine commandLine = new CommandLine(new VtScope());
+    boolean one = first != null && SUBCOMMANDS.containsKey(first) && !"help".equals(first);
+    SUBCOMMANDS.forEach(
+        (name, command) -> {
+          if (!one || name.equals(first)) {
+            commandLine.addSubcommand(name, command.get());
+          }
+        });
     commandLine.setOut(out);
     commandLine.setErr(err);
     commandLine.setCaseInsensitiveEnumValuesAllowed(true);
