@@ -3,13 +3,9 @@ package dev.vtscope.analysis;
 import dev.vtscope.attribution.Attributor;
 import dev.vtscope.attribution.ClassBytesSource;
 import dev.vtscope.attribution.FrameOwnership;
-import dev.vtscope.recording.ChunkScan;
-import dev.vtscope.recording.ChunkScanner;
-import dev.vtscope.recording.NotARecordingException;
+import dev.vtscope.recording.RecordingFiles;
 import dev.vtscope.recording.RecordingInput;
 import dev.vtscope.recording.RecordingReader;
-import java.io.IOException;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -117,41 +113,16 @@ public final class Analyzer {
   /** Reads one file into {@code collector}; returns why it stopped early, or null. */
   private String read(Path file, InputCollector collector, String prefix, List<String> readNotes)
       throws RecordingProblemException {
-    ChunkScan scan;
-    try {
-      scan = ChunkScanner.scan(file, reader.needsRecordCheck());
-    } catch (NotARecordingException e) {
-      throw new RecordingProblemException(file + ": " + e.getMessage(), false);
-    } catch (AccessDeniedException e) {
-      throw new RecordingProblemException(file + ": permission denied", true);
-    } catch (IOException e) {
-      throw new RecordingProblemException(file + ": cannot read (" + e.getMessage() + ")", true);
-    }
-    RecordingReader.ReadOutcome outcome;
     ProgressListener listener = new ProgressListener(collector, progress);
+    RecordingFiles.FileRead read;
     try {
-      outcome = reader.read(file, scan, listener);
-      listener.fileDone();
-    } catch (IOException e) {
-      throw new RecordingProblemException(file + ": cannot read (" + e.getMessage() + ")", true);
+      read = RecordingFiles.read(reader, file, listener);
+    } catch (RecordingFiles.UnreadableException e) {
+      throw new RecordingProblemException(e.getMessage(), e.io());
     }
-    outcome.notes().forEach(n -> readNotes.add(prefix + n));
-    if (outcome.stoppedEarly() != null) {
-      if (outcome.chunksRead() == 0) {
-        throw new RecordingProblemException(
-            file + ": not a readable JFR recording: " + outcome.failure(), false);
-      }
-      return outcome.stoppedEarly();
-    }
-    if (!scan.complete()) {
-      return "reading stopped at byte "
-          + scan.problemOffset()
-          + " after "
-          + scan.chunks().size()
-          + " valid chunk(s): "
-          + scan.problem();
-    }
-    return null;
+    listener.fileDone();
+    read.notes().forEach(n -> readNotes.add(prefix + n));
+    return read.problem();
   }
 
   private Analysis merge(List<InputFacts> facts, List<InputCollector> collectors) {
@@ -355,39 +326,11 @@ public final class Analyzer {
 
   /** The user's class path first, then each recording's own, where its files exist here. */
   private ClassBytesSource classBytes(List<InputCollector> collectors, int feature) {
-    List<Path> entries = new ArrayList<>();
-    for (Path entry : options.classPath()) {
-      entries.addAll(ClassBytesSource.expand(entry.toString(), null)); // lib/* means every jar
-    }
+    List<ClassBytesSource.RecordedClassPath> recorded = new ArrayList<>();
     for (InputCollector c : collectors) {
-      Path base = null;
-      if (c.workingDirectory != null) {
-        try {
-          base = Path.of(c.workingDirectory);
-        } catch (java.nio.file.InvalidPathException e) {
-          base = null;
-        }
-      }
-      try {
-        entries.addAll(ClassBytesSource.expand(c.classPath, base));
-      } catch (java.nio.file.InvalidPathException e) {
-        // a class path of another operating system: nothing of it is here
-      }
+      recorded.add(new ClassBytesSource.RecordedClassPath(c.classPath, c.workingDirectory));
     }
-    ownCode().ifPresent(entries::add);
-    return new ClassBytesSource(entries, feature);
-  }
-
-  /** vtscope's own jar or classes: it holds the workloads that made the samples. */
-  private static java.util.Optional<Path> ownCode() {
-    try {
-      var source = dev.vtscope.workloads.Workloads.class.getProtectionDomain().getCodeSource();
-      return source == null
-          ? java.util.Optional.empty()
-          : java.util.Optional.of(Path.of(source.getLocation().toURI()));
-    } catch (java.net.URISyntaxException | RuntimeException e) {
-      return java.util.Optional.empty();
-    }
+    return ClassBytesSource.of(options.classPath(), recorded, feature);
   }
 
   private static SchedulerSettings scheduler(InputCollector c) {

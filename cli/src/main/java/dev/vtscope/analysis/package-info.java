@@ -2,6 +2,11 @@
  * Turns recorded events into an {@link dev.vtscope.analysis.Analysis}: sites with duration
  * statistics, carrier concurrency, submit failures, the recording's facts and plain notes about
  * what the recording can and cannot show. Pure Java over the records of {@code
- * dev.vtscope.recording}; never imports {@code jdk.jfr}.
+ * dev.vtscope.recording}: files are read by that package, class files by {@code
+ * dev.vtscope.attribution}.
+ *
+ * <p>May import: {@code dev.vtscope.recording}, {@code dev.vtscope.attribution}, {@code
+ * org.HdrHistogram}, {@code org.roaringbitmap}, the JDK. Never: {@code jdk.jfr}, {@code java.io},
+ * {@code java.nio.file.Files}, {@code java.nio.channels}, {@code dev.vtscope.workloads}.
  */
 package dev.vtscope.analysis;

@@ -86,6 +86,64 @@ public final class ClassBytesSource implements AutoCloseable {
     return new ClassBytesSource(List.of(), -1);
   }
 
+  /**
+   * A recording's {@code java.class.path} and {@code user.dir} (which relative entries are relative
+   * to), as its system properties give them; either may be null.
+   */
+  public record RecordedClassPath(String classPath, String workingDirectory) {}
+
+  /**
+   * The class files an analysis can read: {@code userClassPath} first ({@code lib/*} means every
+   * jar in lib), then each recording's class path where its files exist on this machine, then
+   * vtscope's own code, which holds the workloads that made the samples.
+   */
+  public static ClassBytesSource of(
+      List<Path> userClassPath, List<RecordedClassPath> recorded, int recordingFeature) {
+    List<Path> entries = new ArrayList<>();
+    for (Path entry : userClassPath) {
+      entries.addAll(expand(entry.toString(), null));
+    }
+    for (RecordedClassPath r : recorded) {
+      Path base = null;
+      if (r.workingDirectory() != null) {
+        try {
+          base = Path.of(r.workingDirectory());
+        } catch (java.nio.file.InvalidPathException e) {
+          base = null;
+        }
+      }
+      try {
+        entries.addAll(expand(r.classPath(), base));
+      } catch (java.nio.file.InvalidPathException e) {
+        // a class path of another operating system: nothing of it is here
+      }
+    }
+    ownCode().ifPresent(entries::add);
+    return new ClassBytesSource(entries, recordingFeature);
+  }
+
+  /** Where vtscope's workloads are: its own jar, or their classes folder in a build. */
+  private static java.util.Optional<Path> ownCode() {
+    java.net.URL url =
+        ClassBytesSource.class
+            .getClassLoader()
+            .getResource("dev/vtscope/workloads/Workloads.class");
+    try {
+      if (url == null) {
+        return java.util.Optional.empty();
+      }
+      if ("jar".equals(url.getProtocol())) {
+        String file = url.getFile(); // file:/…/vtscope.jar!/dev/vtscope/workloads/Workloads.class
+        return java.util.Optional.of(
+            Path.of(new java.net.URI(file.substring(0, file.indexOf("!/")))));
+      }
+      Path classFile = Path.of(url.toURI());
+      return java.util.Optional.of(classFile.getParent().getParent().getParent().getParent());
+    } catch (java.net.URISyntaxException | RuntimeException e) {
+      return java.util.Optional.empty();
+    }
+  }
+
   /** Expands a class path string ({@code a.jar:lib/*:classes}) relative to {@code base}. */
   public static List<Path> expand(String classPath, Path base) {
     List<Path> result = new ArrayList<>();

@@ -2,7 +2,9 @@
  * Names the code to blame for a pin: the frame that holds the carrier (a {@code synchronized}
  * method or block, a native or foreign-function call, a class initialiser), where the thread
  * waited, and the application frame that called in. Reads class bytes (ASM) to find {@code
- * synchronized} blocks and jar metadata to name artifacts. May import the recording records, ASM
- * and the JDK; never {@code jdk.jfr}.
+ * synchronized} blocks and jar metadata to name artifacts.
+ *
+ * <p>May import: {@code dev.vtscope.recording}, {@code org.objectweb.asm}, the JDK. Never: {@code
+ * jdk.jfr}, {@code dev.vtscope.workloads}.
  */
 package dev.vtscope.attribution;
