@@ -65,8 +65,8 @@ class LiveRepositoryTest {
         line = out.readLine(); // JFR's own start-up messages
       }
       assertThat(line).as("the program started").isEqualTo("ready");
-      Thread.sleep(2_500); // JFR flushes the chunk being written every second
-      Path live = chunkFolder(repository);
+      // JFR flushes the chunk being written about every second: wait for a flush to be on disk
+      Path live = awaitFlushedChunk(repository);
       int files = chunkFiles(live).size();
       assertThat(files).as("finished chunks and the one being written").isGreaterThanOrEqualTo(2);
       Path copy = dir.resolve("copy");
@@ -123,9 +123,34 @@ class LiveRepositoryTest {
     return copy.toString();
   }
 
+  /** The repository's chunk folder once its newest chunk has been flushed (at most 20 s). */
+  private static Path awaitFlushedChunk(Path repository) throws Exception {
+    long deadline = System.nanoTime() + 20_000_000_000L;
+    while (true) {
+      if (Files.isDirectory(repository)) {
+        Path folder = chunkFolder(repository);
+        List<Path> files = folder == null ? List.of() : chunkFiles(folder);
+        if (files.size() >= 2 && flushedSize(files.get(files.size() - 1)) > ChunkHeader.SIZE) {
+          Thread.sleep(1_100); // and one more flush, so that the copy has some of both chunks
+          return folder;
+        }
+      }
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("no flushed chunk in " + repository + " after 20 s");
+      }
+      Thread.sleep(100);
+    }
+  }
+
+  /** The size the chunk header of {@code file} gives: where its last flush ends. */
+  private static long flushedSize(Path file) throws IOException {
+    byte[] bytes = Files.readAllBytes(file);
+    return bytes.length < ChunkHeader.SIZE ? 0 : java.nio.ByteBuffer.wrap(bytes).getLong(8);
+  }
+
   private static Path chunkFolder(Path repository) throws IOException {
     try (Stream<Path> folders = Files.list(repository)) {
-      return folders.filter(Files::isDirectory).findFirst().orElseThrow();
+      return folders.filter(Files::isDirectory).findFirst().orElse(null);
     }
   }
 
