@@ -48,7 +48,7 @@ echo "java: $java"
 : >"$work/vt.txt"
 : >"$work/jfr.txt"
 for _ in $(seq "$runs"); do
-  measure "$java" -jar "$root/cli/target/vtscope.jar" analyze --format json "$big" >>"$work/vt.txt"
+  measure "$root/vtscope" analyze --format json "$big" >>"$work/vt.txt"
   measure "$jfr" view --width 200 pinned-threads "$big" >>"$work/jfr.txt"
 done
 
