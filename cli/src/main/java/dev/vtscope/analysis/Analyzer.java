@@ -84,14 +84,10 @@ public final class Analyzer {
       }
       collectors.add(collector);
       facts.add(
-          new InputFacts(
+          facts(
               input.name(),
               input.files().size(),
-              collector.chunks,
-              collector.chunks == 0 ? 0 : collector.startNanos,
-              collector.chunks == 0 ? 0 : collector.endNanos - collector.startNanos,
-              collector.jvm,
-              collector.cpus(),
+              collector,
               problems.isEmpty() ? null : String.join("; ", problems),
               readNotes));
     }
@@ -108,6 +104,25 @@ public final class Analyzer {
         ? analysis
         : analysis.withNotes(
             java.util.stream.Stream.concat(skipped.stream(), analysis.notes().stream()).toList());
+  }
+
+  private static InputFacts facts(
+      String name, int files, InputCollector c, String problem, List<String> readNotes) {
+    return new InputFacts(
+        name,
+        files,
+        c.chunks,
+        c.chunks == 0 ? 0 : c.startNanos,
+        c.chunks == 0 ? 0 : c.endNanos - c.startNanos,
+        c.jvm,
+        c.cpus(),
+        problem,
+        readNotes);
+  }
+
+  /** The analysis of one recording already collected into {@code collector} (for tests). */
+  Analysis analyzeCollected(String name, InputCollector collector) {
+    return merge(List.of(facts(name, 1, collector, null, List.of())), List.of(collector));
   }
 
   /** Reads one file into {@code collector}; returns why it stopped early, or null. */

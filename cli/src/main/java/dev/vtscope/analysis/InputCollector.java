@@ -49,6 +49,16 @@ final class InputCollector implements ChunkedListener {
   int containerCpus;
   Integer stackDepth;
   int chunks;
+
+  // When facts that a recording may state more than once were stated (the start of their chunk),
+  // so that merging chunks in any order keeps the same ones: the JVM of the earliest chunk, the
+  // class path, working folder, stack depth and scheduler properties of the latest.
+  private long currentChunk = Long.MIN_VALUE;
+  private long jvmAt = Long.MAX_VALUE;
+  private long classPathAt = Long.MIN_VALUE;
+  private long workingDirectoryAt = Long.MIN_VALUE;
+  private long stackDepthAt = Long.MIN_VALUE;
+  private final Map<String, Long> schedulerPropertiesAt = new HashMap<>();
   long startNanos = Long.MAX_VALUE;
   long endNanos = Long.MIN_VALUE;
 
@@ -60,6 +70,7 @@ final class InputCollector implements ChunkedListener {
 
   @Override
   public void chunk(ChunkHeader header) {
+    currentChunk = header.startNanos();
     chunks++;
     startNanos = Math.min(startNanos, header.startNanos());
     endNanos = Math.max(endNanos, header.startNanos() + header.durationNanos());
@@ -119,8 +130,9 @@ final class InputCollector implements ChunkedListener {
 
   @Override
   public void jvm(JvmFacts facts) {
-    if (jvm == null) {
+    if (jvm == null || currentChunk < jvmAt) {
       jvm = facts;
+      jvmAt = currentChunk;
     }
   }
 
@@ -134,11 +146,21 @@ final class InputCollector implements ChunkedListener {
   public void systemProperty(String key, String value) {
     systemPropertiesRecorded = true;
     if (key != null && key.startsWith(SchedulerSettings.PREFIX)) {
-      schedulerProperties.put(key, value);
+      Long at = schedulerPropertiesAt.get(key);
+      if (at == null || newer(currentChunk, value, at, schedulerProperties.get(key))) {
+        schedulerProperties.put(key, value);
+        schedulerPropertiesAt.put(key, currentChunk);
+      }
     } else if ("java.class.path".equals(key)) {
-      classPath = value;
+      if (newer(currentChunk, value, classPathAt, classPath)) {
+        classPath = value;
+        classPathAt = currentChunk;
+      }
     } else if ("user.dir".equals(key)) {
-      workingDirectory = value;
+      if (newer(currentChunk, value, workingDirectoryAt, workingDirectory)) {
+        workingDirectory = value;
+        workingDirectoryAt = currentChunk;
+      }
     }
   }
 
@@ -148,7 +170,9 @@ final class InputCollector implements ChunkedListener {
     // their union: an event is on when any recording enables it, at the lowest threshold. Over
     // the chunks, the same union says what the recording as a whole may hold: events were on
     // somewhere, and no pin shorter than the lowest threshold was recorded anywhere.
-    combine(setting.eventType() + "#" + setting.name(), setting.name(), setting.value());
+    if ("enabled".equals(setting.name()) || "threshold".equals(setting.name())) {
+      combine(setting.eventType() + "#" + setting.name(), setting.name(), setting.value());
+    }
   }
 
   private void combine(String key, String name, String value) {
@@ -185,19 +209,45 @@ final class InputCollector implements ChunkedListener {
     pinnedThreads.addAll(o.pinnedThreads, 0);
     monitorEnterThreads.addAll(o.monitorEnterThreads, 0);
     monitorWaitThreads.addAll(o.monitorWaitThreads, 0);
-    // What a later chunk says replaces what an earlier one said, as it would in one pass.
-    schedulerProperties.putAll(o.schedulerProperties);
+    // Facts stated more than once: the same choice whatever the order of merging (see newer).
+    o.schedulerProperties.forEach(
+        (key, value) -> {
+          long at = o.schedulerPropertiesAt.get(key);
+          Long knownAt = schedulerPropertiesAt.get(key);
+          if (knownAt == null || newer(at, value, knownAt, schedulerProperties.get(key))) {
+            schedulerProperties.put(key, value);
+            schedulerPropertiesAt.put(key, at);
+          }
+        });
     o.settings.forEach((key, value) -> combine(key, key.substring(key.indexOf('#') + 1), value));
     truncatedPinnedStacks += o.truncatedPinnedStacks;
     truncatedDepth = Math.max(truncatedDepth, o.truncatedDepth);
     carriersStarted += o.carriersStarted;
     systemPropertiesRecorded |= o.systemPropertiesRecorded;
-    classPath = o.classPath != null ? o.classPath : classPath;
-    workingDirectory = o.workingDirectory != null ? o.workingDirectory : workingDirectory;
-    jvm = jvm != null ? jvm : o.jvm;
+    if (o.classPath != null && newer(o.classPathAt, o.classPath, classPathAt, classPath)) {
+      classPath = o.classPath;
+      classPathAt = o.classPathAt;
+    }
+    if (o.workingDirectory != null
+        && newer(o.workingDirectoryAt, o.workingDirectory, workingDirectoryAt, workingDirectory)) {
+      workingDirectory = o.workingDirectory;
+      workingDirectoryAt = o.workingDirectoryAt;
+    }
+    if (o.jvm != null && (jvm == null || o.jvmAt < jvmAt)) {
+      jvm = o.jvm;
+      jvmAt = o.jvmAt;
+    }
     hardwareThreads = Math.max(hardwareThreads, o.hardwareThreads);
     containerCpus = Math.max(containerCpus, o.containerCpus);
-    stackDepth = o.stackDepth != null ? o.stackDepth : stackDepth;
+    if (o.stackDepth != null
+        && newer(
+            o.stackDepthAt,
+            String.valueOf(o.stackDepth),
+            stackDepthAt,
+            stackDepth == null ? null : String.valueOf(stackDepth))) {
+      stackDepth = o.stackDepth;
+      stackDepthAt = o.stackDepthAt;
+    }
     chunks += o.chunks;
     startNanos = Math.min(startNanos, o.startNanos);
     endNanos = Math.max(endNanos, o.endNanos);
@@ -205,7 +255,23 @@ final class InputCollector implements ChunkedListener {
 
   @Override
   public void stackDepth(int depth) {
-    stackDepth = depth;
+    String known = stackDepth == null ? null : String.valueOf(stackDepth);
+    if (newer(currentChunk, String.valueOf(depth), stackDepthAt, known)) {
+      stackDepth = depth;
+      stackDepthAt = currentChunk;
+    }
+  }
+
+  /**
+   * Whether a value stated at {@code at} replaces one stated at {@code knownAt}: a later chunk's
+   * does; within one chunk time (duplicated chunks), the greater value, so that the outcome does
+   * not depend on the order chunks are merged in.
+   */
+  private static boolean newer(long at, String value, long knownAt, String known) {
+    if (at != knownAt) {
+      return at > knownAt;
+    }
+    return known == null || (value != null && value.compareTo(known) >= 0);
   }
 
   /** The CPU count the JVM saw: the container's limit when there is one. */

@@ -75,7 +75,9 @@ final class SubmitFailureCollector {
   }
 
   private static final class Group {
-    private final SubmitFailedEvent first;
+    /** The earliest rejection (the first seen of equally early ones): the group's example. */
+    private SubmitFailedEvent first;
+
     private final LongSet threads = new LongSet();
     private long events;
     private long firstSeen = Long.MAX_VALUE;
@@ -86,6 +88,9 @@ final class SubmitFailureCollector {
     }
 
     void add(SubmitFailedEvent e) {
+      if (e.startNanos() < first.startNanos()) {
+        first = e;
+      }
       events++;
       threads.add(e.virtualThreadId());
       firstSeen = Math.min(firstSeen, e.startNanos());
@@ -93,6 +98,9 @@ final class SubmitFailureCollector {
     }
 
     void addAll(Group other) {
+      if (other.first.startNanos() < first.startNanos()) {
+        first = other.first;
+      }
       events += other.events;
       threads.addAll(other.threads, 0);
       firstSeen = Math.min(firstSeen, other.firstSeen);
