@@ -48,4 +48,23 @@ class ConcurrencyTimelineTest {
     assertThat(c.peak()).isEqualTo(2);
     assertThat(c.saturatedNanos()).isEqualTo(4999L * 5);
   }
+
+  @Test
+  void computingAgainAfterMoreIntervalsOrAUnionCountsThemAll() {
+    // The sweep sorts in place: intervals added after it, and a union taken after it, must still
+    // count exactly as if nothing had been sorted.
+    ConcurrencyTimeline pins = new ConcurrencyTimeline();
+    pins.add(50, 60);
+    pins.add(0, 100);
+    assertThat(pins.compute(2).peak()).isEqualTo(2);
+    pins.add(55, 58);
+    assertThat(pins.compute(2).peak()).isEqualTo(3);
+    ConcurrencyTimeline enters = new ConcurrencyTimeline();
+    enters.add(56, 57);
+    enters.add(1, 2);
+    Concurrency held = ConcurrencyTimeline.union(pins, enters).compute(2);
+    assertThat(held.peak()).isEqualTo(4);
+    assertThat(held.nanosAtLevel()).containsExactly(0L, 89L, 8L, 2L, 1L);
+    assertThat(pins.compute(2).peak()).as("the parts are unchanged").isEqualTo(3);
+  }
 }
