@@ -35,7 +35,8 @@ public final class Analyzer {
   }
 
   /**
-   * Analyses {@code inputs}, each recording read to its end or to its first damaged chunk.
+   * Analyses {@code inputs}: every readable chunk of every file; damaged chunks and, in a folder,
+   * unreadable files are left out with a note.
    *
    * @throws RecordingProblemException naming the input that is not a readable recording
    */
@@ -53,7 +54,7 @@ public final class Analyzer {
     List<Note> skipped = new ArrayList<>();
     RecordingProblemException firstSkipped = null;
     for (RecordingInput input : inputs) {
-      InputCollector collector = new InputCollector();
+      InputCollector collector = new InputCollector(progress);
       boolean several = input.files().size() > 1;
       List<String> problems = new ArrayList<>();
       List<String> readNotes = new ArrayList<>();
@@ -128,14 +129,12 @@ public final class Analyzer {
   /** Reads one file into {@code collector}; returns why it stopped early, or null. */
   private String read(Path file, InputCollector collector, String prefix, List<String> readNotes)
       throws RecordingProblemException {
-    ProgressListener listener = new ProgressListener(collector, progress);
     RecordingFiles.FileRead read;
     try {
-      read = RecordingFiles.read(reader, file, listener);
+      read = RecordingFiles.read(reader, file, collector);
     } catch (RecordingFiles.UnreadableException e) {
       throw new RecordingProblemException(e.getMessage(), e.io());
     }
-    listener.fileDone();
     read.notes().forEach(n -> readNotes.add(prefix + n));
     return read.problem();
   }

@@ -50,6 +50,11 @@ final class InputCollector implements ChunkedListener {
   Integer stackDepth;
   int chunks;
 
+  /** The bytes of the chunks read, for the progress line. */
+  long bytes;
+
+  private final ReadProgress progress;
+
   // When facts that a recording may state more than once were stated (the start of their chunk),
   // so that merging chunks in any order keeps the same ones: the JVM of the earliest chunk, the
   // class path, working folder, stack depth and scheduler properties of the latest.
@@ -63,6 +68,12 @@ final class InputCollector implements ChunkedListener {
   long endNanos = Long.MIN_VALUE;
 
   InputCollector() {
+    this(ReadProgress.NONE);
+  }
+
+  /** A collector that tells {@code progress} of each chunk it takes. */
+  InputCollector(ReadProgress progress) {
+    this.progress = progress;
     pinnedSites = new SiteCollector();
     monitorEnterSites = new SiteCollector();
     monitorWaitSites = new SiteCollector();
@@ -72,6 +83,8 @@ final class InputCollector implements ChunkedListener {
   public void chunk(ChunkHeader header) {
     currentChunk = header.startNanos();
     chunks++;
+    bytes += header.size();
+    progress.chunkRead(header.size());
     startNanos = Math.min(startNanos, header.startNanos());
     endNanos = Math.max(endNanos, header.startNanos() + header.durationNanos());
   }
@@ -195,8 +208,10 @@ final class InputCollector implements ChunkedListener {
   }
 
   @Override
-  public void merge(RecordingListener chunk, ChunkHeader header) {
+  public void merge(RecordingListener chunk) {
     InputCollector o = (InputCollector) chunk;
+    bytes += o.bytes;
+    progress.chunkRead(o.bytes);
     pinnedSites.addAll(o.pinnedSites);
     monitorEnterSites.addAll(o.monitorEnterSites);
     monitorWaitSites.addAll(o.monitorWaitSites);

@@ -1,6 +1,5 @@
 package dev.vtscope.analysis;
 
-import java.util.function.LongConsumer;
 import org.roaringbitmap.longlong.Roaring64Bitmap;
 
 /**
@@ -27,10 +26,5 @@ final class LongSet {
     } else {
       other.ids.forEach(id -> ids.addLong(id + offset));
     }
-  }
-
-  /** Calls {@code action} with every element, in ascending order. */
-  void forEach(LongConsumer action) {
-    ids.forEach(action::accept);
   }
 }

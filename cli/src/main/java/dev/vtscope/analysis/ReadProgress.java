@@ -6,7 +6,10 @@ public interface ReadProgress {
   /** Shows nothing. */
   ReadProgress NONE = bytes -> {};
 
-  /** A chunk of {@code bytes} bytes was read (damaged or skipped chunks are not counted). */
+  /**
+   * A chunk of {@code bytes} bytes was read (damaged or skipped chunks are not counted); with a
+   * reader that hands on events in order, as its events begin.
+   */
   void chunkRead(long bytes);
 
   /** Reading is over (also when it failed). */

@@ -57,10 +57,9 @@ final class SiteCollector {
     Attribution attribution(RecordedStack stack, String reason, String monitorClass);
   }
 
-  private static final int FRAME_KEY_CACHE_LIMIT = 10_000;
+  private static final int KEY_CACHE_LIMIT = 10_000;
 
   private final Map<Key, Accumulator> byStack = new HashMap<>();
-  private final Map<RecordedStack, List<FrameKey>> frameKeys = new java.util.IdentityHashMap<>();
 
   /** The key of the last stack seen with no reason or the same reason: most events repeat one. */
   private final Map<RecordedStack, Key> keys = new java.util.IdentityHashMap<>();
@@ -82,31 +81,15 @@ final class SiteCollector {
       String monitorClass) {
     Key key = keys.get(stack);
     if (key == null || !java.util.Objects.equals(key.reason(), reason)) {
-      if (keys.size() >= FRAME_KEY_CACHE_LIMIT) {
+      if (keys.size() >= KEY_CACHE_LIMIT) {
         keys.clear();
       }
-      key = new Key(frameKeys(stack), reason);
+      key = new Key(stack.frames().stream().map(FrameKey::of).toList(), reason);
       keys.put(stack, key);
     }
     byStack
         .computeIfAbsent(key, k -> new Accumulator())
         .add(startNanos, durationNanos, threadId, stack, reason, blockingOperation, monitorClass);
-  }
-
-  /**
-   * The frames' keys, computed once per stack: the reader hands out one {@link RecordedStack} per
-   * distinct recorded stack, so most events find theirs here.
-   */
-  private List<FrameKey> frameKeys(RecordedStack stack) {
-    List<FrameKey> known = frameKeys.get(stack);
-    if (known == null) {
-      if (frameKeys.size() >= FRAME_KEY_CACHE_LIMIT) {
-        frameKeys.clear();
-      }
-      known = stack.frames().stream().map(FrameKey::of).toList();
-      frameKeys.put(stack, known);
-    }
-    return known;
   }
 
   /** Adds every event of {@code other}. */

@@ -26,7 +26,6 @@ final class ChunkDecoder {
   private static final long CHECKPOINT = 1;
   private static final int DEADLINE_CHECK_EVERY = 1 << 16;
 
-  /** The events vtscope reads, by type name. */
   /** The names of the event types this decoder reads; other events can be left out. */
   static final java.util.Set<String> WANTED_EVENTS =
       java.util.Arrays.stream(Wanted.values())
@@ -76,8 +75,7 @@ final class ChunkDecoder {
   private final long startTicks;
   private final double ticksPerNano;
   private ChunkBytes in;
-  private JfrMetadata metadata;
-  private final JfrMetadata parsed;
+  private final JfrMetadata metadata;
   private final LongObjectMap<LongIntMap> pools = new LongObjectMap<>();
 
   /** Constants decoded so far, by type id and key; {@link #UNRESOLVED} stands for null. */
@@ -90,20 +88,14 @@ final class ChunkDecoder {
   private Type stringType;
 
   /**
-   * @param bytes the chunk, from its header (position 0) on
-   * @param readable how many of its bytes hold whole records (the chunk size, or the size at its
-   *     last flush while it is being written)
+   * @param bytes the chunk as {@link ChunkCompactor} keeps it: its header (position 0), then its
+   *     metadata, checkpoints and wanted events
+   * @param readable how many of its bytes hold whole records
    * @param deadlineNanos {@link System#nanoTime()} past which decoding gives up
+   * @param metadata the chunk's metadata, parsed by the compactor
    */
-  ChunkDecoder(ByteBuffer bytes, int readable, long deadlineNanos) {
-    this(bytes, readable, deadlineNanos, null);
-  }
-
-  /**
-   * @param parsed the chunk's metadata, already parsed, or null to parse it here
-   */
-  ChunkDecoder(ByteBuffer bytes, int readable, long deadlineNanos, JfrMetadata parsed) {
-    this.parsed = parsed;
+  ChunkDecoder(ByteBuffer bytes, int readable, long deadlineNanos, JfrMetadata metadata) {
+    this.metadata = metadata;
     this.bytes = bytes.order(ByteOrder.BIG_ENDIAN);
     this.readable = readable;
     this.deadlineNanos = deadlineNanos;
@@ -127,15 +119,6 @@ final class ChunkDecoder {
         return failed(events, "an impossible clock rate in the chunk header", 56);
       }
       in = new ChunkBytes(bytes.limit(readable), compressed);
-      long metadataOffset = bytes.getLong(24);
-      if (metadataOffset < ChunkHeader.SIZE || metadataOffset >= readable) {
-        return failed(events, "the chunk header puts the metadata outside the chunk", 24);
-      }
-      int metadataEnd = recordEnd((int) metadataOffset);
-      in.position((int) metadataOffset);
-      in.limit(metadataEnd);
-      metadata = parsed != null ? parsed : JfrMetadata.read(in);
-      in.limit(readable);
       stringType = metadata.type("java.lang.String");
       Wanted[] wanted = wantedByType();
       int[] positions = walk(wanted);
@@ -619,15 +602,6 @@ final class ChunkDecoder {
         }
       default:
         return null;
-    }
-  }
-
-  /** Thrown when the deadline passes; caught in {@link #decode()}. */
-  private static final class DeadlineException extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-
-    DeadlineException() {
-      super(null, null, false, false);
     }
   }
 }

@@ -12,8 +12,8 @@ public interface ChunkedListener extends RecordingListener {
   RecordingListener newChunk();
 
   /**
-   * Adds what {@code chunk}, made by {@link #newChunk}, took from the chunk {@code header} (its
-   * {@code chunk} call included); called in recording order.
+   * Adds what {@code chunk}, made by {@link #newChunk}, took from one chunk (its {@code chunk} call
+   * included); called in recording order.
    */
-  void merge(RecordingListener chunk, ChunkHeader header);
+  void merge(RecordingListener chunk);
 }

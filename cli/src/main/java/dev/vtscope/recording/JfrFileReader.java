@@ -103,7 +103,7 @@ public final class JfrFileReader implements RecordingReader, AutoCloseable {
             continue;
           }
           if (decoded.collected() != null) {
-            chunked.merge(decoded.collected(), chunk);
+            chunked.merge(decoded.collected());
           } else {
             listener.chunk(chunk);
             for (Consumer<RecordingListener> event : result.events()) {
@@ -139,13 +139,14 @@ public final class JfrFileReader implements RecordingReader, AutoCloseable {
     if (!skipped.isEmpty()) {
       return new ReadOutcome(
           read,
-          (skipped.size() == 1 ? "" : skipped.size() + " of ")
-              + (skipped.size() == 1 ? "" : chunks.size() + " chunks were skipped: ")
-              + String.join("; ", skipped)
-              + (skipped.size() == 1
-                  ? "; it was skipped"
-                      + (read > 0 ? ", the other " + read + " chunk(s) are included" : "")
-                  : ""),
+          String.join("; ", skipped)
+              + "; skipped "
+              + skipped.size()
+              + " of "
+              + chunks.size()
+              + " chunk(s), the other "
+              + read
+              + " are included",
           skipped.get(0),
           notes);
     }
@@ -215,10 +216,8 @@ public final class JfrFileReader implements RecordingReader, AutoCloseable {
 
   private ChunkDecoder.Result decode(
       FileChannel channel, ChunkHeader chunk, long deadline, ByteBuffer window) throws IOException {
-    boolean compressed = ChunkCompactor.compressedIntegers(channel, chunk);
     ChunkCompactor.Compacted kept =
-        new ChunkCompactor(
-                channel, chunk, chunk.size(), window, deadline, compressed, metadataCache)
+        new ChunkCompactor(channel, chunk, chunk.size(), window, deadline, metadataCache)
             .compact(ChunkDecoder.WANTED_EVENTS);
     if (kept.failure() != null) {
       return new ChunkDecoder.Result(

@@ -2,10 +2,10 @@ package dev.vtscope.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vtscope.recording.ChunkHeader;
 import dev.vtscope.recording.ChunkScanner;
 import dev.vtscope.recording.ChunkedListener;
 import dev.vtscope.recording.JfrFileReader;
+import dev.vtscope.recording.ReaderKind;
 import dev.vtscope.recording.RecordingListener;
 import dev.vtscope.testing.DeepStacksProgram;
 import dev.vtscope.testing.Reports;
@@ -23,9 +23,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * A recording's chunks, each collected on its own, merge to the same analysis in any order, and to
- * the analysis of one collector that took every event in order: what parallel chunks, parallel
- * files and, later, fleets of recordings rely on.
+ * A recording's chunks, each collected on its own by vtscope's reader, merge to the same analysis
+ * in any order, and to the analysis of one collector that the JDK's reader fed every event in
+ * order: what parallel chunks, parallel files and, later, fleets of recordings rely on.
  */
 class MergeOrderTest {
 
@@ -54,7 +54,6 @@ class MergeOrderTest {
   @MethodSource("recordings")
   void chunksMergeToTheSameAnalysisInAnyOrder(Path recording) throws Exception {
     List<InputCollector> chunks = new ArrayList<>();
-    List<ChunkHeader> headers = new ArrayList<>();
     ChunkedListener perChunk =
         new ChunkedListener() {
           @Override
@@ -63,70 +62,16 @@ class MergeOrderTest {
           }
 
           @Override
-          public void merge(RecordingListener chunk, ChunkHeader header) {
+          public void merge(RecordingListener chunk) {
             chunks.add((InputCollector) chunk);
-            headers.add(header);
           }
         };
-    InputCollector sequential = new InputCollector();
     try (JfrFileReader reader = new JfrFileReader()) {
       reader.read(recording, ChunkScanner.scan(recording), perChunk);
-      // the same events, one at a time, in recording order, into one collector
-      reader.read(
-          recording,
-          ChunkScanner.scan(recording),
-          new RecordingListener() {
-            @Override
-            public void chunk(ChunkHeader h) {
-              sequential.chunk(h);
-            }
-
-            @Override
-            public void pinned(dev.vtscope.recording.PinnedEvent e) {
-              sequential.pinned(e);
-            }
-
-            @Override
-            public void submitFailed(dev.vtscope.recording.SubmitFailedEvent e) {
-              sequential.submitFailed(e);
-            }
-
-            @Override
-            public void monitor(dev.vtscope.recording.MonitorEvent e) {
-              sequential.monitor(e);
-            }
-
-            @Override
-            public void threadStart(dev.vtscope.recording.ThreadStartEvent e) {
-              sequential.threadStart(e);
-            }
-
-            @Override
-            public void jvm(dev.vtscope.recording.JvmFacts f) {
-              sequential.jvm(f);
-            }
-
-            @Override
-            public void cpu(dev.vtscope.recording.CpuFacts f) {
-              sequential.cpu(f);
-            }
-
-            @Override
-            public void systemProperty(String key, String value) {
-              sequential.systemProperty(key, value);
-            }
-
-            @Override
-            public void setting(dev.vtscope.recording.EventSetting s) {
-              sequential.setting(s);
-            }
-
-            @Override
-            public void stackDepth(int depth) {
-              sequential.stackDepth(depth);
-            }
-          });
     }
+    // The JDK's reader hands every event to one collector, one at a time, in recording order.
+    InputCollector sequential = new InputCollector();
+    ReaderKind.JDK.create().read(recording, ChunkScanner.scan(recording), sequential);
     assertThat(chunks).as("chunks of " + recording).hasSizeGreaterThan(2);
     Analyzer analyzer = new Analyzer(new JfrFileReader(), GroupBy.CULPRIT);
     String expected = Reports.json(analyzer.analyzeCollected("r", sequential));
@@ -147,11 +92,11 @@ class MergeOrderTest {
       InputCollector right = new InputCollector();
       for (int k = 0; k < order.size(); k++) {
         int i = order.get(k);
-        (k % 2 == 0 ? left : right).merge(chunks.get(i), headers.get(i));
+        (k % 2 == 0 ? left : right).merge(chunks.get(i));
       }
       InputCollector all = new InputCollector();
-      all.merge(right, null);
-      all.merge(left, null);
+      all.merge(right);
+      all.merge(left);
       assertThat(Reports.json(analyzer.analyzeCollected("r", all)))
           .as("merged in the order " + order)
           .isEqualTo(expected);
