@@ -92,4 +92,46 @@ class LauncherIT {
     assertThat(lines.get(0)).contains("java 17 at " + fake.resolve("java")).contains("JAVA_HOME");
     assertThat(run.out()).isEmpty();
   }
+
+  @Test
+  void archivesTheClassesOfTheFirstAnalysisAndAnswersTheSameWithTheArchive() throws Exception {
+    Path cds = TestRecordings.repoRoot().resolve("cli/target/cds");
+    if (Files.isDirectory(cds)) {
+      try (var files = Files.list(cds)) {
+        for (Path file : files.toList()) {
+          Files.delete(file);
+        }
+      }
+    }
+    String sample = "samples/jdk21/pinning-synchronized.jfr";
+    String javaHome = System.getProperty("java.home");
+
+    Run first = launcher(Map.of("JAVA_HOME", javaHome), "analyze", "--format", "json", sample);
+    assertThat(first.code()).as(first.err()).isZero();
+    try (var files = Files.list(cds)) {
+      assertThat(files.map(f -> f.getFileName().toString()).toList())
+          .as("the archive, and nothing else left behind")
+          .singleElement()
+          .satisfies(name -> assertThat(name).endsWith(".jsa"));
+    }
+    // -Xshare:on makes the JVM fail when it cannot map the archive the launcher names.
+    Run mapped =
+        launcher(
+            Map.of("JAVA_HOME", javaHome, "VTSCOPE_JAVA_OPTS", "-Xshare:on"),
+            "analyze",
+            "--format",
+            "json",
+            sample);
+    assertThat(mapped.code()).as(mapped.err()).isZero();
+    Run without =
+        launcher(
+            Map.of("JAVA_HOME", javaHome, "VTSCOPE_CDS", "off"),
+            "analyze",
+            "--format",
+            "json",
+            sample);
+    assertThat(without.code()).as(without.err()).isZero();
+    assertThat(mapped.out()).isEqualTo(first.out()).isEqualTo(without.out());
+    assertThat(mapped.err()).isEqualTo(first.err()).isEqualTo(without.err()).isEmpty();
+  }
 }
