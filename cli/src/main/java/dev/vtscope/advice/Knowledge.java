@@ -1,12 +1,17 @@
 package dev.vtscope.advice;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -124,15 +129,195 @@ public record Knowledge(
   }
 
   private static Knowledge load() {
-    ObjectMapper mapper =
-        new ObjectMapper().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     try (InputStream in = Knowledge.class.getResourceAsStream("knowledge.json")) {
       if (in == null) {
         throw new IllegalStateException("knowledge.json is missing from vtscope's jar");
       }
-      return mapper.readValue(in, Knowledge.class);
+      return read(in);
     } catch (IOException e) {
       throw new UncheckedIOException("knowledge.json cannot be read", e);
     }
+  }
+
+  /**
+   * Reads a knowledge document. Every field must be there (only a library's {@code fixedIn} may be
+   * null) and no other field may be: a misspelt name fails here rather than reading as zero.
+   * jackson-core's parser rather than a databind mapper: building the mapper and its record
+   * deserializers took about 90 ms of every run, a third of a small recording's analysis.
+   */
+  static Knowledge read(InputStream in) throws IOException {
+    try (JsonParser parser = new JsonFactory().createParser(in)) {
+      parser.nextToken();
+      Map<String, Object> root = object(parser, "the document");
+      fields(root, "the document", "jdk", "thresholds", "libraries", "submitFailures");
+      Map<String, Object> jdk = map(root, "jdk");
+      fields(
+          jdk,
+          "jdk",
+          "monitorsStopPinningIn",
+          "monitorsStopPinningSource",
+          "foreignFunctionsFinalIn");
+      Map<String, Object> t = map(root, "thresholds");
+      fields(
+          t,
+          "thresholds",
+          "highCapacityShare",
+          "mediumCapacityShare",
+          "lowCapacityShare",
+          "starvationMinNanos",
+          "resizeSaturatedShare",
+          "contendedMonitorShare",
+          "compensationHighShareOfMaxPool",
+          "shortRecordingNanos",
+          "nearThresholdFactor",
+          "pinnedTimeQuantile",
+          "maxRecommendedParallelism");
+      List<Library> libraries = new ArrayList<>();
+      for (Map<String, Object> l : maps(root, "libraries")) {
+        fields(l, "a library", "name", "packages", "artifact", "fixedIn", "change", "source");
+        libraries.add(
+            new Library(
+                text(l, "name"),
+                texts(l, "packages"),
+                text(l, "artifact"),
+                l.get("fixedIn") == null ? null : text(l, "fixedIn"),
+                text(l, "change"),
+                text(l, "source")));
+      }
+      List<SubmitFailureMeaning> meanings = new ArrayList<>();
+      for (Map<String, Object> m : maps(root, "submitFailures")) {
+        fields(m, "a submit failure", "id", "pattern", "meaning", "action");
+        meanings.add(
+            new SubmitFailureMeaning(
+                text(m, "id"), text(m, "pattern"), text(m, "meaning"), text(m, "action")));
+      }
+      return new Knowledge(
+          new JdkFacts(
+              (int) whole(jdk, "monitorsStopPinningIn"),
+              text(jdk, "monitorsStopPinningSource"),
+              (int) whole(jdk, "foreignFunctionsFinalIn")),
+          new Thresholds(
+              number(t, "highCapacityShare"),
+              number(t, "mediumCapacityShare"),
+              number(t, "lowCapacityShare"),
+              whole(t, "starvationMinNanos"),
+              number(t, "resizeSaturatedShare"),
+              number(t, "contendedMonitorShare"),
+              number(t, "compensationHighShareOfMaxPool"),
+              whole(t, "shortRecordingNanos"),
+              number(t, "nearThresholdFactor"),
+              number(t, "pinnedTimeQuantile"),
+              (int) whole(t, "maxRecommendedParallelism")),
+          libraries,
+          meanings);
+    }
+  }
+
+  /** A JSON value as maps, lists, strings, numbers, booleans and nulls. */
+  private static Object value(JsonParser parser, String where) throws IOException {
+    JsonToken token = parser.currentToken();
+    if (token == null) {
+      throw new IOException(where + " ends early");
+    }
+    return switch (token) {
+      case START_OBJECT -> object(parser, where);
+      case START_ARRAY -> {
+        List<Object> list = new ArrayList<>();
+        while (parser.nextToken() != JsonToken.END_ARRAY) {
+          list.add(value(parser, where));
+        }
+        yield list;
+      }
+      case VALUE_STRING -> parser.getText();
+      case VALUE_NUMBER_INT -> parser.getLongValue();
+      case VALUE_NUMBER_FLOAT -> parser.getDoubleValue();
+      case VALUE_TRUE -> true;
+      case VALUE_FALSE -> false;
+      case VALUE_NULL -> null;
+      default -> throw new IOException("unexpected " + token + " in " + where);
+    };
+  }
+
+  private static Map<String, Object> object(JsonParser parser, String where) throws IOException {
+    if (parser.currentToken() != JsonToken.START_OBJECT) {
+      throw new IOException(where + " is not an object");
+    }
+    Map<String, Object> map = new HashMap<>();
+    while (parser.nextToken() == JsonToken.FIELD_NAME) {
+      String name = parser.currentName();
+      parser.nextToken();
+      if (map.containsKey(name)) {
+        throw new IOException(where + " has \"" + name + "\" twice");
+      }
+      map.put(name, value(parser, name));
+    }
+    return map;
+  }
+
+  private static void fields(Map<String, Object> object, String where, String... names)
+      throws IOException {
+    Set<String> expected = Set.of(names);
+    for (String name : object.keySet()) {
+      if (!expected.contains(name)) {
+        throw new IOException(where + " has an unknown field \"" + name + "\"");
+      }
+    }
+    for (String name : names) {
+      if (!object.containsKey(name)) {
+        throw new IOException(where + " lacks the field \"" + name + "\"");
+      }
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T> T typed(Map<String, Object> object, String name, Class<T> type)
+      throws IOException {
+    Object value = object.get(name);
+    if (!type.isInstance(value)) {
+      throw new IOException("\"" + name + "\" is not " + type.getSimpleName());
+    }
+    return (T) value;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> map(Map<String, Object> object, String name)
+      throws IOException {
+    return typed(object, name, Map.class);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static List<Map<String, Object>> maps(Map<String, Object> object, String name)
+      throws IOException {
+    List<Object> list = typed(object, name, List.class);
+    for (Object item : list) {
+      if (!(item instanceof Map)) {
+        throw new IOException("\"" + name + "\" holds something other than objects");
+      }
+    }
+    return (List<Map<String, Object>>) (List<?>) list;
+  }
+
+  private static String text(Map<String, Object> object, String name) throws IOException {
+    return typed(object, name, String.class);
+  }
+
+  private static List<String> texts(Map<String, Object> object, String name) throws IOException {
+    List<?> list = typed(object, name, List.class);
+    List<String> texts = new ArrayList<>();
+    for (Object item : list) {
+      if (!(item instanceof String text)) {
+        throw new IOException("\"" + name + "\" holds something other than strings");
+      }
+      texts.add(text);
+    }
+    return texts;
+  }
+
+  private static long whole(Map<String, Object> object, String name) throws IOException {
+    return typed(object, name, Long.class);
+  }
+
+  private static double number(Map<String, Object> object, String name) throws IOException {
+    return typed(object, name, Number.class).doubleValue();
   }
 }

@@ -1,8 +1,5 @@
 package dev.vtscope.report;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vtscope.analysis.Analysis;
@@ -10,14 +7,10 @@ import dev.vtscope.analysis.HumanDurations;
 import dev.vtscope.gate.DiffResult;
 import dev.vtscope.gate.SiteChange;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.util.Locale;
 
 /** {@code vtscope diff} as text or as the JSON of docs/vtscope-diff.schema.json. */
 public final class DiffReport {
-
-  private static final ObjectMapper MAPPER =
-      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   private DiffReport() {}
 
@@ -82,7 +75,7 @@ public final class DiffReport {
   }
 
   public static void json(DiffResult d, String toolVersion, PrintWriter out) {
-    ObjectNode root = MAPPER.createObjectNode();
+    ObjectNode root = JsonText.object();
     root.put("schemaVersion", 1);
     root.putObject("tool").put("name", "vtscope").put("version", toolVersion);
     root.set("before", side(d.before()));
@@ -107,16 +100,12 @@ public final class DiffReport {
       node.putObject("before").put("events", c.beforeEvents()).put("totalNanos", c.beforeNanos());
       node.putObject("after").put("events", c.afterEvents()).put("totalNanos", c.afterNanos());
     }
-    try {
-      out.println(MAPPER.writeValueAsString(root));
-    } catch (JsonProcessingException e) {
-      throw new UncheckedIOException(e);
-    }
+    out.println(JsonText.pretty(root));
     out.flush();
   }
 
   private static ObjectNode side(Analysis a) {
-    ObjectNode node = MAPPER.createObjectNode();
+    ObjectNode node = JsonText.object();
     node.put("path", a.inputs().isEmpty() ? null : a.inputs().get(0).name());
     node.put("jdkFeature", a.feature() == 0 ? null : a.feature());
     node.put(

@@ -1,8 +1,5 @@
 package dev.vtscope.report;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vtscope.advice.Advice;
@@ -28,7 +25,6 @@ import dev.vtscope.recording.Frame;
 import dev.vtscope.recording.JvmFacts;
 import dev.vtscope.recording.RecordedStack;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
@@ -43,9 +39,6 @@ public final class JsonReport implements ReportRenderer {
   /** Bumped when a field is removed or changes meaning; adding fields keeps the version. */
   public static final int SCHEMA_VERSION = 1;
 
-  private static final ObjectMapper MAPPER =
-      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
   private final String toolVersion;
 
   public JsonReport(String toolVersion) {
@@ -54,17 +47,13 @@ public final class JsonReport implements ReportRenderer {
 
   @Override
   public void render(Analysis analysis, Advice advice, PrintWriter out) {
-    try {
-      out.println(MAPPER.writeValueAsString(document(analysis, advice)));
-    } catch (JsonProcessingException e) {
-      throw new UncheckedIOException(e);
-    }
+    out.println(JsonText.pretty(document(analysis, advice)));
     out.flush();
   }
 
   /** The document as a tree, for renderers and tests that need it. */
   public ObjectNode document(Analysis a, Advice advice) {
-    ObjectNode root = MAPPER.createObjectNode();
+    ObjectNode root = JsonText.object();
     root.put("schemaVersion", SCHEMA_VERSION);
     root.putObject("tool").put("name", "vtscope").put("version", toolVersion);
     ArrayNode inputs = root.putArray("inputs");
@@ -118,7 +107,7 @@ public final class JsonReport implements ReportRenderer {
   }
 
   private static ObjectNode jvm(Analysis a) {
-    ObjectNode node = MAPPER.createObjectNode();
+    ObjectNode node = JsonText.object();
     JvmFacts jvm = a.jvm();
     node.put("name", jvm == null ? null : jvm.jvmName());
     node.put("version", jvm == null ? null : jvm.javaVersion());
@@ -129,7 +118,7 @@ public final class JsonReport implements ReportRenderer {
   }
 
   private static ObjectNode scheduler(Analysis a) {
-    ObjectNode node = MAPPER.createObjectNode();
+    ObjectNode node = JsonText.object();
     putSetting(node, "parallelism", a.scheduler().parallelism());
     putSetting(node, "maxPoolSize", a.scheduler().maxPoolSize());
     putSetting(node, "minRunnable", a.scheduler().minRunnable());
@@ -148,7 +137,7 @@ public final class JsonReport implements ReportRenderer {
   }
 
   private static ObjectNode settings(RecordingSettings s) {
-    ObjectNode node = MAPPER.createObjectNode();
+    ObjectNode node = JsonText.object();
     node.put("pinnedEnabled", s.pinnedEnabled());
     node.put("pinnedThresholdNanos", s.pinnedThresholdNanos());
     node.put("submitFailedEnabled", s.submitFailedEnabled());
@@ -161,7 +150,7 @@ public final class JsonReport implements ReportRenderer {
   }
 
   private static ObjectNode pinned(Analysis a) {
-    ObjectNode node = MAPPER.createObjectNode();
+    ObjectNode node = JsonText.object();
     node.put("events", a.pinned().events());
     node.put("totalNanos", a.pinned().totalNanos());
     putDurations(node, a.pinned().durations());
@@ -182,7 +171,7 @@ public final class JsonReport implements ReportRenderer {
     if (c == null) {
       return null;
     }
-    ObjectNode node = MAPPER.createObjectNode();
+    ObjectNode node = JsonText.object();
     node.put("peakConcurrentCarriers", c.peak());
     node.put("saturatedNanos", c.saturatedNanos());
     ArrayNode levels = node.putArray("nanosByConcurrentCarriers");
@@ -194,7 +183,7 @@ public final class JsonReport implements ReportRenderer {
 
   /** One finding, as {@code findings[]} and {@code vtscope check} write it. */
   public static ObjectNode finding(Finding f) {
-    ObjectNode node = MAPPER.createObjectNode();
+    ObjectNode node = JsonText.object();
     node.put("id", f.id());
     node.put("severity", f.severity().label());
     node.put("title", f.title());
@@ -221,7 +210,7 @@ public final class JsonReport implements ReportRenderer {
     if (pool == null) {
       return null;
     }
-    ObjectNode node = MAPPER.createObjectNode();
+    ObjectNode node = JsonText.object();
     node.putObject("current")
         .put("parallelism", pool.current().parallelism())
         .put("maxPoolSize", pool.current().maxPoolSize());
@@ -242,7 +231,7 @@ public final class JsonReport implements ReportRenderer {
     if (m == null) {
       return null;
     }
-    ObjectNode node = MAPPER.createObjectNode();
+    ObjectNode node = JsonText.object();
     node.put("events", m.events());
     node.put("totalNanos", m.durations().totalNanos());
     node.put("virtualThreads", m.virtualThreads());
@@ -251,7 +240,7 @@ public final class JsonReport implements ReportRenderer {
   }
 
   private static ArrayNode sites(List<Site> sites) {
-    ArrayNode array = MAPPER.createArrayNode();
+    ArrayNode array = JsonText.array();
     for (Site site : sites) {
       ObjectNode node = array.addObject();
       node.put("key", site.key());
@@ -293,7 +282,7 @@ public final class JsonReport implements ReportRenderer {
   }
 
   private static ObjectNode counts(Map<String, Long> counts) {
-    ObjectNode node = MAPPER.createObjectNode();
+    ObjectNode node = JsonText.object();
     counts.forEach(node::put);
     return node;
   }
@@ -311,7 +300,7 @@ public final class JsonReport implements ReportRenderer {
     if (frame == null) {
       return null;
     }
-    ObjectNode node = MAPPER.createObjectNode();
+    ObjectNode node = JsonText.object();
     node.put("class", frame.className());
     node.put("method", frame.method());
     node.put("descriptor", frame.descriptor());
@@ -320,7 +309,7 @@ public final class JsonReport implements ReportRenderer {
   }
 
   private static ObjectNode culprit(Culprit c) {
-    ObjectNode node = MAPPER.createObjectNode();
+    ObjectNode node = JsonText.object();
     node.put("class", c.className());
     node.put("method", c.method());
     node.put("line", c.line() < 0 ? null : c.line());
@@ -342,14 +331,14 @@ public final class JsonReport implements ReportRenderer {
     if (range == null) {
       return null;
     }
-    ObjectNode node = MAPPER.createObjectNode();
+    ObjectNode node = JsonText.object();
     node.put("first", range.first());
     node.put("last", range.last());
     return node;
   }
 
   private static ArrayNode stack(RecordedStack stack, List<Owner> owners) {
-    ArrayNode frames = MAPPER.createArrayNode();
+    ArrayNode frames = JsonText.array();
     for (int i = 0; i < stack.frames().size(); i++) {
       Frame f = stack.frames().get(i);
       ObjectNode fn = frames.addObject();
