@@ -4,15 +4,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.objectweb.asm.ClassReader;
-import org.objectweb.asm.ClassWriter;
-import org.objectweb.asm.Opcodes;
-import org.objectweb.asm.tree.AbstractInsnNode;
-import org.objectweb.asm.tree.ClassNode;
-import org.objectweb.asm.tree.LabelNode;
-import org.objectweb.asm.tree.LineNumberNode;
-import org.objectweb.asm.tree.MethodNode;
-import org.objectweb.asm.tree.TryCatchBlockNode;
 
 /**
  * Finds the {@code synchronized} blocks of a class from its bytes. Compilers protect the body of a
@@ -41,23 +32,16 @@ final class SynchronizedBlockLocator {
   }
 
   private final Map<String, List<Region>> regionsByMethod = new HashMap<>();
-  private final Map<String, int[][]> linesByMethod = new HashMap<>();
+  private final Map<String, MethodCode> methods = new HashMap<>();
 
-  /** Reads {@code classBytes}; throws IllegalArgumentException for bytes ASM cannot read. */
+  /** Reads {@code classBytes}; throws IllegalArgumentException for bytes that are no class file. */
   SynchronizedBlockLocator(byte[] classBytes) {
-    ClassReader reader = new ClassReader(classBytes);
-    ClassNode node = new ClassNode();
-    reader.accept(node, 0);
-    // ASM resolves label offsets only when it writes code. Writing with the reader's constant pool
-    // keeps every instruction's encoding, so the resolved offsets are the original bytecode
-    // indexes.
-    node.accept(new ClassWriter(reader, 0));
-    for (MethodNode method : node.methods) {
+    for (MethodCode method : MethodCode.read(classBytes)) {
       List<Region> regions = regions(method);
       if (!regions.isEmpty()) {
-        regionsByMethod.put(method.name + method.desc, regions);
+        regionsByMethod.put(method.nameAndDescriptor(), regions);
       }
-      linesByMethod.put(method.name + method.desc, lineTable(method));
+      methods.put(method.nameAndDescriptor(), method);
     }
   }
 
@@ -66,32 +50,19 @@ final class SynchronizedBlockLocator {
    * recorded. False when the method is missing or the lines differ (another build of the class).
    */
   boolean matches(String methodNameAndDescriptor, int bci, int recordedLine) {
-    int[][] table = linesByMethod.get(methodNameAndDescriptor);
-    if (table == null) {
+    MethodCode method = methods.get(methodNameAndDescriptor);
+    if (method == null) {
       return false;
     }
-    if (recordedLine < 0 || table.length == 0) {
+    if (recordedLine < 0 || method.lines().length == 0) {
       return true; // nothing to compare
     }
-    int line = -1;
-    int bestStart = -1;
-    for (int[] entry : table) {
-      if (entry[0] <= bci && entry[0] > bestStart) {
-        bestStart = entry[0];
-        line = entry[1];
-      }
-    }
-    return line == recordedLine;
+    return method.lineAt(bci) == recordedLine;
   }
 
-  private static int[][] lineTable(MethodNode method) {
-    List<int[]> entries = new ArrayList<>();
-    for (AbstractInsnNode insn : method.instructions) {
-      if (insn instanceof LineNumberNode ln) {
-        entries.add(new int[] {ln.start.getLabel().getOffset(), ln.line});
-      }
-    }
-    return entries.toArray(new int[0][]);
+  /** The blocks of a method (name + descriptor), in the order of its exception table. */
+  List<Region> regions(String methodNameAndDescriptor) {
+    return regionsByMethod.getOrDefault(methodNameAndDescriptor, List.of());
   }
 
   /**
@@ -107,90 +78,83 @@ final class SynchronizedBlockLocator {
     return best;
   }
 
-  private static List<Region> regions(MethodNode method) {
+  private static List<Region> regions(MethodCode method) {
     List<Region> result = new ArrayList<>();
-    if (method.tryCatchBlocks == null) {
-      return result;
-    }
-    for (TryCatchBlockNode block : method.tryCatchBlocks) {
-      if (block.type != null || !releasesMonitor(block.handler)) {
-        continue;
-      }
-      int start = block.start.getLabel().getOffset();
-      int end = block.end.getLabel().getOffset();
-      if (start >= end || block.handler == block.start) {
+    for (int i = 0; i < method.handlerCount(); i++) {
+      int start = method.handlerStart(i);
+      int end = method.handlerEnd(i);
+      int handler = method.handlerPc(i);
+      if (!method.catchesAll(i) || start >= end || handler == start) {
         continue;
       }
       // The handler protects itself too (javac's pattern); that range is not the body.
-      if (block.handler.getLabel().getOffset() <= start) {
+      if (handler <= start || !releasesMonitor(method, handler)) {
         continue;
       }
-      result.add(new Region(start, end, lines(method, block)));
+      result.add(new Region(start, end, lines(method, start, end)));
     }
     return result;
   }
 
   /** Whether the handler's first instructions release a monitor before anything else happens. */
-  private static boolean releasesMonitor(LabelNode handler) {
-    int seen = 0;
-    for (AbstractInsnNode insn = handler.getNext();
-        insn != null && seen < 6;
-        insn = insn.getNext()) {
-      if (insn.getOpcode() < 0) {
-        continue; // labels, line numbers, frames
-      }
-      seen++;
-      if (insn.getOpcode() == Opcodes.MONITOREXIT) {
+  private static boolean releasesMonitor(MethodCode method, int handler) {
+    int bci = handler;
+    for (int seen = 0; seen < 6 && bci < method.code().length; seen++) {
+      int opcode = method.opcode(bci);
+      if (opcode == MethodCode.MONITOREXIT) {
         return true;
       }
-      if (insn.getOpcode() == Opcodes.ATHROW
-          || isInvoke(insn.getOpcode())
-          || isJump(insn.getOpcode())) {
+      if (opcode == MethodCode.ATHROW || MethodCode.leaves(opcode)) {
         return false;
       }
+      bci += method.instructionLength(bci);
     }
     return false;
   }
 
-  private static boolean isInvoke(int opcode) {
-    return opcode >= Opcodes.INVOKEVIRTUAL && opcode <= Opcodes.INVOKEDYNAMIC;
-  }
-
-  private static boolean isJump(int opcode) {
-    return (opcode >= Opcodes.IFEQ && opcode <= Opcodes.RETURN)
-        || opcode == Opcodes.IFNULL
-        || opcode == Opcodes.IFNONNULL;
-  }
-
   /**
-   * Lines from the {@code synchronized} statement (the line of the monitorenter) to the body's
-   * last.
+   * Lines from the {@code synchronized} statement (the line of the monitorenter just before the
+   * body) to the body's last.
    */
-  private static LineRange lines(MethodNode method, TryCatchBlockNode block) {
-    int start = block.start.getLabel().getOffset();
-    int end = block.end.getLabel().getOffset();
+  private static LineRange lines(MethodCode method, int start, int end) {
     int first = -1;
     int last = -1;
-    int current = -1;
-    for (AbstractInsnNode insn : method.instructions) {
-      if (insn instanceof LineNumberNode ln) {
-        current = ln.line;
-        int offset = ln.start.getLabel().getOffset();
-        if (offset >= start && offset < end) {
-          first = first < 0 ? ln.line : Math.min(first, ln.line);
-          last = Math.max(last, ln.line);
-        }
-      } else if (insn.getOpcode() == Opcodes.MONITORENTER && insn.getNext() != null) {
-        AbstractInsnNode next = insn.getNext();
-        while (next != null && next.getOpcode() < 0 && !(next instanceof LabelNode)) {
-          next = next.getNext();
-        }
-        if (next == block.start && current > 0) {
-          first = first < 0 ? current : Math.min(first, current);
-          last = Math.max(last, current);
-        }
+    int[] lines = method.lines();
+    for (int i = 0; i < lines.length; i += 2) {
+      if (lines[i] >= start && lines[i] < end) {
+        first = first < 0 ? lines[i + 1] : Math.min(first, lines[i + 1]);
+        last = Math.max(last, lines[i + 1]);
+      }
+    }
+    int enter = start - 1;
+    if (enter >= 0
+        && method.opcode(enter) == MethodCode.MONITORENTER
+        && startsInstruction(method, enter)) {
+      int line = lastLineAt(method, enter);
+      if (line > 0) {
+        first = first < 0 ? line : Math.min(first, line);
+        last = Math.max(last, line);
       }
     }
     return first < 0 ? null : new LineRange(first, last);
+  }
+
+  /** Whether an instruction starts at {@code bci} (a byte inside another one may look alike). */
+  private static boolean startsInstruction(MethodCode method, int bci) {
+    int at = 0;
+    while (at < bci) {
+      at += method.instructionLength(at);
+    }
+    return at == bci;
+  }
+
+  /** The line of the last entry, in table order, that starts at or before {@code bci}, or -1. */
+  private static int lastLineAt(MethodCode method, int bci) {
+    int line = -1;
+    int[] lines = method.lines();
+    for (int i = 0; i < lines.length && lines[i] <= bci; i += 2) {
+      line = lines[i + 1];
+    }
+    return line;
   }
 }
