@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.regex.Pattern;
 
 /** Groups submit failures by exception message and stack. */
 final class SubmitFailureCollector {
@@ -31,11 +32,14 @@ final class SubmitFailureCollector {
     if (message == null) {
       return null;
     }
-    return message
-        .replaceAll("0x[0-9a-fA-F]+", "0x…")
-        .replaceAll("@[0-9a-fA-F]+", "@…")
-        .replaceAll("(?<=[ =])\\d+(?=[,\\]])", "N");
+    String hex = HEX.matcher(message).replaceAll("0x…");
+    String identities = IDENTITY.matcher(hex).replaceAll("@…");
+    return COUNT.matcher(identities).replaceAll("N");
   }
+
+  private static final Pattern HEX = Pattern.compile("0x[0-9a-fA-F]+");
+  private static final Pattern IDENTITY = Pattern.compile("@[0-9a-fA-F]+");
+  private static final Pattern COUNT = Pattern.compile("(?<=[ =])\\d+(?=[,\\]])");
 
   void addAll(SubmitFailureCollector other) {
     other.groups.forEach(

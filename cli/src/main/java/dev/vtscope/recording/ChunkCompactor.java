@@ -114,42 +114,74 @@ final class ChunkCompactor {
     int metadataAt = keptSize;
     keep(metadataOffset, metadataSize, true);
     try {
+      ChunkBytes in =
+          new ChunkBytes(ByteBuffer.wrap(kept, 0, keptSize).slice(0, keptSize), compressed);
+      in.position(metadataAt);
+      in.limit((int) (metadataAt + metadataSize));
+      // The record's size, type, start time, duration and id differ from chunk to chunk; what
+      // follows (the strings and the type tree) is what the cache compares.
+      for (int i = 0; i < 5; i++) {
+        in.varLong();
+      }
+      int bodyAt = in.position();
       metadata =
           metadataCache.get(
               kept,
-              metadataAt,
+              bodyAt,
               (int) (metadataAt + metadataSize),
               () -> {
-                ChunkBytes in =
-                    new ChunkBytes(
-                        ByteBuffer.wrap(kept, 0, keptSize).slice(0, keptSize), compressed);
                 in.position(metadataAt);
-                in.limit((int) (metadataAt + metadataSize));
                 return JfrMetadata.read(in);
               });
     } catch (JfrFormatException e) {
       throw new JfrFormatException(e.getMessage(), metadataOffset + (e.offset() - metadataAt));
     }
-    boolean[] wanted = wantedIds(metadata, wantedEvents);
+    boolean[] wanted = ids(metadata, wantedEvents);
+    boolean[] declared = ids(metadata, null);
     ByteBuffer.wrap(kept).putLong(24, metadataAt); // the metadata's place in the compact chunk
 
+    // This loop sees every record of the file (tens of millions per gigabyte), and runs as the
+    // JIT's quick compiler leaves it, which inlines only tiny methods: the common case (a size and
+    // a type id of one byte each, well inside the window) is read here without a call.
     long position = ChunkHeader.SIZE;
     long walked = 0;
     long unknown = 0;
+    byte[] w = window.array();
     while (position < readable) {
-      if (++walked % DEADLINE_CHECK_EVERY == 0 && System.nanoTime() > deadlineNanos) {
+      if ((++walked & (DEADLINE_CHECK_EVERY - 1)) == 0 && System.nanoTime() > deadlineNanos) {
         throw new DeadlineException();
       }
-      fill(position);
       int at = (int) (position - windowStart);
-      long size = integer(at, 4);
-      long typeId = integer(next, 8);
+      if (at < 0 || at + RECORD_HEAD > window.limit()) {
+        fill(position);
+        at = (int) (position - windowStart);
+      }
+      long size;
+      long typeId;
+      int b0;
+      int b1;
+      // JDK recordings: a size of one byte, a type id of two (ids above 127), now and then one
+      if (compressed
+          && at + RECORD_HEAD <= window.limit()
+          && (b0 = w[at]) > 0
+          && ((b1 = w[at + 1]) >= 0 || w[at + 2] >= 0)) {
+        size = b0;
+        typeId = b1 >= 0 ? b1 : (b1 & 0x7f) | (w[at + 2] << 7);
+      } else {
+        size = integer(at, 4);
+        typeId = integer(next, 8);
+      }
       if (size <= 0 || size > readable - position) {
         throw new JfrFormatException("a record of impossible size " + size, position);
       }
-      if (typeId == CHECKPOINT || (typeId >= 0 && typeId < wanted.length && wanted[(int) typeId])) {
-        keep(position, size, true);
-      } else if (typeId != METADATA && metadata.type(typeId) == null) {
+      if (typeId >= 0 && typeId < wanted.length) {
+        int id = (int) typeId;
+        if (wanted[id] || id == CHECKPOINT) {
+          keep(position, size, true);
+        } else if (id != METADATA && !declared[id]) {
+          unknown++;
+        }
+      } else if (metadata.type(typeId) == null) {
         unknown++;
       }
       position += size;
@@ -210,12 +242,24 @@ final class ChunkCompactor {
     return width == 4 ? (int) value : value;
   }
 
-  private static boolean[] wantedIds(JfrMetadata metadata, Set<String> names) {
-    long max = 0;
+  /**
+   * By type id, whether the type is one of {@code names}, or declared at all when {@code names} is
+   * null. Ids beyond the largest declared one are not in the array.
+   */
+  private static boolean[] ids(JfrMetadata metadata, Set<String> names) {
+    long max = Math.max(CHECKPOINT, METADATA);
     for (JfrMetadata.Type t : metadata.types()) {
       max = Math.max(max, t.id);
     }
     boolean[] byId = new boolean[(int) Math.min(max + 1, 1 << 20)];
+    if (names == null) {
+      for (JfrMetadata.Type t : metadata.types()) {
+        if (t.id >= 0 && t.id < byId.length) {
+          byId[(int) t.id] = true;
+        }
+      }
+      return byId;
+    }
     for (String name : names) {
       JfrMetadata.Type t = metadata.type(name);
       if (t != null && t.id >= 0 && t.id < byId.length) {
