@@ -150,12 +150,42 @@ public final class LargeRecording {
     }
   }
 
+  /**
+   * How many distinct pinned stacks: 3 (the default, three sites) or, with -Dbench.pinnedStacks=N
+   * (a power of two), N stacks that differ in the path of calls to one synchronized block.
+   */
+  private static final int PINNED_STACKS = Integer.getInteger("bench.pinnedStacks", 3);
+
   private static void pinAt(int site) {
+    if (PINNED_STACKS != 3) {
+      int k = ThreadLocalRandom.current().nextInt(PINNED_STACKS);
+      descend(k, Integer.numberOfTrailingZeros(PINNED_STACKS));
+      return;
+    }
     switch (site) {
       case 0 -> cacheLoad();
       case 1 -> auditWrite();
       default -> sessionTouch();
     }
+  }
+
+  /** The low {@code bits} bits of {@code k} choose the calls on the way down: one stack per k. */
+  private static void descend(int k, int bits) {
+    if (bits == 0) {
+      cacheLoad();
+    } else if ((k & 1) == 0) {
+      left(k >>> 1, bits - 1);
+    } else {
+      right(k >>> 1, bits - 1);
+    }
+  }
+
+  private static void left(int k, int bits) {
+    descend(k, bits);
+  }
+
+  private static void right(int k, int bits) {
+    descend(k, bits);
   }
 
   private static void cacheLoad() {

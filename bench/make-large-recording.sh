@@ -6,6 +6,7 @@
 # bench/LargeRecording.java runs under JFR's 'profile' settings plus vtscope's (every pin recorded)
 # until the JVM's repository holds SIZE_MB megabytes, in chunks of at most 16 MB. About 1% of the
 # events are pinned virtual threads, a few are rejected submissions, the rest are other types.
+# BENCH_PINNED_STACKS=N (a power of two) makes the pins come from N distinct stacks instead of 3.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
@@ -32,5 +33,6 @@ out_abs=$(cd "$(dirname "$out")" && pwd -P)/$(basename "$out")
   "-XX:FlightRecorderOptions:repository=$work/repository,maxchunksize=16m" \
   -Djdk.jfr.repository="$work/repository" \
   --add-opens java.base/java.lang=ALL-UNNAMED \
+  "-Dbench.pinnedStacks=${BENCH_PINNED_STACKS:-3}" \
   -cp "$work/classes" LargeRecording "$size")
 ls -l "$out"

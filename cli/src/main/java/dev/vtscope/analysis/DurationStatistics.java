@@ -1,14 +1,24 @@
 package dev.vtscope.analysis;
 
+import java.util.Arrays;
 import org.HdrHistogram.Histogram;
 
 /**
- * Accumulates durations in constant memory: exact count, total, min and max, and a histogram for
- * the percentiles.
+ * Accumulates durations: exact count, total, min and max, and the percentiles of a histogram with
+ * three significant digits. The first {@value #EXACT} durations are kept as they are and the
+ * histogram is made only when there are more: a histogram covering pins from nanoseconds to a
+ * fraction of a second takes some 150 KB, which with a thousand distinct pinned stacks of a few
+ * pins each took over a gigabyte. The percentiles are the same either way: few durations are put in
+ * a histogram when the summary is made.
  */
 final class DurationStatistics {
 
-  private final Histogram histogram = new Histogram(3);
+  /** Durations kept as they are before a histogram is made. */
+  static final int EXACT = 256;
+
+  private long[] exact = new long[4];
+  private int exactCount;
+  private Histogram histogram;
   private long count;
   private long total;
   private long min = Long.MAX_VALUE;
@@ -20,7 +30,34 @@ final class DurationStatistics {
     total += value;
     min = Math.min(min, value);
     max = Math.max(max, value);
-    histogram.recordValue(value);
+    record(value);
+  }
+
+  private void record(long value) {
+    if (histogram != null) {
+      histogram.recordValue(value);
+      return;
+    }
+    if (exactCount == exact.length) {
+      if (exactCount >= EXACT) {
+        histogram = histogram();
+        exact = null;
+        exactCount = 0;
+        histogram.recordValue(value);
+        return;
+      }
+      exact = Arrays.copyOf(exact, exactCount * 2);
+    }
+    exact[exactCount++] = value;
+  }
+
+  /** A histogram of the durations kept as they are. */
+  private Histogram histogram() {
+    Histogram h = new Histogram(3);
+    for (int i = 0; i < exactCount; i++) {
+      h.recordValue(exact[i]);
+    }
+    return h;
   }
 
   void addAll(DurationStatistics other) {
@@ -31,7 +68,18 @@ final class DurationStatistics {
     total += other.total;
     min = Math.min(min, other.min);
     max = Math.max(max, other.max);
-    histogram.add(other.histogram);
+    if (other.histogram != null) {
+      if (histogram == null) {
+        histogram = histogram();
+        exact = null;
+        exactCount = 0;
+      }
+      histogram.add(other.histogram);
+    } else {
+      for (int i = 0; i < other.exactCount; i++) {
+        record(other.exact[i]);
+      }
+    }
   }
 
   long count() {
@@ -46,12 +94,20 @@ final class DurationStatistics {
     if (count == 0) {
       return DurationSummary.EMPTY;
     }
+    Histogram h = histogram != null ? histogram : histogram();
     return new DurationSummary(
-        count, total, min, total / count, percentile(50), percentile(90), percentile(99), max);
+        count,
+        total,
+        min,
+        total / count,
+        percentile(h, 50),
+        percentile(h, 90),
+        percentile(h, 99),
+        max);
   }
 
-  private long percentile(double p) {
-    long value = histogram.getValueAtPercentile(p);
+  private long percentile(Histogram h, double p) {
+    long value = h.getValueAtPercentile(p);
     return Math.max(min, Math.min(max, value));
   }
 }
