@@ -5,7 +5,10 @@ import dev.vtscope.recording.JfrMetadata.Type;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -471,23 +474,57 @@ final class ChunkDecoder {
     return stack;
   }
 
+  /** What a frame says of its method, the same for every frame of that method. */
+  private record MethodFacts(
+      String className,
+      String name,
+      String descriptor,
+      int modifiers,
+      Frame.ClassLoaderKind loader) {}
+
+  /** By method constant: its facts, decoded once a chunk rather than once a frame. */
+  private final Map<Struct, MethodFacts> methodFacts = new IdentityHashMap<>();
+
+  /**
+   * Frames already made in this chunk: the stacks of one chunk share most of their frames, and a
+   * recording with many distinct stacks holds each frame once rather than once a stack.
+   */
+  private final Map<Frame, Frame> frames = new HashMap<>();
+
   private Frame frame(Struct f) {
     Object methodRef = f == null ? null : f.get("method");
     Struct method = struct(methodRef);
-    Struct type = method == null ? null : struct(method.get("type"));
-    Struct loader = type == null ? null : struct(type.get("classLoader"));
-    String typeName = type == null ? null : string(type, "name");
-    String frameType = f == null ? null : string(f, "type");
-    return new Frame(
-        type == null || typeName == null ? "<unknown>" : typeName.replace('/', '.'),
-        method == null ? "<unknown>" : nonNull(string(method, "name"), "<unknown>"),
-        method == null ? "" : string(method, "descriptor"),
-        (int) number(f, "lineNumber", -1),
-        (int) number(f, "bytecodeIndex", -1),
-        frameType,
-        method == null ? 0 : (int) number(method, "modifiers", 0),
-        RecordedFacts.loaderKind(type != null, loader != null, string(loader, "name")));
+    MethodFacts facts = method == null ? UNKNOWN_METHOD : methodFacts.get(method);
+    if (facts == null) {
+      Struct type = struct(method.get("type"));
+      Struct loader = type == null ? null : struct(type.get("classLoader"));
+      String typeName = type == null ? null : string(type, "name");
+      facts =
+          new MethodFacts(
+              type == null || typeName == null ? "<unknown>" : typeName.replace('/', '.'),
+              nonNull(string(method, "name"), "<unknown>"),
+              string(method, "descriptor"),
+              (int) number(method, "modifiers", 0),
+              RecordedFacts.loaderKind(type != null, loader != null, string(loader, "name")));
+      methodFacts.put(method, facts);
+    }
+    Frame frame =
+        new Frame(
+            facts.className(),
+            facts.name(),
+            facts.descriptor(),
+            (int) number(f, "lineNumber", -1),
+            (int) number(f, "bytecodeIndex", -1),
+            f == null ? null : string(f, "type"),
+            facts.modifiers(),
+            facts.loader());
+    Frame known = frames.putIfAbsent(frame, frame);
+    return known == null ? frame : known;
   }
+
+  private static final MethodFacts UNKNOWN_METHOD =
+      new MethodFacts(
+          "<unknown>", "<unknown>", "", 0, RecordedFacts.loaderKind(false, false, null));
 
   private static String nonNull(String s, String otherwise) {
     return s == null ? otherwise : s;

@@ -38,6 +38,34 @@ public record Frame(
     UNKNOWN
   }
 
+  // equals and hashCode written out: frames are hash keys on every hot path, and the generated
+  // record methods (method handles) run several times slower in the quick JIT compiler's code.
+  @Override
+  public boolean equals(Object o) {
+    return this == o
+        || (o instanceof Frame f
+            && line == f.line
+            && bytecodeIndex == f.bytecodeIndex
+            && modifiers == f.modifiers
+            && loader == f.loader
+            && java.util.Objects.equals(method, f.method)
+            && java.util.Objects.equals(className, f.className)
+            && java.util.Objects.equals(descriptor, f.descriptor)
+            && java.util.Objects.equals(type, f.type));
+  }
+
+  @Override
+  public int hashCode() {
+    int h = java.util.Objects.hashCode(className);
+    h = 31 * h + java.util.Objects.hashCode(method);
+    h = 31 * h + java.util.Objects.hashCode(descriptor);
+    h = 31 * h + line;
+    h = 31 * h + bytecodeIndex;
+    h = 31 * h + java.util.Objects.hashCode(type);
+    h = 31 * h + modifiers;
+    return 31 * h + java.util.Objects.hashCode(loader);
+  }
+
   /** Whether the method is declared {@code synchronized} (JFR records ACC_SYNCHRONIZED). */
   public boolean isSynchronizedMethod() {
     return Modifier.isSynchronized(modifiers);

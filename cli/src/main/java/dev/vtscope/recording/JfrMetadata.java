@@ -34,7 +34,9 @@ final class JfrMetadata {
     final boolean simple;
     final Kind kind;
     final List<Field> fields = new ArrayList<>();
-    private Map<String, Integer> index;
+
+    /** Field positions by name; made once, on first use, and shared by the decoding threads. */
+    private volatile Map<String, Integer> index;
 
     Type(long id, String name, String superType, boolean simple) {
       this.id = id;
@@ -50,14 +52,19 @@ final class JfrMetadata {
 
     /** The position of the field called {@code name}, or -1. */
     int field(String name) {
-      if (index == null) {
+      Map<String, Integer> positions = index;
+      if (positions == null) {
         Map<String, Integer> map = new HashMap<>();
         for (int i = 0; i < fields.size(); i++) {
-          map.putIfAbsent(fields.get(i).name, i);
+          if (fields.get(i).name != null) {
+            map.putIfAbsent(fields.get(i).name, i);
+          }
         }
-        index = map;
+        positions = Map.copyOf(map);
+        index = positions;
       }
-      return index.getOrDefault(name, -1);
+      Integer position = positions.get(name);
+      return position == null ? -1 : position;
     }
   }
 
@@ -73,7 +80,8 @@ final class JfrMetadata {
     String timestampUnit;
 
     Field(String name, long typeId, boolean array, boolean constantPool) {
-      this.name = name;
+      // interned: the decoder asks for fields by literal names, which then match by identity
+      this.name = name == null ? null : name.intern();
       this.typeId = typeId;
       this.array = array;
       this.constantPool = constantPool;
