@@ -118,14 +118,35 @@ final class MonitorPinningRule implements Rule {
             : "";
     String blocking =
         waitedAt == null ? "the blocking call" : "the blocking call in " + waitedAt.display();
-    actions.add(
-        (culprit.owner() == Owner.APPLICATION ? "Hold a" : "Where you can change the code: hold a")
-            + " java.util.concurrent.locks.ReentrantLock instead of the monitor in "
-            + culprit.qualifiedMethod()
-            + where
-            + ", or move "
-            + blocking
-            + " out of the critical section.");
+    Frame calledFrom = sites.get(0).attribution().calledFrom();
+    if (culprit.owner() == Owner.JDK) {
+      // The JDK's own code cannot be changed: the fix is where the application or library called
+      // in, and what it runs inside the JDK method.
+      String caller = calledFrom == null ? "the code that calls it" : calledFrom.display();
+      actions.add(
+          "The monitor is the JDK's, held by "
+              + culprit.qualifiedMethod()
+              + where
+              + " while it runs code passed to it. In "
+              + caller
+              + ", move "
+              + blocking
+              + " out of what it runs inside "
+              + culprit.method()
+              + " (do the slow work first, then store the result), or use an API that does not"
+              + " hold a lock while it runs your code (an asynchronous cache, for a cache).");
+    } else {
+      actions.add(
+          (culprit.owner() == Owner.APPLICATION
+                  ? "Hold a"
+                  : "Where you can change the code: hold a")
+              + " java.util.concurrent.locks.ReentrantLock instead of the monitor in "
+              + culprit.qualifiedMethod()
+              + where
+              + ", or move "
+              + blocking
+              + " out of the critical section.");
+    }
     actions.add(
         "Upgrade to JDK "
             + fixedIn
@@ -177,6 +198,9 @@ final class MonitorPinningRule implements Rule {
         culprit.qualifiedMethod()
             + " pins carriers: it holds a monitor while the virtual thread blocks ("
             + Facts.what(culprit)
+            + (culprit.owner() == Owner.JDK && calledFrom != null
+                ? ", in the JDK, entered from " + calledFrom.qualifiedMethod()
+                : "")
             + ")",
         explanation,
         actions,

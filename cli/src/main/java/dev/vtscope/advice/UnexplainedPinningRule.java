@@ -42,6 +42,17 @@ final class UnexplainedPinningRule implements Rule {
                 + k.jdk().monitorsStopPinningIn()
                 + "+).");
       }
+      if (c.detail() != null
+          && c.detail().contains(dev.vtscope.attribution.Attributor.JDK_MISSING)) {
+        actions.add(
+            "Install the recording's JDK release"
+                + (a.jvm() != null && a.jvm().javaVersion() != null
+                    ? " (" + a.jvm().javaVersion() + ")"
+                    : "")
+                + " where vtscope finds JDKs (JAVA_HOME, java on PATH, /usr/lib/jvm, SDKMAN, ~/.jdks)"
+                + " and run again: vtscope reads the JDK's own class files to find monitors held in"
+                + " JDK code.");
+      }
       if (truncated < Facts.events(sites)) {
         actions.add(
             "Read the stack in the site details, from the blocking call down through "

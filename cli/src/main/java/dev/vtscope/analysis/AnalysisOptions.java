@@ -2,6 +2,7 @@ package dev.vtscope.analysis;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * What an analysis needs besides the recordings.
@@ -10,12 +11,24 @@ import java.util.List;
  * @param classPath jars and folders holding the recorded application's classes, searched before the
  *     recording's own {@code java.class.path}
  * @param appPackages package prefixes of the application; empty for the default rule
+ * @param jdkHomes installed JDKs, in the order of preference, among which the recording's release
+ *     is looked for to read the JDK's class files (the JDK running vtscope is looked at first);
+ *     asked only when a JDK frame needs its class file
  */
-public record AnalysisOptions(GroupBy groupBy, List<Path> classPath, List<String> appPackages) {
+public record AnalysisOptions(
+    GroupBy groupBy,
+    List<Path> classPath,
+    List<String> appPackages,
+    Supplier<List<Path>> jdkHomes) {
 
   public AnalysisOptions {
     classPath = List.copyOf(classPath);
     appPackages = List.copyOf(appPackages);
+  }
+
+  /** No other JDK than the running one. */
+  public AnalysisOptions(GroupBy groupBy, List<Path> classPath, List<String> appPackages) {
+    this(groupBy, classPath, appPackages, List::of);
   }
 
   /** Grouped by {@code groupBy}, with no class path and the default application rule. */

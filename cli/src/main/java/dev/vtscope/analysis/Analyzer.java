@@ -195,11 +195,29 @@ public final class Analyzer {
       worstHeld = worstSoFar;
     }
     InputCollector settingsSource = primary != null ? primary : collectors.get(0);
-    try (ClassBytesSource classes = classBytes(collectors, settingsSource.feature())) {
+    try (ClassBytesSource classes = classBytes(collectors, settingsSource)) {
       Attributor attributor = new Attributor(classes, new FrameOwnership(options.appPackages()));
+      List<Site> pinnedSiteList =
+          pinnedSites.sites(SiteGroupings.pinned(options.groupBy(), attributor));
+      MonitorSummary monitorEnter =
+          anyMonitorInput
+              ? new MonitorSummary(
+                  enter.summary(),
+                  enterThreads,
+                  enterSites.sites(SiteGroupings.monitors(options.groupBy(), attributor, false)))
+              : null;
+      MonitorSummary monitorWait =
+          anyMonitorInput
+              ? new MonitorSummary(
+                  wait.summary(),
+                  waitThreads,
+                  waitSites.sites(SiteGroupings.monitors(options.groupBy(), attributor, true)))
+              : null;
+      List<Note> notes = new ArrayList<>(mergeNotes(facts, collectors, settingsSource, worstInput));
+      notes.addAll(jdkClassFileNotes(classes, settingsSource));
       return build(
           facts,
-          mergeNotes(facts, collectors, settingsSource, worstInput),
+          notes,
           settingsSource,
           primary,
           worst,
@@ -207,21 +225,49 @@ public final class Analyzer {
           pinned,
           pinnedThreads,
           truncated,
-          pinnedSites.sites(SiteGroupings.pinned(options.groupBy(), attributor)),
-          anyMonitorInput
-              ? new MonitorSummary(
-                  enter.summary(),
-                  enterThreads,
-                  enterSites.sites(SiteGroupings.monitors(options.groupBy(), attributor, false)))
-              : null,
-          anyMonitorInput
-              ? new MonitorSummary(
-                  wait.summary(),
-                  waitThreads,
-                  waitSites.sites(SiteGroupings.monitors(options.groupBy(), attributor, true)))
-              : null,
+          pinnedSiteList,
+          monitorEnter,
+          monitorWait,
           submitFailures);
     }
+  }
+
+  /**
+   * Which JDK's class files the JDK frames were checked against, or that they could not be: the
+   * ranges of the JDK's synchronized blocks are read from the recording's own release.
+   */
+  private static List<Note> jdkClassFileNotes(ClassBytesSource classes, InputCollector jdkSource) {
+    String recorded = jdkSource.jvm == null ? null : jdkSource.jvm.javaVersion();
+    String release = recorded != null ? recorded : "JDK " + jdkSource.feature();
+    var read = classes.jdkClassFiles();
+    if (read.isPresent()) {
+      // The recording's own update needs no word: a site whose holder is JDK code says where its
+      // block was read. Another update is an approximation, said once.
+      return read.get().sameUpdate()
+          ? List.of()
+          : List.of(
+              new Note(
+                  "jdk-class-files",
+                  Note.Severity.INFO,
+                  "JDK frames were checked against the class files of JDK "
+                      + read.get().version()
+                      + ", installed here; the recording's is "
+                      + release
+                      + ": classes whose line numbers differ from the recorded ones were left out"));
+    }
+    if (classes.jdkClassesMissing()) {
+      return List.of(
+          new Note(
+              "jdk-class-files-missing",
+              Note.Severity.WARNING,
+              "JDK frames were not checked for synchronized blocks: no JDK "
+                  + jdkSource.feature()
+                  + " is installed where vtscope looks (JAVA_HOME, java on PATH, the usual"
+                  + " install folders); install JDK "
+                  + (recorded != null ? ClassBytesSource.releaseOf(recorded) : jdkSource.feature())
+                  + ", the recording's release, so that monitors held in JDK code are found"));
+    }
+    return List.of();
   }
 
   private Analysis build(
@@ -339,12 +385,17 @@ public final class Analyzer {
   }
 
   /** The user's class path first, then each recording's own, where its files exist here. */
-  private ClassBytesSource classBytes(List<InputCollector> collectors, int feature) {
+  private ClassBytesSource classBytes(List<InputCollector> collectors, InputCollector jdkSource) {
     List<ClassBytesSource.RecordedClassPath> recorded = new ArrayList<>();
     for (InputCollector c : collectors) {
       recorded.add(new ClassBytesSource.RecordedClassPath(c.classPath, c.workingDirectory));
     }
-    return ClassBytesSource.of(options.classPath(), recorded, feature);
+    return ClassBytesSource.of(
+        options.classPath(),
+        recorded,
+        jdkSource.jvm == null ? null : jdkSource.jvm.javaVersion(),
+        jdkSource.feature(),
+        options.jdkHomes());
   }
 
   private static SchedulerSettings scheduler(InputCollector c) {

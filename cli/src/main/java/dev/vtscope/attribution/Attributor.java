@@ -185,7 +185,9 @@ public final class Attributor {
     int clinit = clinitFrame(frames, null);
     int monitor = monitors.isEmpty() ? -1 : monitors.get(0).frameIndex();
     int best = minNonNegative(boundary, clinit, monitor);
-    String unchecked = uncheckedFrames(frames, best < 0 ? frames.size() : best);
+    int end = best < 0 ? frames.size() : best;
+    String unchecked = uncheckedFrames(frames, end);
+    String uncheckedJdk = uncheckedJdkFrames(frames, end);
     if (best < 0) {
       String notFound =
           truncated
@@ -194,14 +196,23 @@ public final class Attributor {
                   + " (re-record with -XX:FlightRecorderOptions:stackdepth=256)"
               : "no frame holds a monitor, is native or initialises a class; the cause is not in"
                   + " the recorded stack";
+      List<String> somewhere = new ArrayList<>();
+      if (unchecked != null) {
+        somewhere.add(
+            "holds a monitor somewhere in " + unchecked + "; pass --classpath to pinpoint it");
+      }
+      if (uncheckedJdk != null) {
+        somewhere.add(
+            (unchecked == null ? "holds a monitor somewhere in " : "or in ")
+                + uncheckedJdk
+                + JDK_MISSING);
+      }
       return unknown(
           frames,
           owners,
-          unchecked == null
+          somewhere.isEmpty()
               ? notFound
-              : "holds a monitor somewhere in "
-                  + unchecked
-                  + "; pass --classpath to pinpoint it"
+              : String.join(", ", somewhere)
                   + (truncated ? ", or it is beyond the truncated stack" : ""));
     }
     String detail =
@@ -210,9 +221,26 @@ public final class Attributor {
             : "frames nearer the top were not checked for synchronized blocks ("
                 + unchecked
                 + "); pass --classpath to check them";
+    if (uncheckedJdk != null) {
+      String jdkDetail =
+          "JDK frames nearer the top were not checked for synchronized blocks ("
+              + uncheckedJdk
+              + ")"
+              + JDK_MISSING;
+      detail = detail == null ? jdkDetail : detail + "; " + jdkDetail;
+    }
     // A synchronized native method pins as a native frame: dropping synchronized would not help.
     if (best == monitor && best != boundary) {
       MonitorFrame m = monitors.get(0);
+      Frame holder = frames.get(best);
+      var jdk = classes.jdkClassFiles();
+      if (m.kind() == CulpritKind.SYNCHRONIZED_BLOCK && FrameOwnership.isJdk(holder)) {
+        // which class files answered: the block's range depends on the JDK release
+        String source =
+            "the JDK's synchronized block, read from the class files of JDK "
+                + jdk.map(ClassBytesSource.JdkClassFiles::version).orElse("?");
+        detail = detail == null ? source : source + "; " + detail;
+      }
       return culpritAt(frames, owners, best, m.kind(), m.lineRange(), detail);
     }
     if (best == clinit) {
@@ -410,6 +438,43 @@ public final class Attributor {
 
   private Optional<ClassBytes> bytes(String className) {
     return classBytes.computeIfAbsent(className, classes::find);
+  }
+
+  /** What a user needs to check JDK frames: said wherever they could not be. */
+  public static final String JDK_MISSING =
+      ": the class files of the recording's JDK release were not found here; install that release"
+          + " (see the notes) and run again";
+
+  /**
+   * Where the application entered JDK code whose class files were not read (no JDK of the
+   * recording's release is installed, or the one found is another build), above {@code end}: the
+   * JDK frames called by a non-JDK frame, up to three, or null when every JDK frame was checked.
+   */
+  private String uncheckedJdkFrames(List<Frame> frames, int end) {
+    Set<String> entries = new LinkedHashSet<>();
+    boolean any = false;
+    for (int i = 0; i < end; i++) {
+      Frame f = frames.get(i);
+      if (!FrameOwnership.isJdk(f)
+          || f.isSynchronizedMethod()
+          || f.className().contains("$$Lambda")
+          || f.className().contains("/")
+          || checkedLocator(f).isPresent()) {
+        continue;
+      }
+      any = true;
+      boolean enteredFromOutside =
+          i + 1 < frames.size() && !FrameOwnership.isJdk(frames.get(i + 1));
+      if (enteredFromOutside && entries.size() < UNCHECKED_SHOWN) {
+        entries.add(f.qualifiedMethod());
+      }
+    }
+    if (!any) {
+      return null;
+    }
+    return entries.isEmpty()
+        ? "the JDK's frames"
+        : "the JDK code entered at " + String.join(", ", entries);
   }
 
   /** Up to three non-JDK frames above {@code end} whose class bytes were not found, or null. */

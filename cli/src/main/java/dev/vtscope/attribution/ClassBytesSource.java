@@ -14,24 +14,46 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
 /**
- * Finds class files in a class path (jars and folders) and, for JDK classes, in the running JDK's
- * runtime image when it is the release that made the recording (bytecode indexes differ between
- * releases). Jars are opened once and kept open until {@link #close()}.
+ * Finds class files in a class path (jars and folders) and, for JDK classes, in the runtime image
+ * of an installed JDK of the release that made the recording (bytecode indexes differ between
+ * releases): the same update when one is installed, else another update of the same feature release
+ * (the attribution then uses only classes whose line numbers agree with the recording). The JDK
+ * running vtscope is one of the candidates, found first. Jars and images are opened once and kept
+ * open until {@link #close()}.
  */
 public final class ClassBytesSource implements AutoCloseable {
 
+  /** Package prefixes of the JDK's own classes. */
+  private static final List<String> JDK_PACKAGES =
+      List.of("java.", "javax.", "jdk.", "sun.", "com.sun.");
+
   private final List<Path> entries;
-  private final int jdkImageFeature;
+  private final String recordingVersion;
+  private final int recordingFeature;
+  private final java.util.function.Supplier<List<Path>> jdkHomes;
   private final Map<Path, ZipFile> openJars = new HashMap<>();
+  private JdkImage jdk;
+  private boolean jdkChosen;
+  private boolean jdkClassRead;
+  private boolean jdkClassMissing;
 
   /**
    * @param entries jars and folders, searched in order
-   * @param recordingFeature the JDK feature release of the recording; JDK classes are read from the
-   *     running JDK only when it is the same release
+   * @param recordingVersion the recording's Java version (e.g. {@code 21.0.8+9-LTS}), or null
+   * @param recordingFeature the JDK feature release of the recording, or 0 when unknown (then JDK
+   *     classes are not read)
+   * @param jdkHomes installed JDKs to look in for the recording's release, asked only when a JDK
+   *     class is needed
    */
-  public ClassBytesSource(List<Path> entries, int recordingFeature) {
+  public ClassBytesSource(
+      List<Path> entries,
+      String recordingVersion,
+      int recordingFeature,
+      java.util.function.Supplier<List<Path>> jdkHomes) {
     this.entries = withManifestClassPaths(entries);
-    this.jdkImageFeature = recordingFeature == Runtime.version().feature() ? recordingFeature : -1;
+    this.recordingVersion = recordingVersion;
+    this.recordingFeature = recordingFeature;
+    this.jdkHomes = jdkHomes;
   }
 
   /**
@@ -83,7 +105,7 @@ public final class ClassBytesSource implements AutoCloseable {
 
   /** An empty source: finds nothing. */
   public static ClassBytesSource none() {
-    return new ClassBytesSource(List.of(), -1);
+    return new ClassBytesSource(List.of(), null, 0, List::of);
   }
 
   /**
@@ -98,7 +120,11 @@ public final class ClassBytesSource implements AutoCloseable {
    * vtscope's own code, which holds the workloads that made the samples.
    */
   public static ClassBytesSource of(
-      List<Path> userClassPath, List<RecordedClassPath> recorded, int recordingFeature) {
+      List<Path> userClassPath,
+      List<RecordedClassPath> recorded,
+      String recordingVersion,
+      int recordingFeature,
+      java.util.function.Supplier<List<Path>> jdkHomes) {
     List<Path> entries = new ArrayList<>();
     for (Path entry : userClassPath) {
       entries.addAll(expand(entry.toString(), null));
@@ -119,7 +145,7 @@ public final class ClassBytesSource implements AutoCloseable {
       }
     }
     ownCode().ifPresent(entries::add);
-    return new ClassBytesSource(entries, recordingFeature);
+    return new ClassBytesSource(entries, recordingVersion, recordingFeature, jdkHomes);
   }
 
   /** Where vtscope's workloads are: its own jar, or their classes folder in a build. */
@@ -184,17 +210,107 @@ public final class ClassBytesSource implements AutoCloseable {
         return found;
       }
     }
-    if (jdkImageFeature > 0) {
-      try (InputStream in = ClassLoader.getPlatformClassLoader().getResourceAsStream(resource)) {
-        if (in != null) {
-          return Optional.of(new ClassBytes(in.readAllBytes(), null));
-        }
-      } catch (IOException e) {
-        return Optional.empty();
-      }
+    if (!isJdkClass(className)) {
+      return Optional.empty();
     }
+    JdkImage image = jdkImage();
+    Optional<byte[]> bytes = image == null ? Optional.empty() : image.find(className);
+    if (bytes.isPresent()) {
+      jdkClassRead = true;
+      return Optional.of(new ClassBytes(bytes.get(), null));
+    }
+    jdkClassMissing |= image == null;
     return Optional.empty();
   }
+
+  private static boolean isJdkClass(String className) {
+    for (String prefix : JDK_PACKAGES) {
+      if (className.startsWith(prefix)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The JDK whose classes stand for the recording's: the same update when one is installed, else
+   * the first of the same feature release; the running JDK is looked at first. Null when none is.
+   */
+  private JdkImage jdkImage() {
+    if (jdkChosen) {
+      return jdk;
+    }
+    jdkChosen = true;
+    if (recordingFeature <= 0) {
+      return null;
+    }
+    List<Path> homes = new ArrayList<>();
+    homes.add(Path.of(System.getProperty("java.home")));
+    homes.addAll(jdkHomes.get());
+    String wanted = releaseOf(recordingVersion);
+    JdkImage sameFeature = null;
+    java.util.Set<Path> seen = new java.util.HashSet<>();
+    for (Path home : homes) {
+      Path real;
+      try {
+        real = home.toRealPath();
+      } catch (IOException e) {
+        continue;
+      }
+      if (!seen.add(real)) {
+        continue;
+      }
+      Optional<JdkImage> image = JdkImage.at(real);
+      if (image.isEmpty() || image.get().feature() != recordingFeature) {
+        continue;
+      }
+      if (wanted != null && wanted.equals(image.get().version())) {
+        jdk = image.get();
+        return jdk;
+      }
+      if (sameFeature == null) {
+        sameFeature = image.get();
+      }
+    }
+    jdk = sameFeature;
+    return jdk;
+  }
+
+  /** {@code 21.0.8} of {@code 21.0.8+9-LTS}, as a JDK's release file states its version. */
+  public static String releaseOf(String javaVersion) {
+    if (javaVersion == null) {
+      return null;
+    }
+    int end = 0;
+    while (end < javaVersion.length()
+        && (Character.isDigit(javaVersion.charAt(end)) || javaVersion.charAt(end) == '.')) {
+      end++;
+    }
+    return end == 0 ? null : javaVersion.substring(0, end);
+  }
+
+  /**
+   * Which JDK's class files were read for JDK frames, if any were: its release, and whether it is
+   * the recording's very update.
+   */
+  public Optional<JdkClassFiles> jdkClassFiles() {
+    if (!jdkClassRead || jdk == null) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new JdkClassFiles(jdk.version(), jdk.version().equals(releaseOf(recordingVersion))));
+  }
+
+  /** Whether JDK frames went unchecked because no JDK of the recording's release is installed. */
+  public boolean jdkClassesMissing() {
+    return jdkClassMissing;
+  }
+
+  /**
+   * @param version the release whose class files were read, e.g. {@code 21.0.8}
+   * @param sameUpdate whether it is the recording's update too, not only its feature release
+   */
+  public record JdkClassFiles(String version, boolean sameUpdate) {}
 
   private static Optional<ClassBytes> fromFolder(Path folder, String resource) {
     Path file = folder.resolve(resource);
@@ -231,9 +347,12 @@ public final class ClassBytesSource implements AutoCloseable {
     }
   }
 
-  /** Closes the jars it opened. */
+  /** Closes the jars and the JDK image it opened. */
   @Override
   public void close() {
+    if (jdk != null) {
+      jdk.close();
+    }
     for (ZipFile zip : openJars.values()) {
       if (zip != null) {
         try {

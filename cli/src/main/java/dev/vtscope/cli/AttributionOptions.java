@@ -65,7 +65,9 @@ final class AttributionOptions {
    */
   Analysis analyze(List<RecordingInput> inputs, GroupBy groupBy, PrintWriter progressTo) {
     try {
-      return new Analyzer(reader.create(), new AnalysisOptions(groupBy, classPath, appPackages))
+      return new Analyzer(
+              reader.create(),
+              new AnalysisOptions(groupBy, classPath, appPackages, InstalledJdks::homes))
           .progress(ProgressLine.forInputs(inputs, progressTo != null && !quiet, progressTo))
           .analyze(inputs);
     } catch (RecordingProblemException e) {

@@ -236,7 +236,7 @@ final class RecordCommand implements Callable<Integer> {
       Analysis analysis =
           new Analyzer(
                   ReaderKind.VTSCOPE.create(),
-                  new AnalysisOptions(GroupBy.CULPRIT, List.of(), List.of()))
+                  new AnalysisOptions(GroupBy.CULPRIT, List.of(), List.of(), InstalledJdks::homes))
               .analyze(RecordingInputs.resolve(List.of(recording)));
       output
           .renderer(TerminalFacts.detect())
@@ -324,7 +324,7 @@ final class RecordCommand implements Callable<Integer> {
   }
 
   /** vtscope's checkout, when the launcher says where it is. */
-  private static Path vtscopeHome() {
+  static Path vtscopeHome() {
     String home = System.getProperty("vtscope.home");
     return home == null || home.isBlank() ? null : Path.of(home);
   }

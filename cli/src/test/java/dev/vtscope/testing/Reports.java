@@ -30,10 +30,22 @@ public final class Reports {
   /** Analyses {@code inputs} with the reader {@code reader}. */
   public static Analysis analyze(List<RecordingInput> inputs, GroupBy groupBy, ReaderKind reader) {
     try {
-      return new Analyzer(reader.create(), groupBy).analyze(inputs);
+      return new Analyzer(
+              reader.create(),
+              new dev.vtscope.analysis.AnalysisOptions(
+                  groupBy, List.of(), List.of(), Reports::installedJdks))
+          .analyze(inputs);
     } catch (RecordingProblemException e) {
       throw new IllegalStateException(e);
     }
+  }
+
+  /**
+   * The JDKs installed here, as vtscope finds them (the JDK 21 runtime of ./run-tests included).
+   */
+  public static List<Path> installedJdks() {
+    return new dev.vtscope.record.JdkLocator(System.getenv(), TestRecordings.repoRoot())
+        .all().stream().map(dev.vtscope.record.Jdk::home).toList();
   }
 
   public static String text(Analysis analysis) {

@@ -1,0 +1,155 @@
+package dev.vtscope.attribution;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+
+/**
+ * The class files of an installed JDK, read from its runtime image through the {@code jrt} file
+ * system, which opens any JDK's modules, not only those of the JDK running vtscope. JDK frames are
+ * checked against the class files of the release that made the recording: bytecode indexes, and so
+ * the ranges of synchronized blocks, differ between releases.
+ */
+final class JdkImage implements AutoCloseable {
+
+  private final Path home;
+  private final String version;
+  private final int feature;
+  private FileSystem modules;
+  private boolean unreadable;
+  private final Map<String, Optional<String>> moduleOfPackage = new HashMap<>();
+
+  private JdkImage(Path home, String version, int feature) {
+    this.home = home;
+    this.version = version;
+    this.feature = feature;
+  }
+
+  /** The JDK at {@code home}, from its {@code release} file; empty when it is no runtime image. */
+  static Optional<JdkImage> at(Path home) {
+    Path release = home.resolve("release");
+    if (!Files.isRegularFile(release) || !Files.isRegularFile(home.resolve("lib/modules"))) {
+      return Optional.empty();
+    }
+    Properties properties = new Properties();
+    try (InputStream in = Files.newInputStream(release)) {
+      properties.load(in);
+    } catch (IOException | IllegalArgumentException e) {
+      return Optional.empty();
+    }
+    String version = properties.getProperty("JAVA_VERSION", "").replace("\"", "").trim();
+    int feature = feature(version);
+    return feature < 9 ? Optional.empty() : Optional.of(new JdkImage(home, version, feature));
+  }
+
+  /** The feature release of a version such as {@code 21.0.8}, or -1. */
+  static int feature(String version) {
+    if (version == null) {
+      return -1;
+    }
+    int end = 0;
+    while (end < version.length() && Character.isDigit(version.charAt(end))) {
+      end++;
+    }
+    try {
+      return end == 0 ? -1 : Integer.parseInt(version.substring(0, end));
+    } catch (NumberFormatException e) {
+      return -1;
+    }
+  }
+
+  Path home() {
+    return home;
+  }
+
+  /** The release, as its {@code release} file states it, e.g. {@code 21.0.8}. */
+  String version() {
+    return version;
+  }
+
+  int feature() {
+    return feature;
+  }
+
+  /** The class file of {@code className} (binary name with dots), if this JDK has it. */
+  Optional<byte[]> find(String className) {
+    FileSystem fs = modules();
+    if (fs == null) {
+      return Optional.empty();
+    }
+    int dot = className.lastIndexOf('.');
+    String pkg = dot < 0 ? "" : className.substring(0, dot);
+    Optional<String> module = moduleOfPackage.computeIfAbsent(pkg, p -> module(fs, p));
+    if (module.isEmpty()) {
+      return Optional.empty();
+    }
+    Path file = fs.getPath("/modules", module.get(), className.replace('.', '/') + ".class");
+    try {
+      return Files.isRegularFile(file) ? Optional.of(Files.readAllBytes(file)) : Optional.empty();
+    } catch (IOException | RuntimeException e) {
+      return Optional.empty();
+    }
+  }
+
+  /** The module that holds {@code pkg}: the image lists each package's module under /packages. */
+  private static Optional<String> module(FileSystem fs, String pkg) {
+    Path dir = fs.getPath("/packages", pkg);
+    if (pkg.isEmpty() || !Files.isDirectory(dir)) {
+      return Optional.empty();
+    }
+    try (DirectoryStream<Path> modules = Files.newDirectoryStream(dir)) {
+      for (Path module : modules) {
+        return Optional.of(module.getFileName().toString());
+      }
+    } catch (IOException | RuntimeException e) {
+      return Optional.empty();
+    }
+    return Optional.empty();
+  }
+
+  private FileSystem modules() {
+    if (modules != null || unreadable) {
+      return modules;
+    }
+    try {
+      modules =
+          isRunning()
+              ? FileSystems.getFileSystem(URI.create("jrt:/"))
+              : FileSystems.newFileSystem(
+                  URI.create("jrt:/"), Map.of("java.home", home.toString()));
+    } catch (IOException | RuntimeException e) {
+      unreadable = true; // an image this JDK cannot open: it has nothing to give
+    }
+    return modules;
+  }
+
+  private boolean isRunning() {
+    try {
+      return home.toRealPath().equals(Path.of(System.getProperty("java.home")).toRealPath());
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  /** Closes the image when it was opened for this analysis (the running JDK's stays open). */
+  @Override
+  public void close() {
+    if (modules != null && !isRunning()) {
+      try {
+        modules.close();
+      } catch (IOException | UnsupportedOperationException e) {
+        // a read-only image: nothing is lost
+      }
+    }
+    modules = null;
+  }
+}
