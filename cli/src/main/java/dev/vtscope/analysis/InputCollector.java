@@ -135,10 +135,29 @@ final class InputCollector implements ChunkedListener {
 
   @Override
   public void threadStart(ThreadStartEvent e) {
-    // The default scheduler's carriers are ForkJoinPool workers in the CarrierThreads group.
-    if ("CarrierThreads".equals(e.threadGroup())) {
+    // The default scheduler's carriers are ForkJoinPool workers ("ForkJoinPool-1-worker-3") in the
+    // CarrierThreads group. Not every thread of that group carries virtual threads: from JDK 25 the
+    // pool's timer thread ("ForkJoinPool-1-delayScheduler") is there too.
+    if ("CarrierThreads".equals(e.threadGroup()) && isWorker(e.threadName())) {
       carriersStarted++;
     }
+  }
+
+  /** Whether a thread name is a ForkJoinPool worker's: {@code …-worker-N}. */
+  static boolean isWorker(String name) {
+    if (name == null) {
+      return false;
+    }
+    int dash = name.lastIndexOf('-');
+    if (dash < 0 || dash == name.length() - 1 || !name.startsWith("-worker", dash - 7)) {
+      return false;
+    }
+    for (int i = dash + 1; i < name.length(); i++) {
+      if (!Character.isDigit(name.charAt(i))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   @Override

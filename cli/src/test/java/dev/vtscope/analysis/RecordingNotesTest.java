@@ -16,6 +16,25 @@ class RecordingNotesTest {
   }
 
   @Test
+  void carriersAreTheSchedulersWorkersNotItsTimerThread() throws Exception {
+    // JDK 25 starts ForkJoinPool-1-delayScheduler in the CarrierThreads group: not a carrier
+    Path healthy = TestRecordings.repoRoot().resolve("samples/jdk25/sleep-fanout.jfr");
+    Analysis a = Reports.analyze("sleep-fanout.jfr", healthy, GroupBy.CULPRIT);
+    assertThat(a.scheduler().carriersStarted()).isEqualTo(a.scheduler().parallelism().value());
+    assertThat(noteIds(a)).doesNotContain("compensation");
+    // JDK 21 compensates for carriers blocked in Object.wait: that note stays
+    Path waits = TestRecordings.repoRoot().resolve("samples/jdk21/connection-pool-wait-notify.jfr");
+    Analysis w = Reports.analyze("wait-notify.jfr", waits, GroupBy.CULPRIT);
+    assertThat(w.scheduler().carriersStarted()).isGreaterThan(w.scheduler().parallelism().value());
+    assertThat(noteIds(w)).contains("compensation");
+
+    assertThat(InputCollector.isWorker("ForkJoinPool-1-worker-12")).isTrue();
+    assertThat(InputCollector.isWorker("ForkJoinPool-1-delayScheduler")).isFalse();
+    assertThat(InputCollector.isWorker("ForkJoinPool-1-worker-")).isFalse();
+    assertThat(InputCollector.isWorker("worker-1")).isFalse();
+  }
+
+  @Test
   void aJdk17RecordingSaysThereAreNoVirtualThreads() throws Exception {
     Path jdk17 =
         Path.of(getClass().getResource("/recordings/jdk17-no-virtual-threads.jfr").toURI());
