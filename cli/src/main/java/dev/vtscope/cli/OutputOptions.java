@@ -47,6 +47,14 @@ final class OutputOptions {
   private Integer width;
 
   @Option(
+      names = "--stack-depth",
+      paramLabel = "N|all",
+      description =
+          "Frames of each site's stack in the text report: N, or all (default: the frames the"
+              + " site names and a few around them; those are shown whatever N is).")
+  private String stackDepth;
+
+  @Option(
       names = "--width",
       paramLabel = "COLUMNS",
       description =
@@ -79,6 +87,27 @@ final class OutputOptions {
     int columns =
         width != null ? width : terminal.interactive() ? terminal.width() : TextStyle.PLAIN.width();
     return new TextReport(
-        new TextStyle(columns, useColor, Math.max(1, top), terminal.interactive()));
+        new TextStyle(columns, useColor, Math.max(1, top), terminal.interactive(), stackDepth()));
+  }
+
+  /** The --stack-depth value: a number of frames, all, or the default. */
+  private int stackDepth() {
+    if (stackDepth == null) {
+      return TextStyle.SHORT_STACKS;
+    }
+    if ("all".equalsIgnoreCase(stackDepth.trim())) {
+      return TextStyle.WHOLE_STACKS;
+    }
+    try {
+      int depth = Integer.parseInt(stackDepth.trim());
+      if (depth >= 0) {
+        return depth;
+      }
+    } catch (NumberFormatException e) {
+      // said below
+    }
+    throw new ExitException(
+        ExitCode.USAGE,
+        "--stack-depth takes a number of frames (0 or more) or all, not '" + stackDepth + "'");
   }
 }

@@ -319,6 +319,10 @@ public final class TextReport implements ReportRenderer {
             ? Math.min(frames.size(), MAX_FRAMES)
             : Math.min(frames.size(), Math.max(last + 1 + FRAMES_AFTER_APPLICATION_FRAME, 4));
     limit = Math.min(limit, Math.max(MAX_FRAMES, last + 1));
+    if (style.stackDepth() != TextStyle.SHORT_STACKS) {
+      // as deep as asked, never hiding a frame the site names
+      limit = (int) Math.min(frames.size(), Math.max((long) style.stackDepth(), last + 1L));
+    }
     for (int i = 0; i < limit; i++) {
       Frame f = frames.get(i);
       boolean marked = i == applicationIndex || i == culpritIndex;
@@ -344,7 +348,12 @@ public final class TextReport implements ReportRenderer {
       lines.add(
           style.dim(
               "     … "
-                  + (hidden > 0 ? hidden + " more frame" + (hidden == 1 ? "" : "s") : "")
+                  + (hidden > 0
+                      ? hidden
+                          + " more frame"
+                          + (hidden == 1 ? "" : "s")
+                          + " (--stack-depth all shows them)"
+                      : "")
                   + (stack.truncated()
                       ? (hidden > 0 ? "; " : "") + "stack truncated by JFR"
                       : "")));

@@ -37,6 +37,32 @@ class AnalyzeCommandTest {
   }
 
   @Test
+  void stackDepthShowsWholeStacksOrAsManyFramesAsAskedButNeverHidesTheNamedOnes() {
+    String recording = sample("jdk21/pinning-synchronized.jfr").toString();
+    long shortFrames = frameLines(Cli.run("analyze", recording).out());
+    Cli.Result all = Cli.run("analyze", "--stack-depth", "all", recording);
+    assertThat(all.exitCode()).isZero();
+    assertThat(all.out()).doesNotContain("more frame");
+    assertThat(frameLines(all.out())).isGreaterThan(shortFrames);
+    assertThat(Cli.run("analyze", recording).out()).contains("(--stack-depth all shows them)");
+
+    // fewer than the named frames: the holder and the frame that waited are still there
+    String two = Cli.run("analyze", "--stack-depth", "2", recording).out();
+    assertThat(two)
+        .contains("<- holds the carrier (synchronized block)")
+        .contains("> at dev.vtscope.workloads.SharedLockPinning.sleep(");
+
+    Cli.Result bad = Cli.run("analyze", "--stack-depth", "deep", recording);
+    assertThat(bad.exitCode()).isEqualTo(2);
+    assertThat(bad.err().lines()).hasSize(1);
+    assertThat(bad.err()).contains("--stack-depth takes a number of frames");
+  }
+
+  private static long frameLines(String report) {
+    return report.lines().filter(l -> l.startsWith("     at ") || l.startsWith("   > at ")).count();
+  }
+
+  @Test
   void outsideATerminalStackFramesAreWholeAndWidthControlsWrapping() {
     String recording = sample("jdk21/class-init.jfr").toString();
     String piped = Cli.run("analyze", recording).out();
