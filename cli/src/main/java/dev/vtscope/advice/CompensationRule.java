@@ -37,6 +37,21 @@ final class CompensationRule implements Rule {
         top == null || Facts.culprit(top) == null
             ? ""
             : " in " + top.attribution().culprit().qualifiedMethod();
+    // A wait in the JDK's own code: what can change is the code that called in.
+    boolean jdkWait =
+        top != null
+            && Facts.culprit(top) != null
+            && Facts.culprit(top).owner() == dev.vtscope.attribution.Owner.JDK;
+    String caller =
+        jdkWait && top.attribution().calledFrom() != null
+            ? top.attribution().calledFrom().display()
+            : null;
+    if (jdkWait) {
+      where =
+          " in the JDK's "
+              + top.attribution().culprit().qualifiedMethod()
+              + (caller != null ? ", called from " + caller : "");
+    }
     int fixedIn = k.jdk().monitorsStopPinningIn();
     String title =
         started > 0
@@ -58,11 +73,19 @@ final class CompensationRule implements Rule {
     evidence.add(Evidence.nanos("time in Object.wait()", waited));
     evidence.add(Evidence.count("pinned events", a.pinned().events(), "events"));
     List<String> actions = new ArrayList<>();
-    actions.add(
-        "Replace wait()/notify()"
-            + where
-            + " with java.util.concurrent: a Semaphore for a pool of connections or permits, or a"
-            + " ReentrantLock with a Condition; waiting on them unmounts.");
+    if (jdkWait) {
+      actions.add(
+          "The wait is in the JDK's own code, which you cannot change: in "
+              + (caller != null ? caller : "the code that calls it")
+              + ", use an API that does not wait in Object.wait() on a virtual thread (a"
+              + " non-blocking or asynchronous one), or make that call from a platform thread.");
+    } else {
+      actions.add(
+          "Replace wait()/notify()"
+              + where
+              + " with java.util.concurrent: a Semaphore for a pool of connections or permits, or"
+              + " a ReentrantLock with a Condition; waiting on them unmounts.");
+    }
     actions.add(
         "Upgrade to JDK "
             + fixedIn

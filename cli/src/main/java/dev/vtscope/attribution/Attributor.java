@@ -85,8 +85,9 @@ public final class Attributor {
     List<Owner> owners = ownership.classify(stack);
     // A monitor is entered by the top frame, whoever owns it (a synchronized method of the JDK is
     // named as such; the application line that called it is calledFrom). A wait is named by the
-    // first frame outside the JDK: Object.wait itself says nothing.
-    int index = wait ? firstNonJdk(owners, 0) : frames.isEmpty() ? -1 : 0;
+    // frame that called Object.wait, JDK code or not (Object.wait itself says nothing); when it is
+    // the JDK's, calledFrom names the library or application frame that called in.
+    int index = wait ? waitCaller(frames) : frames.isEmpty() ? -1 : 0;
     Frame frame = index < 0 ? null : frames.get(index);
     String monitor = monitorClass == null ? "a monitor" : "a monitor of class " + monitorClass;
     Culprit culprit =
@@ -573,17 +574,33 @@ public final class Attributor {
     List<MonitorFrame> others =
         monitors.stream().filter(m -> m.frameIndex() != culprit.frameIndex()).toList();
     Frame waitedAt = stack.topApplicationFrame();
+    // Where the code that holds the carrier was called from: for JDK code the first frame outside
+    // the JDK (a library or the application: what a user can change), for a library's the
+    // application's.
     Frame calledFrom = null;
     if (culprit.owner() != Owner.APPLICATION) {
       int from = culprit.frameIndex() < 0 ? 0 : culprit.frameIndex() + 1;
       for (int i = from; i < frames.size(); i++) {
-        if (owners.get(i) == Owner.APPLICATION) {
+        if (culprit.owner() == Owner.JDK
+            ? owners.get(i) != Owner.JDK
+            : owners.get(i) == Owner.APPLICATION) {
           calledFrom = frames.get(i);
           break;
         }
       }
     }
     return new Attribution(culprit, others, waitedAt, calledFrom, owners);
+  }
+
+  /** The first frame below Object.wait's own frames, or -1. */
+  private static int waitCaller(List<Frame> frames) {
+    for (int i = 0; i < frames.size(); i++) {
+      Frame f = frames.get(i);
+      if (!("java.lang.Object".equals(f.className()) && f.method().startsWith("wait"))) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   private static int firstNonJdk(List<Owner> owners, int from) {
