@@ -61,7 +61,8 @@ final class RecordingQualityRule implements Rule {
                     "Re-record with "
                         + RECORD
                         + "jdk.VirtualThreadPinned#threshold=0ms (or 1ms to keep the file"
-                        + " small)"),
+                        + " small)",
+                    "or let vtscope record it: vtscope record --pinned-threshold 0ms -- java …"),
                 List.of(Evidence.nanos("threshold", threshold)),
                 "threshold"));
       }

@@ -22,8 +22,8 @@ final class AttributionOptions {
       description =
           "Jars and folders of the recorded application, to find synchronized blocks (JDK 21-23)"
               + " and name artifacts. The recording's own java.class.path is searched after it,"
-              + " where its files exist on this machine; JDK classes come from the running JDK"
-              + " when it is the recording's release.")
+              + " where its files exist on this machine; JDK classes come from an installed JDK of"
+              + " the recording's release. Every entry must exist (lib/* needs the folder lib).")
   private List<Path> classPath = List.of();
 
   @Option(
@@ -52,6 +52,25 @@ final class AttributionOptions {
               + " and never with --format json.)")
   private boolean quiet;
 
+  /**
+   * A class path entry that does not exist is a mistake to say at once: ignored, it would leave
+   * synchronized blocks unfound and the report asking for the --classpath that was given.
+   */
+  private void checkClassPath() {
+    for (Path entry : classPath) {
+      String text = entry.toString();
+      Path mustExist =
+          text.endsWith("*")
+              ? java.util.Objects.requireNonNullElse(entry.toAbsolutePath().getParent(), entry)
+              : entry;
+      if (!java.nio.file.Files.exists(mustExist)) {
+        throw new ExitException(
+            ExitCode.USAGE,
+            "--classpath: " + mustExist + ": no such file or folder (check the path)");
+      }
+    }
+  }
+
   /** Analyses the inputs without a progress line. */
   Analysis analyze(List<RecordingInput> inputs, GroupBy groupBy) {
     return analyze(inputs, groupBy, null);
@@ -64,6 +83,7 @@ final class AttributionOptions {
    *     for none (a machine-readable report)
    */
   Analysis analyze(List<RecordingInput> inputs, GroupBy groupBy, PrintWriter progressTo) {
+    checkClassPath();
     try {
       return new Analyzer(
               reader.create(),

@@ -150,6 +150,32 @@ final class RecordCommand implements Callable<Integer> {
                 + String.join(", ", w.variants()));
       }
       Jdk runtime = chooseJdk();
+      if (runtime.feature() < w.minimumJdk()) {
+        // said before anything starts: the child would only fail and leave an empty recording
+        throw new ExitException(
+            ExitCode.USAGE,
+            "workload "
+                + w.name()
+                + " needs JDK "
+                + w.minimumJdk()
+                + " or later ("
+                + w.effectJdks()
+                + "); JDK "
+                + runtime.feature()
+                + " was chosen: "
+                + new JdkLocator(System.getenv(), vtscopeHome())
+                    .all().stream()
+                        .mapToInt(Jdk::feature)
+                        .filter(f -> f >= w.minimumJdk())
+                        .max()
+                        .stream()
+                        .mapToObj(f -> "run it with --jdk " + f)
+                        .findFirst()
+                        .orElse(
+                            "install a JDK "
+                                + w.minimumJdk()
+                                + " or later and choose it with --jdk"));
+      }
       if (w.effectGoneFrom() > 0 && runtime.feature() >= w.effectGoneFrom()) {
         note =
             "JDK "

@@ -111,7 +111,7 @@ public final class ChildRecording {
               .start(
                   () -> {
                     try (InputStream in = process.getInputStream()) {
-                      in.transferTo(output);
+                      copyWithoutOwnNote(in, output, options);
                     } catch (IOException e) {
                       // the child closed its output: nothing more to copy
                     }
@@ -135,6 +135,48 @@ public final class ChildRecording {
     } finally {
       Files.deleteIfExists(settings);
     }
+  }
+
+  /**
+   * Copies the child's output, leaving out the line in which the java launcher repeats the options
+   * vtscope put in {@code JDK_JAVA_OPTIONS} ("NOTE: Picked up JDK_JAVA_OPTIONS: …"): the user did
+   * not write them; options of the user's own in that line are still said. Everything else passes
+   * byte for byte (lines are read as ISO-8859-1, which maps every byte to one character and back).
+   */
+  static void copyWithoutOwnNote(InputStream in, OutputStream out, String ownOptions)
+      throws IOException {
+    java.io.BufferedReader lines =
+        new java.io.BufferedReader(
+            new java.io.InputStreamReader(in, java.nio.charset.StandardCharsets.ISO_8859_1));
+    java.io.Writer writer =
+        new java.io.OutputStreamWriter(out, java.nio.charset.StandardCharsets.ISO_8859_1);
+    StringBuilder line = new StringBuilder();
+    int c;
+    while ((c = lines.read()) >= 0) {
+      line.append((char) c);
+      if (c == '\n') {
+        writeUnlessOwnNote(line, writer, ownOptions);
+        line.setLength(0);
+        writer.flush();
+      }
+    }
+    writeUnlessOwnNote(line, writer, ownOptions);
+    writer.flush();
+  }
+
+  private static void writeUnlessOwnNote(CharSequence line, java.io.Writer out, String ownOptions)
+      throws IOException {
+    String text = line.toString();
+    String prefix = "NOTE: Picked up JDK_JAVA_OPTIONS: ";
+    if (text.startsWith(prefix) && text.contains(ownOptions)) {
+      // the user's own options, if any, are still said
+      String theirs = text.replace(ownOptions, "").substring(prefix.length()).strip();
+      if (theirs.isEmpty()) {
+        return;
+      }
+      text = prefix + theirs + System.lineSeparator();
+    }
+    out.write(text);
   }
 
   /** The {@code java} command for a workload of vtscope's own jar. */

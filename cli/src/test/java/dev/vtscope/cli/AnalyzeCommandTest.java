@@ -58,6 +58,21 @@ class AnalyzeCommandTest {
     assertThat(bad.err()).contains("--stack-depth takes a number of frames");
   }
 
+  @Test
+  void aClassPathEntryThatDoesNotExistIsAUsageError() {
+    String recording = sample("jdk21/pinning-synchronized.jfr").toString();
+    Path missing = dir.resolve("no-such.jar");
+    Cli.Result result = Cli.run("analyze", "--classpath", missing.toString(), recording);
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err().lines()).hasSize(1);
+    assertThat(result.err()).contains(missing.toString()).contains("no such file or folder");
+    assertThat(result.out()).isEmpty();
+    Cli.Result wildcard =
+        Cli.run("analyze", "--classpath", dir.resolve("lib").resolve("*").toString(), recording);
+    assertThat(wildcard.exitCode()).isEqualTo(2);
+    assertThat(wildcard.err()).contains(dir.resolve("lib").toString());
+  }
+
   private static long frameLines(String report) {
     return report.lines().filter(l -> l.startsWith("     at ") || l.startsWith("   > at ")).count();
   }

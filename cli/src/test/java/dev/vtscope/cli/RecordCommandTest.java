@@ -52,6 +52,47 @@ class RecordCommandTest {
   }
 
   @Test
+  void aWorkloadThatCannotRunOnTheChosenJdkIsRefusedBeforeAnythingStarts() {
+    Path out = dir.resolve("native.jfr");
+    Cli.Result result =
+        Cli.run(
+            "record",
+            "--workload",
+            "native-pinning",
+            "--jdk",
+            jdk21Home(),
+            "--out",
+            out.toString());
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err().lines()).hasSize(1);
+    assertThat(result.err())
+        .contains("native-pinning needs JDK 22 or later")
+        .contains("JDK 21 was chosen")
+        .doesNotContain("running");
+    assertThat(out).doesNotExist();
+  }
+
+  @Test
+  void theChildDoesNotRepeatTheOptionsVtscopeGaveIt() {
+    Path out = dir.resolve("quiet.jfr");
+    Cli.Result result =
+        Cli.run(
+            "record",
+            "--workload",
+            "pinning",
+            "--jdk",
+            jdk21Home(),
+            "--out",
+            out.toString(),
+            "--no-analyze",
+            "--",
+            "--tasks",
+            "5");
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(result.err()).doesNotContain("Picked up JDK_JAVA_OPTIONS").contains("tasks: 5");
+  }
+
+  @Test
   void theFixedTwinDoesNotPin() throws Exception {
     Path out = dir.resolve("lock.jfr");
     Cli.Result result =

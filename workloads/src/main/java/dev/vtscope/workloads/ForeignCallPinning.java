@@ -30,6 +30,11 @@ public final class ForeignCallPinning implements Workload {
   }
 
   @Override
+  public int minimumJdk() {
+    return 22; // the foreign-function API is final from JDK 22
+  }
+
+  @Override
   public String expectedFinding() {
     return "FOREIGN_FUNCTION culprit: the Java frame that called qsort";
   }

@@ -17,6 +17,11 @@ public interface Workload {
   /** The JDK releases where the effect exists, e.g. {@code 21-23} or {@code 21+}. */
   String effectJdks();
 
+  /** The lowest JDK feature release the workload runs on. */
+  default int minimumJdk() {
+    return 21;
+  }
+
   /** The lowest JDK feature release where the effect no longer exists, or 0 if it exists on all. */
   default int effectGoneFrom() {
     return 0;
