@@ -16,7 +16,10 @@ import java.util.zip.ZipEntry;
 
 /**
  * Names the artifact a jar holds from its own metadata: {@code META-INF/maven/.../pom.properties}
- * first, then the manifest's implementation or bundle headers. Never from the file name alone.
+ * first (real coordinates), then the manifest's {@code Bundle-SymbolicName} or {@code
+ * Automatic-Module-Name} (stable identifiers, usually the package), then its {@code
+ * Implementation-Title} (free text: a database driver's can read "Standard runtime"). Never from
+ * the file name alone.
  */
 final class ArtifactResolver {
 
@@ -63,11 +66,16 @@ final class ArtifactResolver {
       Manifest manifest = file.getManifest();
       if (manifest != null) {
         Attributes main = manifest.getMainAttributes();
-        String title =
-            first(main, "Implementation-Title", "Bundle-SymbolicName", "Automatic-Module-Name");
-        String version = first(main, "Implementation-Version", "Bundle-Version");
-        if (title != null) {
-          return new Artifact(title, version, Artifact.Source.MANIFEST, name);
+        for (String header :
+            List.of("Bundle-SymbolicName", "Automatic-Module-Name", "Implementation-Title")) {
+          String value = first(main, header);
+          if (value != null) {
+            String version =
+                header.startsWith("Bundle")
+                    ? first(main, "Bundle-Version", "Implementation-Version")
+                    : first(main, "Implementation-Version", "Bundle-Version");
+            return new Artifact(value, version, Artifact.Source.MANIFEST, name, header);
+          }
         }
       }
     } catch (IOException | RuntimeException e) {

@@ -320,6 +320,7 @@ public final class JsonReport implements ReportRenderer {
     node.put(
         "artifactSource",
         c.artifact() == null ? null : c.artifact().source().name().toLowerCase(Locale.ROOT));
+    node.put("artifactHeader", c.artifact() == null ? null : c.artifact().header());
     node.put("jar", c.artifact() == null ? null : c.artifact().jar());
     node.set("lineRange", lineRange(c.lineRange()));
     node.put("frameIndex", c.frameIndex() < 0 ? null : c.frameIndex());

@@ -376,7 +376,10 @@ public final class TextReport implements ReportRenderer {
     if (c.artifact() != null) {
       text.append(", ").append(c.artifact().display());
       if (c.artifact().source() == Artifact.Source.MANIFEST) {
-        text.append(" (jar manifest)");
+        text.append(
+            c.artifact().header() == null
+                ? " (jar manifest)"
+                : " (jar manifest's " + c.artifact().header() + ")");
       }
     }
     return text.append(')').toString();

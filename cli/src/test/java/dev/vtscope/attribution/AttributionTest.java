@@ -169,9 +169,10 @@ class AttributionTest {
       Attribution fromManifest =
           new Attributor(classes, new FrameOwnership(List.of()))
               .pinned(new RecordedStack(List.of(park, picocli, app), false), null);
-      // No Maven metadata in picocli's jar: its manifest's title, never shown as coordinates.
+      // No Maven metadata in picocli's jar: its manifest's bundle name, never shown as coordinates.
       assertThat(fromManifest.culprit().artifact().display()).matches("picocli \\d+\\.\\d+\\.\\d+");
       assertThat(fromManifest.culprit().artifact().source()).isEqualTo(Artifact.Source.MANIFEST);
+      assertThat(fromManifest.culprit().artifact().header()).isEqualTo("Bundle-SymbolicName");
       assertThat(fromManifest.culprit().artifact().version()).matches("\\d+\\.\\d+\\.\\d+");
       assertThat(attribution.calledFrom()).isEqualTo(app);
       assertThat(attribution.owners()).containsExactly(Owner.JDK, Owner.LIBRARY, Owner.APPLICATION);
