@@ -255,8 +255,26 @@ public final class Analyzer {
                       + release
                       + ": classes whose line numbers differ from the recorded ones were left out"));
     }
+    List<Note> notes = new ArrayList<>();
+    classes
+        .jdkTableUpdates()
+        .ifPresent(
+            updates ->
+                notes.add(
+                    new Note(
+                        "jdk-monitor-table",
+                        Note.Severity.INFO,
+                        "No JDK "
+                            + jdkSource.feature()
+                            + " is installed here: JDK frames were checked against vtscope's table"
+                            + " of the synchronized blocks of JDK "
+                            + String.join(", ", updates)
+                            + " (blocks that differ between those updates are not checked);"
+                            + " install the recording's release ("
+                            + release
+                            + ") to check them against its own class files")));
     if (classes.jdkClassesMissing()) {
-      return List.of(
+      notes.add(
           new Note(
               "jdk-class-files-missing",
               Note.Severity.WARNING,
@@ -267,7 +285,7 @@ public final class Analyzer {
                   + (recorded != null ? ClassBytesSource.releaseOf(recorded) : jdkSource.feature())
                   + ", the recording's release, so that monitors held in JDK code are found"));
     }
-    return List.of();
+    return notes;
   }
 
   private Analysis build(

@@ -237,9 +237,14 @@ public final class Attributor {
       var jdk = classes.jdkClassFiles();
       if (m.kind() == CulpritKind.SYNCHRONIZED_BLOCK && FrameOwnership.isJdk(holder)) {
         // which class files answered: the block's range depends on the JDK release
+        boolean fromTable = locator(holder.className()).map(l -> l.fromTable()).orElse(false);
         String source =
-            "the JDK's synchronized block, read from the class files of JDK "
-                + jdk.map(ClassBytesSource.JdkClassFiles::version).orElse("?");
+            fromTable
+                ? "the JDK's synchronized block, from vtscope's table of the JDK "
+                    + classes.jdkTableUpdates().map(u -> String.join(", ", u)).orElse("")
+                    + " blocks (the recording's JDK is not installed here)"
+                : "the JDK's synchronized block, read from the class files of JDK "
+                    + jdk.map(ClassBytesSource.JdkClassFiles::version).orElse("?");
         detail = detail == null ? source : source + "; " + detail;
       }
       return culpritAt(frames, owners, best, m.kind(), m.lineRange(), detail);
@@ -432,9 +437,10 @@ public final class Attributor {
                       try {
                         return Optional.of(new SynchronizedBlockLocator(b.bytes()));
                       } catch (RuntimeException e) {
-                        return Optional.empty(); // bytes ASM cannot read count as missing
+                        return Optional.empty(); // bytes that are no class file count as missing
                       }
-                    }));
+                    })
+                .or(() -> classes.jdkTableLocator(name)));
   }
 
   private Optional<ClassBytes> bytes(String className) {

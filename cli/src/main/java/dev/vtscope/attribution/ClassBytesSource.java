@@ -36,6 +36,7 @@ public final class ClassBytesSource implements AutoCloseable {
   private boolean jdkChosen;
   private boolean jdkClassRead;
   private boolean jdkClassMissing;
+  private JdkMonitorTable jdkTable;
 
   /**
    * @param entries jars and folders, searched in order
@@ -219,8 +220,31 @@ public final class ClassBytesSource implements AutoCloseable {
       jdkClassRead = true;
       return Optional.of(new ClassBytes(bytes.get(), null));
     }
-    jdkClassMissing |= image == null;
     return Optional.empty();
+  }
+
+  /**
+   * For a JDK class whose class file is not here because no JDK of the recording's release is
+   * installed: its blocks from vtscope's table of that release, when vtscope ships one and it
+   * covers the class's package. Empty otherwise, and then the class counts as unchecked.
+   */
+  Optional<SynchronizedBlockLocator> jdkTableLocator(String className) {
+    if (!isJdkClass(className) || jdkImage() != null || recordingFeature <= 0) {
+      return Optional.empty();
+    }
+    Optional<JdkMonitorTable> table = JdkMonitorTable.of(recordingFeature);
+    Optional<SynchronizedBlockLocator> locator = table.flatMap(t -> t.locator(className));
+    if (locator.isPresent()) {
+      jdkTable = table.get();
+    } else {
+      jdkClassMissing = true;
+    }
+    return locator;
+  }
+
+  /** The updates of vtscope's table that answered for JDK classes, if it was used. */
+  public Optional<List<String>> jdkTableUpdates() {
+    return Optional.ofNullable(jdkTable).map(JdkMonitorTable::updates);
   }
 
   private static boolean isJdkClass(String className) {
@@ -301,7 +325,10 @@ public final class ClassBytesSource implements AutoCloseable {
         new JdkClassFiles(jdk.version(), jdk.version().equals(releaseOf(recordingVersion))));
   }
 
-  /** Whether JDK frames went unchecked because no JDK of the recording's release is installed. */
+  /**
+   * Whether JDK frames went unchecked because no JDK of the recording's release is installed and
+   * vtscope's table does not cover them.
+   */
   public boolean jdkClassesMissing() {
     return jdkClassMissing;
   }

@@ -26,7 +26,7 @@ final class JdkImage implements AutoCloseable {
   private final int feature;
   private FileSystem modules;
   private boolean unreadable;
-  private final Map<String, Optional<String>> moduleOfPackage = new HashMap<>();
+  private final Map<String, java.util.List<String>> modulesOfPackage = new HashMap<>();
 
   private JdkImage(Path home, String version, int feature) {
     this.home = home;
@@ -88,32 +88,37 @@ final class JdkImage implements AutoCloseable {
     }
     int dot = className.lastIndexOf('.');
     String pkg = dot < 0 ? "" : className.substring(0, dot);
-    Optional<String> module = moduleOfPackage.computeIfAbsent(pkg, p -> module(fs, p));
-    if (module.isEmpty()) {
-      return Optional.empty();
+    for (String module : modulesOfPackage.computeIfAbsent(pkg, p -> modules(fs, p))) {
+      Path file = fs.getPath("/modules", module, className.replace('.', '/') + ".class");
+      try {
+        if (Files.isRegularFile(file)) {
+          return Optional.of(Files.readAllBytes(file));
+        }
+      } catch (IOException | RuntimeException e) {
+        return Optional.empty();
+      }
     }
-    Path file = fs.getPath("/modules", module.get(), className.replace('.', '/') + ".class");
-    try {
-      return Files.isRegularFile(file) ? Optional.of(Files.readAllBytes(file)) : Optional.empty();
-    } catch (IOException | RuntimeException e) {
-      return Optional.empty();
-    }
+    return Optional.empty();
   }
 
-  /** The module that holds {@code pkg}: the image lists each package's module under /packages. */
-  private static Optional<String> module(FileSystem fs, String pkg) {
+  /**
+   * The modules the image lists under /packages for {@code pkg}: usually one, sometimes more (the
+   * class is looked for in each).
+   */
+  private static java.util.List<String> modules(FileSystem fs, String pkg) {
+    java.util.List<String> result = new java.util.ArrayList<>();
     Path dir = fs.getPath("/packages", pkg);
     if (pkg.isEmpty() || !Files.isDirectory(dir)) {
-      return Optional.empty();
+      return result;
     }
     try (DirectoryStream<Path> modules = Files.newDirectoryStream(dir)) {
       for (Path module : modules) {
-        return Optional.of(module.getFileName().toString());
+        result.add(module.getFileName().toString());
       }
     } catch (IOException | RuntimeException e) {
-      return Optional.empty();
+      return result;
     }
-    return Optional.empty();
+    return result;
   }
 
   private FileSystem modules() {

@@ -34,8 +34,33 @@ final class SynchronizedBlockLocator {
   private final Map<String, List<Region>> regionsByMethod = new HashMap<>();
   private final Map<String, MethodCode> methods = new HashMap<>();
 
+  /** From a table rather than a class file: the methods whose blocks are not known, else null. */
+  private final java.util.Set<String> unknownMethods;
+
+  private SynchronizedBlockLocator(
+      Map<String, List<Region>> regions, java.util.Set<String> unknownMethods) {
+    this.regionsByMethod.putAll(regions);
+    this.unknownMethods = unknownMethods;
+  }
+
+  /**
+   * The blocks of a class as {@link JdkMonitorTable} gives them: no line numbers to compare with
+   * the recording's (the table holds only blocks every update of the release has alike), and none
+   * for the methods whose blocks differ between updates, which are not checked.
+   */
+  static SynchronizedBlockLocator fromTable(
+      Map<String, List<Region>> regions, java.util.Set<String> unknownMethods) {
+    return new SynchronizedBlockLocator(regions, unknownMethods);
+  }
+
+  /** Whether the blocks came from vtscope's table of a JDK release rather than a class file. */
+  boolean fromTable() {
+    return unknownMethods != null;
+  }
+
   /** Reads {@code classBytes}; throws IllegalArgumentException for bytes that are no class file. */
   SynchronizedBlockLocator(byte[] classBytes) {
+    this.unknownMethods = null;
     for (MethodCode method : MethodCode.read(classBytes)) {
       List<Region> regions = regions(method);
       if (!regions.isEmpty()) {
@@ -50,6 +75,9 @@ final class SynchronizedBlockLocator {
    * recorded. False when the method is missing or the lines differ (another build of the class).
    */
   boolean matches(String methodNameAndDescriptor, int bci, int recordedLine) {
+    if (unknownMethods != null) {
+      return !unknownMethods.contains(methodNameAndDescriptor);
+    }
     MethodCode method = methods.get(methodNameAndDescriptor);
     if (method == null) {
       return false;
