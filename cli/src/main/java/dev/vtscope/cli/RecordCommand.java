@@ -206,6 +206,7 @@ final class RecordCommand implements Callable<Integer> {
         command = onJdk(runtime, command, environment);
         note = jdkNote(runtime, arguments);
       }
+      refuseJavaWithoutVirtualThreads(command, environment);
       if (out == null) {
         out = newFileName("vtscope-recording");
       }
@@ -343,6 +344,52 @@ final class RecordCommand implements Callable<Integer> {
         + ": the command runs with JAVA_HOME="
         + runtime.home()
         + " and that JDK's bin first on PATH";
+  }
+
+  /**
+   * A command whose java has no virtual threads (a JDK older than 21, say the system's default
+   * java) would run and leave a recording with nothing to show: refused before it starts.
+   */
+  private static void refuseJavaWithoutVirtualThreads(
+      List<String> command, Map<String, String> environment) {
+    String first = command.get(0);
+    Path executable = null;
+    if (isBareJava(first)) {
+      String path = environment.getOrDefault("PATH", System.getenv("PATH"));
+      for (String dir : path == null ? new String[0] : path.split(java.io.File.pathSeparator)) {
+        if (!dir.isBlank() && Files.isExecutable(Path.of(dir, first))) {
+          executable = Path.of(dir, first);
+          break;
+        }
+      }
+    } else {
+      Path named = Path.of(first).getFileName();
+      if (named != null && isBareJava(named.toString())) {
+        executable = Path.of(first);
+      }
+    }
+    if (executable == null) {
+      return; // not java itself (a script, mvn, gradle): what it runs is its business
+    }
+    Path real;
+    try {
+      real = executable.toRealPath();
+    } catch (IOException e) {
+      return;
+    }
+    Optional<Jdk> runtime = new JdkLocator(System.getenv(), vtscopeHome()).at(real);
+    if (runtime.isPresent() && runtime.get().feature() < 21) {
+      throw new ExitException(
+          ExitCode.NO_JAVA,
+          "'"
+              + first
+              + "' is JDK "
+              + runtime.get().feature()
+              + " ("
+              + real
+              + "), which has no virtual threads: run with --jdk 21 (or later), or put a JDK 21+"
+              + " first on PATH");
+    }
   }
 
   private static boolean isBareJava(String program) {

@@ -73,6 +73,27 @@ class RecordCommandTest {
   }
 
   @Test
+  void aJavaWithoutVirtualThreadsIsRefusedBeforeItRuns() throws Exception {
+    // an installed JDK 17, as the default java of many machines is
+    Path bin = Files.createDirectories(dir.resolve("jdk-17/bin"));
+    Files.writeString(dir.resolve("jdk-17/release"), "JAVA_VERSION=\"17.0.15\"\n");
+    Path fakeJava = bin.resolve("java");
+    Files.writeString(fakeJava, "#!/bin/sh\nexit 0\n");
+    Files.setPosixFilePermissions(
+        fakeJava, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+    Path out = dir.resolve("old.jfr");
+    Cli.Result result =
+        Cli.run("record", "--out", out.toString(), "--", fakeJava.toString(), "-version");
+    assertThat(result.exitCode()).isEqualTo(9);
+    assertThat(result.err().lines()).hasSize(1);
+    assertThat(result.err())
+        .contains("is JDK 17")
+        .contains("no virtual threads")
+        .contains("--jdk 21");
+    assertThat(out).doesNotExist();
+  }
+
+  @Test
   void theChildDoesNotRepeatTheOptionsVtscopeGaveIt() {
     Path out = dir.resolve("quiet.jfr");
     Cli.Result result =
