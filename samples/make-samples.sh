@@ -77,4 +77,6 @@ for jdk in 21 25; do
   record "$java" samples/jdk$jdk/metrics-map.jfr 20ms metrics-map --tasks 2000
   record "$java" samples/jdk$jdk/parked-threads.jfr 20ms parked-threads --max-threads 20000
   record "$java" samples/jdk$jdk/socket-roundtrip.jfr 20ms socket-roundtrip --requests 2000
+  record "$java" samples/jdk$jdk/socket-roundtrip-nonblocking-virtual.jfr 20ms socket-roundtrip \
+    --variant nonblocking-virtual --requests 2000
 done

@@ -64,6 +64,10 @@ class WorkloadFindingsTest {
             "current", "healthy", List.of("metrics-map", "--tasks", "500", "--updates", "50")),
         Arguments.of("21", "healthy", List.of("socket-roundtrip", "--requests", "500")),
         Arguments.of(
+            "21",
+            "healthy",
+            List.of("socket-roundtrip", "--variant", "nonblocking-virtual", "--requests", "500")),
+        Arguments.of(
             "current",
             "healthy",
             List.of("socket-roundtrip", "--senders", "4", "--requests", "200")),

@@ -109,7 +109,8 @@ class WorkloadFiguresTest {
 
   @Test
   void socketRoundTripsAreAllAnsweredOnLoopback() throws Exception {
-    for (String variant : new String[] {"virtual", "platform"}) {
+    for (String variant :
+        new String[] {"virtual", "platform", "nonblocking-virtual", "nonblocking-platform"}) {
       JsonNode f =
           figures("socket-roundtrip", "--variant", variant, "--senders", "4", "--requests", "200");
       assertThat(f.get("roundTrips").asLong()).as(variant).isEqualTo(800);
