@@ -4,6 +4,7 @@ import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.Site;
 import dev.vtscope.attribution.Culprit;
 import dev.vtscope.attribution.CulpritKind;
+import dev.vtscope.attribution.FrameOwnership;
 import dev.vtscope.attribution.Owner;
 import dev.vtscope.recording.Frame;
 import java.util.ArrayList;
@@ -66,6 +67,27 @@ final class MonitorPinningRule implements Rule {
 
     List<String> actions = new ArrayList<>();
     String artifact = culprit.artifact() == null ? null : culprit.artifact().display();
+    // Monitors held further down the same stack: the carrier stays pinned until every one is
+    // released, so freeing this one alone removes nothing.
+    List<Frame> outer = outerHolders(sites.get(0));
+    boolean outerJdk = outer.stream().anyMatch(FrameOwnership::isJdk);
+    if (!outer.isEmpty()) {
+      actions.add(
+          "This stack holds "
+              + (outer.size() == 1 ? "another monitor" : outer.size() + " other monitors")
+              + " further down ("
+              + String.join(", ", outer.stream().map(Frame::qualifiedMethod).toList())
+              + "): the carrier stays pinned until every one is released, so changing "
+              + culprit.method()
+              + " alone removes nothing."
+              + (outerJdk
+                  ? " The JDK's monitor is held while it runs the code passed to it: move "
+                      + (waitedAt == null ? "the blocking call" : waitedAt.display())
+                      + " out of what runs inside it (do the slow work first, then store the"
+                      + " result), or use an API that does not hold a lock while it runs your code"
+                      + " (an asynchronous cache, for a cache)."
+                  : ""));
+    }
     Optional<Knowledge.Library> library =
         culprit.owner() == Owner.APPLICATION ? Optional.empty() : k.library(culprit.className());
     if (library.isPresent()) {
@@ -103,15 +125,8 @@ final class MonitorPinningRule implements Rule {
                 + version
                 + ": look for an older copy of it on the class path (a shaded or duplicate jar).");
       }
-    } else if (culprit.owner() == Owner.LIBRARY) {
-      actions.add(
-          "Look for a release of "
-              + (artifact != null ? artifact : "the library that owns " + culprit.className())
-              + " that replaced synchronized with java.util.concurrent locks (vtscope knows of"
-              + " none); it would remove this site's "
-              + siteShare
-              + " of the recorded pinned time.");
     }
+    boolean unknownLibraryFix = library.isEmpty() && culprit.owner() == Owner.LIBRARY;
     String where =
         culprit.lineRange() != null
             ? " (lines " + culprit.lineRange().first() + "-" + culprit.lineRange().last() + ")"
@@ -135,17 +150,19 @@ final class MonitorPinningRule implements Rule {
               + culprit.method()
               + " (do the slow work first, then store the result), or use an API that does not"
               + " hold a lock while it runs your code (an asynchronous cache, for a cache).");
-    } else {
-      actions.add(
-          (culprit.owner() == Owner.APPLICATION
-                  ? "Hold a"
-                  : "Where you can change the code: hold a")
-              + " java.util.concurrent.locks.ReentrantLock instead of the monitor in "
-              + culprit.qualifiedMethod()
-              + where
-              + ", or move "
-              + blocking
-              + " out of the critical section.");
+    }
+    String changeTheCode =
+        (culprit.owner() == Owner.APPLICATION ? "Hold a" : "Where you can change the code: hold a")
+            + " java.util.concurrent.locks.ReentrantLock instead of the monitor in "
+            + culprit.qualifiedMethod()
+            + where
+            + ", or move "
+            + blocking
+            + " out of the critical section.";
+    // A library's code is changed by its maintainers: with no fixed release known, the JDK upgrade
+    // is what a user can do, and comes first.
+    if (culprit.owner() != Owner.JDK && !unknownLibraryFix) {
+      actions.add(changeTheCode);
     }
     actions.add(
         "Upgrade to JDK "
@@ -161,6 +178,22 @@ final class MonitorPinningRule implements Rule {
                 ? ", and the carriers held while entering monitors"
                 : "")
             + ".");
+    // with monitors held further down, neither this library's code nor its release frees the
+    // carrier
+    if (unknownLibraryFix && outer.isEmpty()) {
+      actions.add(changeTheCode);
+      actions.add(
+          "vtscope knows of no release of "
+              + (culprit.artifact() != null
+                  ? culprit.artifact().name()
+                  : "the library that owns " + culprit.className())
+              + " that stopped holding this monitor"
+              + (Facts.version(culprit.artifact()) == null
+                  ? ""
+                  : " (this recording has " + Facts.version(culprit.artifact()) + ")")
+              + "; a later one may have replaced synchronized with java.util.concurrent locks:"
+              + " its change log says.");
+    }
 
     List<Evidence> evidence = new ArrayList<>();
     evidence.add(Evidence.nanos("pinned time", pinned));
@@ -210,6 +243,19 @@ final class MonitorPinningRule implements Rule {
         carrierNanos,
         List.of(culprit.className()),
         List.of());
+  }
+
+  /** The frames below the culprit of a site's stack that hold monitors too. */
+  private static List<Frame> outerHolders(Site site) {
+    Culprit culprit = site.attribution().culprit();
+    List<Frame> frames = site.stack().frames();
+    List<Frame> outer = new ArrayList<>();
+    for (dev.vtscope.attribution.MonitorFrame m : site.attribution().otherMonitorFrames()) {
+      if (m.frameIndex() > culprit.frameIndex() && m.frameIndex() < frames.size()) {
+        outer.add(frames.get(m.frameIndex()));
+      }
+    }
+    return outer;
   }
 
   static boolean applies(CulpritKind kind) {

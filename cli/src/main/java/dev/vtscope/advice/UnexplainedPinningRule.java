@@ -34,9 +34,15 @@ final class UnexplainedPinningRule implements Rule {
       // them (the attribution says so in its detail).
       boolean unchecked = c.detail() != null && c.detail().contains("--classpath");
       if (monitorsPin && unchecked) {
+        boolean given = c.detail().contains("the --classpath given");
         actions.add(
-            "Pass the application's jars with --classpath so vtscope can find the synchronized"
-                + " block around "
+            (given
+                    ? "Add to --classpath the jars or folders that hold "
+                        + c.className()
+                        + " (the --classpath given does not), so vtscope can find the synchronized"
+                        + " block around "
+                    : "Pass the application's jars with --classpath so vtscope can find the"
+                        + " synchronized block around ")
                 + c.qualifiedMethod()
                 + "; then the monitor-pinning advice applies (a ReentrantLock, or JDK "
                 + k.jdk().monitorsStopPinningIn()

@@ -214,7 +214,7 @@ public final class Analyzer {
                   waitSites.sites(SiteGroupings.monitors(options.groupBy(), attributor, true)))
               : null;
       List<Note> notes = new ArrayList<>(mergeNotes(facts, collectors, settingsSource, worstInput));
-      notes.addAll(jdkClassFileNotes(classes, settingsSource));
+      notes.addAll(jdkClassFileNotes(classes, attributor, settingsSource));
       return build(
           facts,
           notes,
@@ -236,7 +236,8 @@ public final class Analyzer {
    * Which JDK's class files the JDK frames were checked against, or that they could not be: the
    * ranges of the JDK's synchronized blocks are read from the recording's own release.
    */
-  private static List<Note> jdkClassFileNotes(ClassBytesSource classes, InputCollector jdkSource) {
+  private static List<Note> jdkClassFileNotes(
+      ClassBytesSource classes, Attributor attributor, InputCollector jdkSource) {
     String recorded = jdkSource.jvm == null ? null : jdkSource.jvm.javaVersion();
     String release = recorded != null ? recorded : "JDK " + jdkSource.feature();
     var read = classes.jdkClassFiles();
@@ -256,8 +257,10 @@ public final class Analyzer {
                       + ": classes whose line numbers differ from the recorded ones were left out"));
     }
     List<Note> notes = new ArrayList<>();
+    // said only where the table named a holder: elsewhere it changed nothing in the report
     classes
         .jdkTableUpdates()
+        .filter(updates -> attributor.usedJdkTable())
         .ifPresent(
             updates ->
                 notes.add(

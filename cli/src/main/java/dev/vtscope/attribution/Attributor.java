@@ -29,6 +29,7 @@ public final class Attributor {
   private static final int UNCHECKED_SHOWN = 3;
 
   private final ClassBytesSource classes;
+  private boolean usedJdkTable;
   private final FrameOwnership ownership;
   private final ArtifactResolver artifacts = new ArtifactResolver();
   private final Map<String, Optional<SynchronizedBlockLocator>> locators = new HashMap<>();
@@ -200,7 +201,7 @@ public final class Attributor {
       List<String> somewhere = new ArrayList<>();
       if (unchecked != null) {
         somewhere.add(
-            "holds a monitor somewhere in " + unchecked + "; pass --classpath to pinpoint it");
+            "holds a monitor somewhere in " + unchecked + "; " + classPathHint("pinpoint it"));
       }
       if (uncheckedJdk != null) {
         somewhere.add(
@@ -221,7 +222,8 @@ public final class Attributor {
             ? null
             : "frames nearer the top were not checked for synchronized blocks ("
                 + unchecked
-                + "); pass --classpath to check them";
+                + "); "
+                + classPathHint("check them");
     if (uncheckedJdk != null) {
       String jdkDetail =
           "JDK frames nearer the top were not checked for synchronized blocks ("
@@ -238,6 +240,7 @@ public final class Attributor {
       if (m.kind() == CulpritKind.SYNCHRONIZED_BLOCK && FrameOwnership.isJdk(holder)) {
         // which class files answered: the block's range depends on the JDK release
         boolean fromTable = locator(holder.className()).map(l -> l.fromTable()).orElse(false);
+        usedJdkTable |= fromTable;
         String source =
             fromTable
                 ? "the JDK's synchronized block, from vtscope's table of the JDK "
@@ -421,6 +424,23 @@ public final class Attributor {
   }
 
   /** The class's blocks, when its bytes are the ones that ran (their lines match the frame's). */
+  /**
+   * What to do about application or library classes whose class files were not found: pass
+   * --classpath, or, when it was passed, add what it lacks.
+   */
+  private String classPathHint(String what) {
+    return classes.userClassPathGiven()
+        ? "their class files are in neither the --classpath given nor the recording's class path"
+            + " as it exists here: add the jars or folders that hold them to --classpath to "
+            + what
+        : "pass --classpath to " + what;
+  }
+
+  /** Whether a holder named so far was found through vtscope's table of a JDK release's blocks. */
+  public boolean usedJdkTable() {
+    return usedJdkTable;
+  }
+
   private Optional<SynchronizedBlockLocator> checkedLocator(Frame f) {
     return locator(f.className())
         .filter(

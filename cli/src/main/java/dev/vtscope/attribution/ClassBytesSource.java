@@ -28,6 +28,7 @@ public final class ClassBytesSource implements AutoCloseable {
       List.of("java.", "javax.", "jdk.", "sun.", "com.sun.");
 
   private final List<Path> entries;
+  private boolean userClassPathGiven;
   private final String recordingVersion;
   private final int recordingFeature;
   private final java.util.function.Supplier<List<Path>> jdkHomes;
@@ -146,7 +147,10 @@ public final class ClassBytesSource implements AutoCloseable {
       }
     }
     ownCode().ifPresent(entries::add);
-    return new ClassBytesSource(entries, recordingVersion, recordingFeature, jdkHomes);
+    ClassBytesSource source =
+        new ClassBytesSource(entries, recordingVersion, recordingFeature, jdkHomes);
+    source.userClassPathGiven = !userClassPath.isEmpty();
+    return source;
   }
 
   /** Where vtscope's workloads are: its own jar, or their classes folder in a build. */
@@ -372,6 +376,11 @@ public final class ClassBytesSource implements AutoCloseable {
     } catch (IOException e) {
       return null;
     }
+  }
+
+  /** Whether the user gave a class path (--classpath) to search first. */
+  public boolean userClassPathGiven() {
+    return userClassPathGiven;
   }
 
   /** Closes the jars and the JDK image it opened. */

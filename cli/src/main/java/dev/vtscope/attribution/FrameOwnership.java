@@ -66,7 +66,7 @@ public final class FrameOwnership {
     return owners;
   }
 
-  static boolean isJdk(Frame frame) {
+  public static boolean isJdk(Frame frame) {
     return switch (frame.loader()) {
       case BOOT, PLATFORM -> true;
       case APPLICATION -> false;

@@ -150,6 +150,7 @@ final class RecordCommand implements Callable<Integer> {
                 + String.join(", ", w.variants()));
       }
       Jdk runtime = chooseJdk();
+      recordedWith = runtime.home();
       if (runtime.feature() < w.minimumJdk()) {
         // said before anything starts: the child would only fail and leave an empty recording
         throw new ExitException(
@@ -203,6 +204,7 @@ final class RecordCommand implements Callable<Integer> {
       command = arguments;
       if (jdk != null) {
         Jdk runtime = chooseJdk();
+        recordedWith = runtime.home();
         command = onJdk(runtime, command, environment);
         note = jdkNote(runtime, arguments);
       }
@@ -271,6 +273,19 @@ final class RecordCommand implements Callable<Integer> {
     } catch (RecordingProblemException | IOException e) {
       throw new ExitException(ExitCode.NOT_A_RECORDING, recording + ": " + e.getMessage(), e);
     }
+  }
+
+  /** The JDK the program was recorded with (--jdk), if one was chosen. */
+  private Path recordedWith;
+
+  /** Where the analysis looks for the recording's JDK: the one it was recorded with first. */
+  private List<Path> jdkHomes() {
+    List<Path> homes = new ArrayList<>();
+    if (recordedWith != null) {
+      homes.add(recordedWith);
+    }
+    homes.addAll(InstalledJdks.homes());
+    return homes;
   }
 
   private Jdk chooseJdk() {

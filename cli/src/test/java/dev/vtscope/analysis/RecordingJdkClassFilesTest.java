@@ -90,4 +90,25 @@ class RecordingJdkClassFilesTest {
       assertThat(none.jdkClassesMissing()).isTrue();
     }
   }
+
+  @Test
+  void aMonitorHeldFurtherDownIsSaidBeforeAnyFixOfTheInnerOne() throws Exception {
+    Path recording =
+        TestRecordings.recordTestProgram(
+            TestRecordings.jdk21Java(),
+            "0ms",
+            dev.vtscope.testing.NestedMonitorProgram.class.getName());
+    Analysis analysis = analyze(recording, Reports::installedJdks);
+    Culprit inner = topCulprit(analysis);
+    assertThat(inner.qualifiedMethod()).isEqualTo("dev.vtscope.testing.NestedMonitorProgram.load");
+
+    dev.vtscope.advice.Finding first =
+        dev.vtscope.advice.Advisor.standard().advise(analysis).findings().get(0);
+    assertThat(first.id()).isEqualTo("monitor-pinning");
+    assertThat(first.actions().get(0))
+        .contains("holds another monitor further down")
+        .contains("java.util.concurrent.ConcurrentHashMap.compute")
+        .contains("alone removes nothing")
+        .contains("an asynchronous cache");
+  }
 }
