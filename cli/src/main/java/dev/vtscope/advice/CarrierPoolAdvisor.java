@@ -139,12 +139,28 @@ final class CarrierPoolAdvisor {
   private static void compensation(Analysis a, List<String> reasoning) {
     int started = a.scheduler().carriersStarted();
     int max = a.scheduler().maxPoolSize().value();
+    int parallelism = a.scheduler().parallelism().value();
+    long waits = a.monitorWait() == null ? 0 : a.monitorWait().events();
     if (started > 0 && max > 0 && started >= max) {
       reasoning.add(
           "The scheduler reached maxPoolSize ("
               + max
               + " carriers started): raising it postpones the stall, replacing Object.wait()"
               + " removes it.");
+    } else if (started > parallelism && parallelism > 0 && waits > 0) {
+      // the figures above count pins and monitor enters; carriers held in Object.wait() were
+      // replaced by new ones, which is why one was free
+      reasoning.add(
+          "Carriers held in Object.wait() are not counted above: the scheduler replaced them,"
+              + " starting "
+              + started
+              + " carriers for a parallelism of "
+              + parallelism
+              + ". Each waiting virtual thread costs a platform thread until maxPoolSize ("
+              + max
+              + "); replacing Object.wait() removes that, a larger pool does not (see "
+              + CompensationRule.ID
+              + ").");
     }
   }
 

@@ -46,6 +46,14 @@ final class CompensationRule implements Rule {
         jdkWait && top.attribution().calledFrom() != null
             ? top.attribution().calledFrom().display()
             : null;
+    boolean libraryWait =
+        top != null
+            && Facts.culprit(top) != null
+            && Facts.culprit(top).owner() == dev.vtscope.attribution.Owner.LIBRARY;
+    String libraryCaller =
+        libraryWait && top.attribution().calledFrom() != null
+            ? top.attribution().calledFrom().display()
+            : null;
     if (jdkWait) {
       where =
           " in the JDK's "
@@ -79,6 +87,29 @@ final class CompensationRule implements Rule {
               + (caller != null ? caller : "the code that calls it")
               + ", use an API that does not wait in Object.wait() on a virtual thread (a"
               + " non-blocking or asynchronous one), or make that call from a platform thread.");
+    } else if (libraryWait) {
+      // The library's code is its maintainers' to change; what the user can do is upgrade the
+      // JDK, or keep virtual threads from waiting inside the library at all.
+      String library =
+          Facts.culprit(top).artifact() != null
+              ? Facts.culprit(top).artifact().display()
+              : "the library that owns " + Facts.culprit(top).className();
+      actions.add(
+          "Upgrade to JDK "
+              + fixedIn
+              + " or later (JEP 491): Object.wait() in a virtual thread unmounts there.");
+      actions.add(
+          "The wait is inside "
+              + library
+              + ", in "
+              + Facts.culprit(top).qualifiedMethod()
+              + ". Until the JDK upgrade: "
+              + (libraryCaller != null ? "in " + libraryCaller + ", " : "")
+              + "let only as many virtual threads into that call as it can serve at once (e.g. a"
+              + " java.util.concurrent.Semaphore with as many permits as the pool has objects):"
+              + " waiting for a permit unmounts, so no carrier is held; or check whether a later"
+              + " release of it replaced wait()/notify() with java.util.concurrent (vtscope knows"
+              + " of none).");
     } else {
       actions.add(
           "Replace wait()/notify()"
@@ -86,10 +117,12 @@ final class CompensationRule implements Rule {
               + " with java.util.concurrent: a Semaphore for a pool of connections or permits, or"
               + " a ReentrantLock with a Condition; waiting on them unmounts.");
     }
-    actions.add(
-        "Upgrade to JDK "
-            + fixedIn
-            + " or later (JEP 491): Object.wait() in a virtual thread unmounts there.");
+    if (!libraryWait) {
+      actions.add(
+          "Upgrade to JDK "
+              + fixedIn
+              + " or later (JEP 491): Object.wait() in a virtual thread unmounts there.");
+    }
     actions.add(
         "Raising jdk.virtualThreadScheduler.maxPoolSize only postpones the stall: every waiting"
             + " virtual thread still takes a platform thread.");

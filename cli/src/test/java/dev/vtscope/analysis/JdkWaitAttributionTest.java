@@ -43,4 +43,43 @@ class JdkWaitAttributionTest {
           .noneMatch(action -> action.contains("Replace wait()/notify() in java.lang"));
     }
   }
+
+  @Test
+  void aWaitInALibraryIsTheLibrarysAndTheAdviceDoesNotAskToRewriteIt() throws Exception {
+    Path recording =
+        TestRecordings.recordTestProgram(
+            TestRecordings.jdk21Java(),
+            "0ms",
+            dev.vtscope.testing.app.LibraryWaitProgram.class.getName());
+    Analysis a =
+        new Analyzer(
+                dev.vtscope.recording.ReaderKind.VTSCOPE.create(),
+                new AnalysisOptions(
+                    GroupBy.CULPRIT,
+                    java.util.List.of(),
+                    // the program is the application; its pool stands for a library
+                    java.util.List.of("dev.vtscope.testing.app"),
+                    Reports::installedJdks))
+            .analyze(
+                java.util.List.of(
+                    new dev.vtscope.recording.RecordingInput(
+                        "library-wait", java.util.List.of(recording), false)));
+    Attribution wait = a.monitorWait().sites().get(0).attribution();
+    assertThat(wait.culprit().qualifiedMethod())
+        .isEqualTo("dev.vtscope.testing.pool.TinyPool.borrow");
+    assertThat(wait.culprit().owner()).isEqualTo(Owner.LIBRARY);
+
+    Finding compensation =
+        Advisor.standard().advise(a).findings().stream()
+            .filter(f -> f.id().equals("carrier-compensation"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(compensation.actions().get(0)).startsWith("Upgrade to JDK 24");
+    assertThat(compensation.actions().get(1))
+        .contains("The wait is inside")
+        .contains("TinyPool.borrow")
+        .contains("LibraryWaitProgram.useConnection(")
+        .contains("Semaphore");
+    assertThat(compensation.actions()).noneMatch(action -> action.startsWith("Replace wait()"));
+  }
 }
