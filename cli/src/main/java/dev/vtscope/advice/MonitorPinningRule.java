@@ -245,14 +245,26 @@ final class MonitorPinningRule implements Rule {
         List.of());
   }
 
-  /** The frames below the culprit of a site's stack that hold monitors too. */
+  /**
+   * The frames below the culprit of a site's stack that hold monitors too and that another party
+   * owns: the JDK's (which no library or application change frees), or the application's under a
+   * library's culprit. Monitors of the culprit's own code (a library's nested synchronized methods)
+   * are freed by the same fix and are not listed.
+   */
   private static List<Frame> outerHolders(Site site) {
     Culprit culprit = site.attribution().culprit();
     List<Frame> frames = site.stack().frames();
+    List<Owner> owners = site.attribution().owners();
     List<Frame> outer = new ArrayList<>();
     for (dev.vtscope.attribution.MonitorFrame m : site.attribution().otherMonitorFrames()) {
-      if (m.frameIndex() > culprit.frameIndex() && m.frameIndex() < frames.size()) {
-        outer.add(frames.get(m.frameIndex()));
+      int i = m.frameIndex();
+      if (i <= culprit.frameIndex() || i >= frames.size() || i >= owners.size()) {
+        continue;
+      }
+      Owner owner = owners.get(i);
+      if ((owner == Owner.JDK && culprit.owner() != Owner.JDK)
+          || (owner == Owner.APPLICATION && culprit.owner() == Owner.LIBRARY)) {
+        outer.add(frames.get(i));
       }
     }
     return outer;
