@@ -28,7 +28,9 @@ final class CarrierPoolAdvisor {
     int parallelism = a.scheduler().parallelism().value();
     int maxPool = a.scheduler().maxPoolSize().value();
     Concurrency c = a.carriers();
-    if ((feature > 0 && feature < 21) || parallelism <= 0 || c == null) {
+    if ((feature > 0 && feature < k.jdk().virtualThreadsFinalIn())
+        || parallelism <= 0
+        || c == null) {
       return null;
     }
     long duration = Facts.recordingNanos(a);

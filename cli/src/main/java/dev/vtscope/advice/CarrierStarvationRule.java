@@ -83,7 +83,7 @@ final class CarrierStarvationRule implements Rule {
                 + " scheduler does not add carriers for pinned ones.",
             actions,
             evidence,
-            "21+",
+            k.jdk().virtualThreadsFinalIn() + "+",
             Facts.DOCS + ID,
             c.saturatedNanos(),
             classes,

@@ -76,7 +76,7 @@ final class ClassInitRule implements Rule {
                       Evidence.count("pinned events", Facts.events(sites), "events"),
                       Evidence.count("waiting for the initialiser", waiting, "events"),
                       Evidence.text("class", className)),
-                  "21+",
+                  k.jdk().virtualThreadsFinalIn() + "+",
                   Facts.DOCS + ID,
                   pinned,
                   List.of(className),

@@ -82,7 +82,7 @@ final class ClassLoadingRule implements Rule {
                 Evidence.nanos("pinned time", pinned),
                 Evidence.count("pinned events", Facts.events(sites), "events"),
                 Evidence.count("sites", sites.size(), "sites")),
-            "21+",
+            k.jdk().virtualThreadsFinalIn() + "+",
             Facts.DOCS + ID,
             pinned,
             List.copyOf(loaders),

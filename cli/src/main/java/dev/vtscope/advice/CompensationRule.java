@@ -136,7 +136,9 @@ final class CompensationRule implements Rule {
             ID,
             severity,
             title,
-            "On JDK 21-"
+            "On JDK "
+                + k.jdk().virtualThreadsFinalIn()
+                + "-"
                 + (fixedIn - 1)
                 + " a virtual thread in Object.wait() keeps its carrier, and the scheduler"
                 + " compensates with a new carrier thread, up to maxPoolSize ("
@@ -152,7 +154,7 @@ final class CompensationRule implements Rule {
                     : "."),
             actions,
             evidence,
-            "21-" + (fixedIn - 1),
+            k.jdk().virtualThreadsFinalIn() + "-" + (fixedIn - 1),
             Facts.DOCS + ID,
             waited,
             top == null || Facts.culprit(top) == null

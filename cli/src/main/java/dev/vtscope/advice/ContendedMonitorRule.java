@@ -45,7 +45,9 @@ final class ContendedMonitorRule implements Rule {
               Facts.severity(a, k, held),
               "Virtual threads held carriers while waiting to enter a monitor in "
                   + c.qualifiedMethod(),
-              "On JDK 21-"
+              "On JDK "
+                  + k.jdk().virtualThreadsFinalIn()
+                  + "-"
                   + (fixedIn - 1)
                   + " a virtual thread blocked entering a contended monitor keeps its carrier; no"
                   + " pinned event is written for it. Here "
@@ -76,7 +78,7 @@ final class ContendedMonitorRule implements Rule {
                   Evidence.nanos("carrier time entering the monitor", held),
                   Evidence.count("monitor enters", Facts.events(sites), "events"),
                   Evidence.nanos("longest", Facts.maxNanos(sites))),
-              "21-" + (fixedIn - 1),
+              k.jdk().virtualThreadsFinalIn() + "-" + (fixedIn - 1),
               Facts.DOCS + ID,
               held,
               List.of(c.className()),

@@ -16,7 +16,8 @@ final class HealthyRule {
       return List.of();
     }
     int feature = a.feature();
-    if ((feature > 0 && feature < 21) || Boolean.FALSE.equals(a.settings().pinnedEnabled())) {
+    if ((feature > 0 && feature < k.jdk().virtualThreadsFinalIn())
+        || Boolean.FALSE.equals(a.settings().pinnedEnabled())) {
       return List.of();
     }
     List<String> checked = new ArrayList<>();
@@ -74,7 +75,7 @@ final class HealthyRule {
             explanation,
             actions,
             List.of(Evidence.nanos("recorded", duration)),
-            "21+",
+            k.jdk().virtualThreadsFinalIn() + "+",
             Facts.DOCS + ID,
             0,
             List.of(),

@@ -31,12 +31,33 @@ public record Knowledge(
   }
 
   /**
+   * The JDK releases where virtual-thread behaviour changes: every release number the analysis and
+   * the rules use comes from here.
+   *
+   * @param virtualThreadsPreviewIn the first release with virtual threads as a preview feature
+   * @param virtualThreadsFinalIn the first release where they are final
+   * @param pinnedReasonRecordedIn the first release whose pinned events record their reason
    * @param monitorsStopPinningIn the first release where synchronized no longer pins (JEP 491)
    * @param monitorsStopPinningSource where that is stated
    * @param foreignFunctionsFinalIn the first release with the final foreign-function API
    */
   public record JdkFacts(
-      int monitorsStopPinningIn, String monitorsStopPinningSource, int foreignFunctionsFinalIn) {}
+      int virtualThreadsPreviewIn,
+      int virtualThreadsFinalIn,
+      int pinnedReasonRecordedIn,
+      int monitorsStopPinningIn,
+      String monitorsStopPinningSource,
+      int foreignFunctionsFinalIn) {
+
+    /** The releases as the analysis takes them. */
+    public dev.vtscope.analysis.JdkReleases releases() {
+      return new dev.vtscope.analysis.JdkReleases(
+          virtualThreadsPreviewIn,
+          virtualThreadsFinalIn,
+          monitorsStopPinningIn,
+          pinnedReasonRecordedIn);
+    }
+  }
 
   /**
    * @param highCapacityShare share of carrier capacity (recording time × parallelism) at stake from
@@ -154,6 +175,9 @@ public record Knowledge(
       fields(
           jdk,
           "jdk",
+          "virtualThreadsPreviewIn",
+          "virtualThreadsFinalIn",
+          "pinnedReasonRecordedIn",
           "monitorsStopPinningIn",
           "monitorsStopPinningSource",
           "foreignFunctionsFinalIn");
@@ -193,6 +217,9 @@ public record Knowledge(
       }
       return new Knowledge(
           new JdkFacts(
+              (int) whole(jdk, "virtualThreadsPreviewIn"),
+              (int) whole(jdk, "virtualThreadsFinalIn"),
+              (int) whole(jdk, "pinnedReasonRecordedIn"),
               (int) whole(jdk, "monitorsStopPinningIn"),
               text(jdk, "monitorsStopPinningSource"),
               (int) whole(jdk, "foreignFunctionsFinalIn")),

@@ -24,7 +24,7 @@ final class MonitorPinningRule implements Rule {
   public List<Finding> evaluate(Analysis a, Knowledge k) {
     int feature = a.feature();
     int fixedIn = k.jdk().monitorsStopPinningIn();
-    if (feature >= fixedIn || (feature > 0 && feature < 21)) {
+    if (feature >= fixedIn || (feature > 0 && feature < k.jdk().virtualThreadsFinalIn())) {
       return List.of();
     }
     Map<String, List<Site>> groups =
@@ -238,7 +238,7 @@ final class MonitorPinningRule implements Rule {
         explanation,
         actions,
         evidence,
-        "21-" + (fixedIn - 1),
+        k.jdk().virtualThreadsFinalIn() + "-" + (fixedIn - 1),
         Facts.DOCS + ID,
         carrierNanos,
         List.of(culprit.className()),

@@ -56,7 +56,7 @@ final class NativePinningRule implements Rule {
                   Evidence.text("share of pinned time", share),
                   Evidence.count("pinned events", Facts.events(sites), "events"),
                   Evidence.nanos("longest pin", Facts.maxNanos(sites))),
-              "21+",
+              k.jdk().virtualThreadsFinalIn() + "+",
               Facts.DOCS + ID,
               pinned,
               List.of(c.className()),

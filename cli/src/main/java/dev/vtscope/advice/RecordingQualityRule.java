@@ -15,7 +15,7 @@ final class RecordingQualityRule implements Rule {
   @Override
   public List<Finding> evaluate(Analysis a, Knowledge k) {
     int feature = a.feature();
-    if (feature > 0 && feature < 21) {
+    if (feature > 0 && feature < k.jdk().virtualThreadsFinalIn()) {
       return List.of();
     }
     RecordingSettings s = a.settings();
@@ -24,6 +24,7 @@ final class RecordingQualityRule implements Rule {
     if (pinnedOff) {
       findings.add(
           finding(
+              k,
               "pinned-disabled",
               Severity.MEDIUM,
               "jdk.VirtualThreadPinned was off: this recording cannot show pinning",
@@ -44,6 +45,7 @@ final class RecordingQualityRule implements Rule {
       if (nearThreshold || !pins) {
         findings.add(
             finding(
+                k,
                 "threshold",
                 nearThreshold ? Severity.LOW : Severity.INFO,
                 "Pins shorter than " + Facts.duration(threshold) + " were not recorded",
@@ -78,6 +80,7 @@ final class RecordingQualityRule implements Rule {
                           && Facts.culprit(site).kind() == CulpritKind.UNKNOWN);
       findings.add(
           finding(
+              k,
               "truncated-stacks",
               lostCulprit ? Severity.MEDIUM : Severity.LOW,
               truncated
@@ -96,10 +99,13 @@ final class RecordingQualityRule implements Rule {
     if (monitorsMatter && Boolean.FALSE.equals(s.monitorEnterEnabled())) {
       findings.add(
           finding(
+              k,
               "no-monitor-events",
               Severity.INFO,
               "jdk.JavaMonitorEnter was off: carriers blocked entering monitors are invisible",
-              "On JDK 21-"
+              "On JDK "
+                  + k.jdk().virtualThreadsFinalIn()
+                  + "-"
                   + (k.jdk().monitorsStopPinningIn() - 1)
                   + " a virtual thread waiting for a monitor holds its carrier without a pinned"
                   + " event; only jdk.JavaMonitorEnter shows it.",
@@ -113,6 +119,7 @@ final class RecordingQualityRule implements Rule {
     if (monitorsMatter && a.scheduler().carriersStarted() < 0) {
       findings.add(
           finding(
+              k,
               "no-thread-starts",
               Severity.INFO,
               "jdk.ThreadStart was off: carrier compensation cannot be seen",
@@ -131,6 +138,7 @@ final class RecordingQualityRule implements Rule {
     if (nothingSeen && duration > 0 && duration < k.thresholds().shortRecordingNanos()) {
       findings.add(
           finding(
+              k,
               "short",
               Severity.INFO,
               "A short recording: " + Facts.duration(duration),
@@ -147,6 +155,7 @@ final class RecordingQualityRule implements Rule {
   }
 
   private static Finding finding(
+      Knowledge k,
       String id,
       Severity severity,
       String title,
@@ -161,7 +170,7 @@ final class RecordingQualityRule implements Rule {
         explanation,
         actions,
         evidence,
-        "21+",
+        k.jdk().virtualThreadsFinalIn() + "+",
         Facts.DOCS + PREFIX + id,
         0,
         List.of(),

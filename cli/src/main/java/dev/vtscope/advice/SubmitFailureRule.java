@@ -46,7 +46,7 @@ final class SubmitFailureRule implements Rule {
                   Evidence.count("rejected tasks", g.events(), "events"),
                   Evidence.count("virtual threads", g.virtualThreads(), "threads"),
                   Evidence.text("message", g.message() == null ? "(none)" : g.message())),
-              "21+",
+              k.jdk().virtualThreadsFinalIn() + "+",
               Facts.DOCS + ID,
               0,
               where == null ? List.of() : List.of(where.className()),

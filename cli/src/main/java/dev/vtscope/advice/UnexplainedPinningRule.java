@@ -86,7 +86,7 @@ final class UnexplainedPinningRule implements Rule {
                   Evidence.nanos("pinned time", pinned),
                   Evidence.count("pinned events", Facts.events(sites), "events"),
                   Evidence.count("truncated stacks", truncated, "events")),
-              "21+",
+              k.jdk().virtualThreadsFinalIn() + "+",
               Facts.DOCS + ID,
               pinned,
               List.of(c.className()),

@@ -14,16 +14,27 @@ import java.util.function.Supplier;
  * @param jdkHomes installed JDKs, in the order of preference, among which the recording's release
  *     is looked for to read the JDK's class files (the JDK running vtscope is looked at first);
  *     asked only when a JDK frame needs its class file
+ * @param jdk the JDK releases where behaviour changes, from knowledge.json
  */
 public record AnalysisOptions(
     GroupBy groupBy,
     List<Path> classPath,
     List<String> appPackages,
-    Supplier<List<Path>> jdkHomes) {
+    Supplier<List<Path>> jdkHomes,
+    JdkReleases jdk) {
 
   public AnalysisOptions {
     classPath = List.copyOf(classPath);
     appPackages = List.copyOf(appPackages);
+  }
+
+  /** With the JDK releases as knowledge.json ships them. */
+  public AnalysisOptions(
+      GroupBy groupBy,
+      List<Path> classPath,
+      List<String> appPackages,
+      Supplier<List<Path>> jdkHomes) {
+    this(groupBy, classPath, appPackages, jdkHomes, JdkReleases.AS_SHIPPED);
   }
 
   /** No other JDK than the running one. */

@@ -171,7 +171,7 @@ public final class Analyzer {
       pinned.addAll(c.pinnedDurations);
       truncated += c.truncatedPinnedStacks;
       pinnedThreads += c.pinnedThreads.size();
-      if (c.monitorsHoldCarrier()) {
+      if (c.monitorsHoldCarrier(options.jdk())) {
         anyMonitorInput = true;
         if (!one) {
           enterSites.addAll(c.monitorEnterSites, i);
@@ -185,7 +185,7 @@ public final class Analyzer {
       int parallelism = Math.max(0, scheduler(c).parallelism().value());
       worst = worse(worst, c.timeline.compute(parallelism));
       Concurrency held =
-          c.monitorsHoldCarrier()
+          c.monitorsHoldCarrier(options.jdk())
               ? ConcurrencyTimeline.union(c.timeline, c.monitorEnterTimeline).compute(parallelism)
               : c.timeline.compute(parallelism);
       Concurrency worstSoFar = worse(worstHeld, held);
@@ -327,7 +327,8 @@ public final class Analyzer {
             List.of());
     // The notes are read off the analysis itself, so it is built first without them.
     return draft.withNotes(
-        java.util.stream.Stream.concat(mergeNotes.stream(), RecordingNotes.of(draft).stream())
+        java.util.stream.Stream.concat(
+                mergeNotes.stream(), RecordingNotes.of(draft, options.jdk()).stream())
             .toList());
   }
 

@@ -317,10 +317,9 @@ final class InputCollector implements ChunkedListener {
     return jvm == null ? 0 : jvm.feature();
   }
 
-  /** Monitor events hold the carrier only before JDK 24; unknown JDKs are kept. */
-  boolean monitorsHoldCarrier() {
-    int feature = feature();
-    return feature == 0 || feature < 24;
+  /** Whether monitor events hold the carrier in this recording's JDK; unknown JDKs are kept. */
+  boolean monitorsHoldCarrier(JdkReleases jdk) {
+    return jdk.monitorsHoldCarrier(feature());
   }
 
   Boolean enabled(String eventType) {

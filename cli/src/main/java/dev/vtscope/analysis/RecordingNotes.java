@@ -11,7 +11,7 @@ final class RecordingNotes {
 
   private RecordingNotes() {}
 
-  static List<Note> of(Analysis a) {
+  static List<Note> of(Analysis a, JdkReleases jdk) {
     List<Note> notes = new ArrayList<>();
     for (InputFacts input : a.inputs()) {
       if (input.problem() != null) {
@@ -43,23 +43,27 @@ final class RecordingNotes {
               "jvm-unknown",
               Severity.WARNING,
               "The recording has no jdk.JVMInformation event: the JDK release, and so which pins are possible, is unknown."));
-    } else if (feature > 0 && feature < 19) {
+    } else if (feature > 0 && feature < jdk.virtualThreadsPreviewIn()) {
       notes.add(
           new Note(
               "no-virtual-threads",
               Severity.WARNING,
               "This recording comes from JDK "
                   + feature
-                  + ", which has no virtual threads: there is nothing to pin. Record on JDK 21 or later."));
+                  + ", which has no virtual threads: there is nothing to pin. Record on JDK "
+                  + jdk.virtualThreadsFinalIn()
+                  + " or later."));
       return notes;
-    } else if (feature == 19 || feature == 20) {
+    } else if (feature >= jdk.virtualThreadsPreviewIn() && feature < jdk.virtualThreadsFinalIn()) {
       notes.add(
           new Note(
               "preview",
               Severity.INFO,
               "JDK "
                   + feature
-                  + " had virtual threads as a preview feature; JDK 21 made them final."));
+                  + " had virtual threads as a preview feature; JDK "
+                  + jdk.virtualThreadsFinalIn()
+                  + " made them final."));
     }
     if (a.groupBy() == GroupBy.REASON
         && a.pinned().sites().stream().anyMatch(site -> site.reason() == null)) {
@@ -67,8 +71,10 @@ final class RecordingNotes {
           new Note(
               "no-pinned-reason",
               Severity.INFO,
-              "Pinned events record their reason from JDK 24 on; "
-                  + (feature > 0 && feature < 24
+              "Pinned events record their reason from JDK "
+                  + jdk.pinnedReasonRecordedIn()
+                  + " on; "
+                  + (feature > 0 && feature < jdk.pinnedReasonRecordedIn()
                       ? "this JDK " + feature + " recording's"
                       : "those without one")
                   + " are grouped by culprit instead."));
@@ -82,7 +88,8 @@ final class RecordingNotes {
               PINNED
                   + " was disabled in this recording, so pinning cannot be seen. Re-record with it enabled"
                   + " (vtscope record, or -XX:StartFlightRecording with settings that enable it)."));
-    } else if (s.pinnedEnabled() == null && (feature == 0 || feature >= 21)) {
+    } else if (s.pinnedEnabled() == null
+        && (feature == 0 || feature >= jdk.virtualThreadsFinalIn())) {
       notes.add(
           new Note(
               "pinned-setting-unknown",
@@ -127,7 +134,7 @@ final class RecordingNotes {
         message.append(" at or above ").append(HumanDurations.format(s.pinnedThresholdNanos()));
       }
       message.append('.');
-      if (feature >= 24) {
+      if (!jdk.monitorsHoldCarrier(feature)) {
         message.append(
             " On JDK "
                 + feature

@@ -87,7 +87,12 @@ final class AttributionOptions {
     try {
       return new Analyzer(
               reader.create(),
-              new AnalysisOptions(groupBy, classPath, appPackages, InstalledJdks::homes))
+              new AnalysisOptions(
+                  groupBy,
+                  classPath,
+                  appPackages,
+                  InstalledJdks::homes,
+                  dev.vtscope.advice.Knowledge.standard().jdk().releases()))
           .progress(ProgressLine.forInputs(inputs, progressTo != null && !quiet, progressTo))
           .analyze(inputs);
     } catch (RecordingProblemException e) {

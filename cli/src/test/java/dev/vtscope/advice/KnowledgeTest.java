@@ -35,6 +35,8 @@ class KnowledgeTest {
     assertThat(own.libraries()).isNotEmpty();
     assertThat(own.submitFailures()).isNotEmpty();
     assertThat(own.thresholds().maxRecommendedParallelism()).isPositive();
+    // analyses made without the file (tests, embedding code) take the same releases
+    assertThat(own.jdk().releases()).isEqualTo(dev.vtscope.analysis.JdkReleases.AS_SHIPPED);
   }
 
   @Test

@@ -16,6 +16,26 @@ class RecordingNotesTest {
   }
 
   @Test
+  void theJdkReleasesComeFromWhatTheAnalysisIsGiven() throws Exception {
+    Path sample = TestRecordings.repoRoot().resolve("samples/jdk21/pinning-synchronized.jfr");
+    java.util.function.Function<JdkReleases, Analysis> analyze =
+        releases -> {
+          try {
+            return new Analyzer(
+                    dev.vtscope.recording.ReaderKind.VTSCOPE.create(),
+                    new AnalysisOptions(GroupBy.CULPRIT, List.of(), List.of(), List::of, releases))
+                .analyze(
+                    List.of(new dev.vtscope.recording.RecordingInput("p", List.of(sample), false)));
+          } catch (RecordingProblemException e) {
+            throw new IllegalStateException(e);
+          }
+        };
+    assertThat(analyze.apply(JdkReleases.AS_SHIPPED).monitorsHoldCarriers()).isTrue();
+    // were monitors to stop pinning in 21, this JDK 21 recording's monitor events would not count
+    assertThat(analyze.apply(new JdkReleases(19, 21, 21, 24)).monitorsHoldCarriers()).isFalse();
+  }
+
+  @Test
   void carriersAreTheSchedulersWorkersNotItsTimerThread() throws Exception {
     // JDK 25 starts ForkJoinPool-1-delayScheduler in the CarrierThreads group: not a carrier
     Path healthy = TestRecordings.repoRoot().resolve("samples/jdk25/sleep-fanout.jfr");
