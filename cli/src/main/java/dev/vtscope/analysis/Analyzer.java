@@ -55,6 +55,8 @@ public final class Analyzer {
     RecordingProblemException firstSkipped = null;
     for (RecordingInput input : inputs) {
       InputCollector collector = new InputCollector(progress);
+      collector.recordedIn =
+          input.files().isEmpty() ? null : input.files().get(0).toAbsolutePath().getParent();
       boolean several = input.files().size() > 1;
       List<String> problems = new ArrayList<>();
       List<String> readNotes = new ArrayList<>();
@@ -410,7 +412,8 @@ public final class Analyzer {
   private ClassBytesSource classBytes(List<InputCollector> collectors, InputCollector jdkSource) {
     List<ClassBytesSource.RecordedClassPath> recorded = new ArrayList<>();
     for (InputCollector c : collectors) {
-      recorded.add(new ClassBytesSource.RecordedClassPath(c.classPath, c.workingDirectory));
+      recorded.add(
+          new ClassBytesSource.RecordedClassPath(c.classPath, c.workingDirectory, c.recordedIn));
     }
     return ClassBytesSource.of(
         options.classPath(),

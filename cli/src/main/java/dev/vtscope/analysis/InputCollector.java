@@ -44,6 +44,14 @@ final class InputCollector implements ChunkedListener {
   boolean systemPropertiesRecorded;
   String classPath;
   String workingDirectory;
+
+  /**
+   * The folder the recording was read from: JFR leaves {@code user.dir} out of the recorded system
+   * properties, and a recording written with a relative file name sits in the program's working
+   * folder, against which the recorded class path's relative entries are resolved.
+   */
+  java.nio.file.Path recordedIn;
+
   JvmFacts jvm;
   int hardwareThreads;
   int containerCpus;

@@ -112,9 +112,15 @@ public final class ClassBytesSource implements AutoCloseable {
 
   /**
    * A recording's {@code java.class.path} and {@code user.dir} (which relative entries are relative
-   * to), as its system properties give them; either may be null.
+   * to), as its system properties give them, either may be null; and the folder the recording was
+   * read from, or null.
    */
-  public record RecordedClassPath(String classPath, String workingDirectory) {}
+  public record RecordedClassPath(String classPath, String workingDirectory, Path recordedIn) {
+
+    public RecordedClassPath(String classPath, String workingDirectory) {
+      this(classPath, workingDirectory, null);
+    }
+  }
 
   /**
    * The class files an analysis can read: {@code userClassPath} first ({@code lib/*} means every
@@ -141,6 +147,11 @@ public final class ClassBytesSource implements AutoCloseable {
         }
       }
       try {
+        if (base == null && r.recordedIn() != null) {
+          // no user.dir (JFR does not record it): the recording's own folder, where a program
+          // run with a relative recording file name wrote it, then the current folder
+          entries.addAll(expand(r.classPath(), r.recordedIn()));
+        }
         entries.addAll(expand(r.classPath(), base));
       } catch (java.nio.file.InvalidPathException e) {
         // a class path of another operating system: nothing of it is here
