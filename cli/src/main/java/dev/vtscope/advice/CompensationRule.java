@@ -37,21 +37,14 @@ final class CompensationRule implements Rule {
         top == null || Facts.culprit(top) == null
             ? ""
             : " in " + top.attribution().culprit().qualifiedMethod();
-    // A wait in the JDK's own code: what can change is the code that called in.
-    boolean jdkWait =
-        top != null
-            && Facts.culprit(top) != null
-            && Facts.culprit(top).owner() == dev.vtscope.attribution.Owner.JDK;
+    // Whose code waits decides the advice: the JDK's or a library's cannot be changed by the user,
+    // and the frame that called into it can.
+    dev.vtscope.attribution.Owner waitOwner =
+        top == null || Facts.culprit(top) == null ? null : Facts.culprit(top).owner();
+    boolean jdkWait = waitOwner == dev.vtscope.attribution.Owner.JDK;
+    boolean libraryWait = waitOwner == dev.vtscope.attribution.Owner.LIBRARY;
     String caller =
-        jdkWait && top.attribution().calledFrom() != null
-            ? top.attribution().calledFrom().display()
-            : null;
-    boolean libraryWait =
-        top != null
-            && Facts.culprit(top) != null
-            && Facts.culprit(top).owner() == dev.vtscope.attribution.Owner.LIBRARY;
-    String libraryCaller =
-        libraryWait && top.attribution().calledFrom() != null
+        (jdkWait || libraryWait) && top.attribution().calledFrom() != null
             ? top.attribution().calledFrom().display()
             : null;
     if (jdkWait) {
@@ -104,7 +97,7 @@ final class CompensationRule implements Rule {
               + ", in "
               + Facts.culprit(top).qualifiedMethod()
               + ". Until the JDK upgrade: "
-              + (libraryCaller != null ? "in " + libraryCaller + ", " : "")
+              + (caller != null ? "in " + caller + ", " : "")
               + "let only as many virtual threads into that call as it can serve at once (e.g. a"
               + " java.util.concurrent.Semaphore with as many permits as the pool has objects):"
               + " waiting for a permit unmounts, so no carrier is held; or check whether a later"

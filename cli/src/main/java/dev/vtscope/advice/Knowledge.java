@@ -164,7 +164,7 @@ public record Knowledge(
    * Reads a knowledge document. Every field must be there (only a library's {@code fixedIn} may be
    * null) and no other field may be: a misspelt name fails here rather than reading as zero.
    * jackson-core's parser rather than a databind mapper: building the mapper and its record
-   * deserializers took about 90 ms of every run, a third of a small recording's analysis.
+   * deserializers were a large share of a small recording's analysis.
    */
   static Knowledge read(InputStream in) throws IOException {
     try (JsonParser parser = new JsonFactory().createParser(in)) {

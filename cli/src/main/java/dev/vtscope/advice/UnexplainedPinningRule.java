@@ -34,7 +34,8 @@ final class UnexplainedPinningRule implements Rule {
       // them (the attribution says so in its detail).
       boolean unchecked = c.detail() != null && c.detail().contains("--classpath");
       if (monitorsPin && unchecked) {
-        boolean given = c.detail().contains("the --classpath given");
+        boolean given =
+            c.detail().contains(dev.vtscope.attribution.Attributor.NOT_IN_CLASS_PATH_GIVEN);
         actions.add(
             (given
                     ? "Add to --classpath the jars or folders that hold "

@@ -430,11 +430,16 @@ public final class Attributor {
    */
   private String classPathHint(String what) {
     return classes.userClassPathGiven()
-        ? "their class files are in neither the --classpath given nor the recording's class path"
-            + " as it exists here: add the jars or folders that hold them to --classpath to "
+        ? NOT_IN_CLASS_PATH_GIVEN
+            + " nor the recording's class path as it exists here: add the jars or folders that"
+            + " hold them to --classpath to "
             + what
         : "pass --classpath to " + what;
   }
+
+  /** Said of classes whose files the --classpath the user gave does not hold. */
+  public static final String NOT_IN_CLASS_PATH_GIVEN =
+      "their class files are in neither the --classpath given";
 
   /** Whether a holder named so far was found through vtscope's table of a JDK release's blocks. */
   public boolean usedJdkTable() {

@@ -115,12 +115,7 @@ public final class ClassBytesSource implements AutoCloseable {
    * to), as its system properties give them, either may be null; and the folder the recording was
    * read from, or null.
    */
-  public record RecordedClassPath(String classPath, String workingDirectory, Path recordedIn) {
-
-    public RecordedClassPath(String classPath, String workingDirectory) {
-      this(classPath, workingDirectory, null);
-    }
-  }
+  public record RecordedClassPath(String classPath, String workingDirectory, Path recordedIn) {}
 
   /**
    * The class files an analysis can read: {@code userClassPath} first ({@code lib/*} means every

@@ -42,9 +42,10 @@ public final class JdkMonitorTableMaker {
     List<String> versions = new ArrayList<>();
     int feature = -1;
     for (int i = 1; i < args.length; i++) {
+      Path home = Path.of(args[i]);
       JdkImage image =
-          JdkImage.at(Path.of(args[i]))
-              .orElseThrow(() -> new IllegalArgumentException("not a JDK image: " + args[0]));
+          JdkImage.at(home)
+              .orElseThrow(() -> new IllegalArgumentException("not a JDK image: " + home));
       if (feature >= 0 && image.feature() != feature) {
         throw new IllegalArgumentException("the JDKs are of different feature releases");
       }

@@ -9,7 +9,7 @@ import java.util.List;
  * numbers, read straight from the class file's bytes (JVMS chapter 4). Attribution needs nothing
  * else, so nothing else is decoded: the constant pool is only walked to find the names of methods
  * and attributes. Reading this little by hand rather than with a bytecode library keeps a short
- * analysis from loading and verifying a library's classes (about 40 ms of a small recording's
+ * analysis from loading and verifying a library's classes (a noticeable part of a small recording's
  * analysis), and reads class files of any version.
  *
  * @param nameAndDescriptor the method's name followed by its descriptor, e.g. {@code run()V}

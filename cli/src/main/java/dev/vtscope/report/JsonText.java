@@ -13,8 +13,8 @@ import java.io.UncheckedIOException;
 
 /**
  * JSON trees and their indented text, written by jackson-core's generator. The same text as a
- * databind mapper with indentation writes, without building the mapper: its set-up took some 30 ms
- * of every run, a tenth of a small recording's analysis.
+ * databind mapper with indentation writes, without building the mapper, whose set-up was a
+ * noticeable part of a small recording's analysis.
  */
 final class JsonText {
 

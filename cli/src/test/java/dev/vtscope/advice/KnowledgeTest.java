@@ -31,7 +31,7 @@ class KnowledgeTest {
             .readValue(shipped(), Knowledge.class);
     Knowledge own = Knowledge.read(new ByteArrayInputStream(shipped()));
     assertThat(own).isEqualTo(databind);
-    assertThat(own).isSameAs(own).isEqualTo(Knowledge.standard());
+    assertThat(Knowledge.standard()).isEqualTo(own);
     assertThat(own.libraries()).isNotEmpty();
     assertThat(own.submitFailures()).isNotEmpty();
     assertThat(own.thresholds().maxRecommendedParallelism()).isPositive();

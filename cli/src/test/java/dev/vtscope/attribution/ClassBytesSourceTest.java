@@ -36,7 +36,7 @@ class ClassBytesSourceTest {
     try (ClassBytesSource source =
         ClassBytesSource.of(
             List.of(),
-            List.of(new ClassBytesSource.RecordedClassPath("app/classes", null)),
+            List.of(new ClassBytesSource.RecordedClassPath("app/classes", null, null)),
             null,
             0,
             List::of)) {
