@@ -18,6 +18,8 @@ public final class Advisor {
           new UnexplainedPinningRule(),
           new CarrierStarvationRule(),
           new CompensationRule(),
+          new CarrierMonopolyRule(),
+          new FileIoRule(),
           new SubmitFailureRule(),
           new RecordingQualityRule());
 

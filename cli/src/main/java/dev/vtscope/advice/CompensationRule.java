@@ -22,7 +22,17 @@ final class CompensationRule implements Rule {
     int started = a.scheduler().carriersStarted();
     int parallelism = a.scheduler().parallelism().value();
     int maxPool = a.scheduler().maxPoolSize().value();
-    if (started >= 0 && parallelism > 0 && started <= parallelism) {
+    // With jdk.ThreadStart stacks, the starts that compensated for a wait say so themselves.
+    dev.vtscope.analysis.CarrierWork work = a.carrierWork();
+    long forWaits =
+        work.startStacks()
+            ? work.compensationSites().stream()
+                .filter(CompensationRule::waits)
+                .mapToLong(Facts::eventsOf)
+                .sum()
+            : -1;
+    if (forWaits == 0
+        || (forWaits < 0 && started >= 0 && parallelism > 0 && started <= parallelism)) {
       return List.of(); // waits, but the scheduler did not need to grow
     }
     long waited = a.monitorWait().durations().totalNanos();
@@ -55,18 +65,32 @@ final class CompensationRule implements Rule {
     }
     int fixedIn = k.jdk().monitorsStopPinningIn();
     String title =
-        started > 0
+        forWaits > 0
             ? "Object.wait()"
                 + where
                 + " made the scheduler start "
-                + started
-                + " carriers for a parallelism of "
+                + Facts.plural(forWaits, "extra carrier")
+                + " to compensate, for a parallelism of "
                 + parallelism
                 + (nearMax ? ": at maxPoolSize " + maxPool + " virtual threads stall" : "")
-            : "Object.wait()" + where + " blocks carriers; how many the scheduler added is unknown";
+            : started > 0
+                ? "Object.wait()"
+                    + where
+                    + " made the scheduler start "
+                    + started
+                    + " carriers for a parallelism of "
+                    + parallelism
+                    + (nearMax ? ": at maxPoolSize " + maxPool + " virtual threads stall" : "")
+                : "Object.wait()"
+                    + where
+                    + " blocks carriers; how many the scheduler added is unknown";
     List<Evidence> evidence = new ArrayList<>();
     if (started >= 0) {
       evidence.add(Evidence.count("carriers started", started, "carriers"));
+    }
+    if (forWaits > 0) {
+      evidence.add(
+          Evidence.count("carriers started to compensate for Object.wait()", forWaits, "carriers"));
     }
     evidence.add(Evidence.count("parallelism", parallelism, "carriers"));
     evidence.add(Evidence.count("maxPoolSize", maxPool, "carriers"));
@@ -83,10 +107,17 @@ final class CompensationRule implements Rule {
     } else if (libraryWait) {
       // The library's code is its maintainers' to change; what the user can do is upgrade the
       // JDK, or keep virtual threads from waiting inside the library at all.
+      dev.vtscope.attribution.Culprit culprit = Facts.culprit(top);
       String library =
-          Facts.culprit(top).artifact() != null
-              ? Facts.culprit(top).artifact().display()
-              : "the library that owns " + Facts.culprit(top).className();
+          culprit.artifact() != null
+              ? culprit.artifact().display()
+              : "the library that owns " + culprit.className();
+      java.util.Optional<Knowledge.Library> known = k.library(culprit.className());
+      known.ifPresent(
+          lib ->
+              actions.add(
+                  LibraryFix.action(
+                      lib, Facts.version(culprit.artifact()), culprit.qualifiedMethod(), "")));
       actions.add(
           "Upgrade to JDK "
               + fixedIn
@@ -95,14 +126,18 @@ final class CompensationRule implements Rule {
           "The wait is inside "
               + library
               + ", in "
-              + Facts.culprit(top).qualifiedMethod()
-              + ". Until the JDK upgrade: "
+              + culprit.qualifiedMethod()
+              + ". Until the "
+              + (known.isPresent() && known.get().fixedIn() != null ? "upgrade" : "JDK upgrade")
+              + ": "
               + (caller != null ? "in " + caller + ", " : "")
               + "let only as many virtual threads into that call as it can serve at once (e.g. a"
               + " java.util.concurrent.Semaphore with as many permits as the pool has objects):"
-              + " waiting for a permit unmounts, so no carrier is held; or check whether a later"
-              + " release of it replaced wait()/notify() with java.util.concurrent (vtscope knows"
-              + " of none).");
+              + " waiting for a permit unmounts, so no carrier is held"
+              + (known.isPresent()
+                  ? "."
+                  : "; or check whether a later release of it replaced wait()/notify() with"
+                      + " java.util.concurrent (vtscope knows of none)."));
     } else {
       actions.add(
           "Replace wait()/notify()"
@@ -154,5 +189,11 @@ final class CompensationRule implements Rule {
                 ? List.of()
                 : List.of(top.attribution().culprit().className()),
             List.of("compensation")));
+  }
+
+  /** Whether a compensated start's stack waits in Object.wait. */
+  private static boolean waits(Site site) {
+    return site.stack().frames().stream()
+        .anyMatch(f -> "java.lang.Object".equals(f.className()) && f.method().startsWith("wait"));
   }
 }

@@ -102,6 +102,17 @@ final class Facts {
     return c.kind() + " " + c.qualifiedMethod();
   }
 
+  /**
+   * The culprit's frame as {@code Class.method(File.java:12)}, or its method when off the stack.
+   */
+  static String culpritFrame(Site site) {
+    Culprit c = culprit(site);
+    int i = c.frameIndex();
+    return i >= 0 && i < site.stack().frames().size()
+        ? site.stack().frames().get(i).display()
+        : c.qualifiedMethod();
+  }
+
   static long total(List<Site> sites) {
     return sites.stream().mapToLong(s -> s.durations().totalNanos()).sum();
   }
@@ -172,6 +183,10 @@ final class Facts {
       case CLASS_LOADING -> "class loading by the JVM";
       case MONITOR_ENTER -> "monitor enter";
       case MONITOR_WAIT -> "Object.wait";
+      case CPU_BOUND -> "CPU work";
+      case SPIN_WAIT -> "spin wait";
+      case FILE_IO -> "file I/O";
+      case COMPENSATED_BLOCKING -> "a blocking call the scheduler compensated for";
       case UNKNOWN -> "cause not located";
     };
   }

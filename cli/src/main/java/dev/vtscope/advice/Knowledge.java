@@ -91,31 +91,64 @@ public record Knowledge(
       int maxRecommendedParallelism) {}
 
   /**
-   * A library known to pin, and the release that stopped it.
+   * A library known to pin, the release that stopped it or what to do when none did. Every release
+   * named here is checked from the jars' bytecode by tools/verify-library-fixes.sh; its output is
+   * docs/evidence/library-fixes.txt.
    *
    * @param name its name
+   * @param category what kind of library it is (JDBC driver, connection pool, cache, ...)
    * @param packages package prefixes of its classes, each ending with a dot
    * @param artifact its Maven {@code group:artifact}
+   * @param pins the methods that hold a monitor around blocking work in the affected releases
+   * @param lastAffected the newest release that still pins there, or null when no release fixed it
    * @param fixedIn the first release that no longer pins there, or null when there is none
-   * @param change what that release changed, or why there is none
+   * @param checkedUpTo with no fixed release: the newest release checked, which still pins
+   * @param change what the fixed release changed, or why there is none
+   * @param remedy what a user does without that release, or when there is none
    * @param source where this is stated
    */
   public record Library(
       String name,
+      String category,
       List<String> packages,
       String artifact,
+      List<Pin> pins,
+      String lastAffected,
       String fixedIn,
+      String checkedUpTo,
       String change,
+      String remedy,
       String source) {
 
     public Library {
       packages = List.copyOf(packages);
+      pins = List.copyOf(pins);
+      if (pins.isEmpty()) {
+        throw new IllegalArgumentException(name + " names no pinning method");
+      }
+      if (fixedIn != null && (lastAffected == null || checkedUpTo != null)) {
+        throw new IllegalArgumentException(
+            name + ": a fixed release needs the last affected one, and no checkedUpTo");
+      }
+      if (fixedIn == null && (checkedUpTo == null || lastAffected != null)) {
+        throw new IllegalArgumentException(
+            name + ": with no fixed release, checkedUpTo names the newest release checked");
+      }
     }
 
-    boolean owns(String className) {
-      return packages.stream().anyMatch(className::startsWith);
+    /** Whether {@code qualifiedMethod} is one of the pins this entry names. */
+    public boolean knownPin(String qualifiedMethod) {
+      return pins.stream().anyMatch(p -> p.method().equals(qualifiedMethod));
     }
   }
+
+  /**
+   * A method of a library that holds a monitor around blocking work.
+   *
+   * @param method the method, {@code package.Class.method}
+   * @param blocksIn the call made inside the monitor through which the thread blocks
+   */
+  public record Pin(String method, String blocksIn) {}
 
   /**
    * What a submit-failure message means.
@@ -132,9 +165,23 @@ public record Knowledge(
     }
   }
 
-  /** The library that owns {@code className}, if vtscope knows it. */
+  /**
+   * The library that owns {@code className}, if vtscope knows it: of entries whose packages match,
+   * the one with the longest matching prefix (a library's entry for one of its packages comes
+   * before its general one).
+   */
   public Optional<Library> library(String className) {
-    return libraries.stream().filter(l -> l.owns(className)).findFirst();
+    Library best = null;
+    int bestLength = -1;
+    for (Library l : libraries) {
+      for (String p : l.packages()) {
+        if (className.startsWith(p) && p.length() > bestLength) {
+          best = l;
+          bestLength = p.length();
+        }
+      }
+    }
+    return Optional.ofNullable(best);
   }
 
   /** What a submit-failure message means, if vtscope knows. */
@@ -161,10 +208,10 @@ public record Knowledge(
   }
 
   /**
-   * Reads a knowledge document. Every field must be there (only a library's {@code fixedIn} may be
-   * null) and no other field may be: a misspelt name fails here rather than reading as zero.
-   * jackson-core's parser rather than a databind mapper: building the mapper and its record
-   * deserializers were a large share of a small recording's analysis.
+   * Reads a knowledge document. Every field must be there (a library's releases may be null, as
+   * {@link Library} says) and no other field may be: a misspelt name fails here rather than reading
+   * as zero. jackson-core's parser rather than a databind mapper: building the mapper and its
+   * record deserializers were a large share of a small recording's analysis.
    */
   static Knowledge read(InputStream in) throws IOException {
     try (JsonParser parser = new JsonFactory().createParser(in)) {
@@ -198,15 +245,42 @@ public record Knowledge(
           "maxRecommendedParallelism");
       List<Library> libraries = new ArrayList<>();
       for (Map<String, Object> l : maps(root, "libraries")) {
-        fields(l, "a library", "name", "packages", "artifact", "fixedIn", "change", "source");
-        libraries.add(
-            new Library(
-                text(l, "name"),
-                texts(l, "packages"),
-                text(l, "artifact"),
-                l.get("fixedIn") == null ? null : text(l, "fixedIn"),
-                text(l, "change"),
-                text(l, "source")));
+        fields(
+            l,
+            "a library",
+            "name",
+            "category",
+            "packages",
+            "artifact",
+            "pins",
+            "lastAffected",
+            "fixedIn",
+            "checkedUpTo",
+            "change",
+            "remedy",
+            "source");
+        List<Pin> pins = new ArrayList<>();
+        for (Map<String, Object> p : maps(l, "pins")) {
+          fields(p, "a pin", "method", "blocksIn");
+          pins.add(new Pin(text(p, "method"), text(p, "blocksIn")));
+        }
+        try {
+          libraries.add(
+              new Library(
+                  text(l, "name"),
+                  text(l, "category"),
+                  texts(l, "packages"),
+                  text(l, "artifact"),
+                  pins,
+                  optionalText(l, "lastAffected"),
+                  optionalText(l, "fixedIn"),
+                  optionalText(l, "checkedUpTo"),
+                  text(l, "change"),
+                  text(l, "remedy"),
+                  text(l, "source")));
+        } catch (IllegalArgumentException e) {
+          throw new IOException(e.getMessage(), e);
+        }
       }
       List<SubmitFailureMeaning> meanings = new ArrayList<>();
       for (Map<String, Object> m : maps(root, "submitFailures")) {
@@ -326,6 +400,10 @@ public record Knowledge(
 
   private static String text(Map<String, Object> object, String name) throws IOException {
     return typed(object, name, String.class);
+  }
+
+  private static String optionalText(Map<String, Object> object, String name) throws IOException {
+    return object.get(name) == null ? null : text(object, name);
   }
 
   private static List<String> texts(Map<String, Object> object, String name) throws IOException {

@@ -88,43 +88,24 @@ final class MonitorPinningRule implements Rule {
                       + " (an asynchronous cache, for a cache)."
                   : ""));
     }
+    // The library whose code a user can change: the culprit's own, or for a JDK monitor the library
+    // that called into the JDK.
+    Frame calledFromFrame = sites.get(0).attribution().calledFrom();
+    boolean viaJdk = culprit.owner() == Owner.JDK;
     Optional<Knowledge.Library> library =
-        culprit.owner() == Owner.APPLICATION ? Optional.empty() : k.library(culprit.className());
+        culprit.owner() == Owner.LIBRARY
+            ? k.library(culprit.className())
+            : viaJdk && calledFromFrame != null
+                ? k.library(calledFromFrame.className())
+                : Optional.empty();
     if (library.isPresent()) {
-      Knowledge.Library lib = library.get();
-      String version = Facts.version(culprit.artifact());
-      if (lib.fixedIn() == null) {
-        actions.add(
-            "No fixed release of "
-                + lib.name()
-                + " is known: "
-                + lib.change()
-                + " ("
-                + lib.source()
-                + ").");
-      } else if (version == null || Facts.compareVersions(version, lib.fixedIn()) < 0) {
-        actions.add(
-            "Upgrade "
-                + lib.artifact()
-                + (version == null ? "" : " from " + version)
-                + " to "
-                + lib.fixedIn()
-                + " or later: "
-                + lib.change()
-                + " ("
-                + lib.source()
-                + "). Removes this site's "
-                + siteShare
-                + " of the recorded pinned time.");
-      } else {
-        actions.add(
-            lib.name()
-                + " "
-                + lib.fixedIn()
-                + " stopped pinning here, yet this recording has "
-                + version
-                + ": look for an older copy of it on the class path (a shaded or duplicate jar).");
-      }
+      actions.add(
+          LibraryFix.action(
+              library.get(),
+              Facts.version(
+                  viaJdk ? sites.get(0).attribution().calledFromArtifact() : culprit.artifact()),
+              viaJdk ? calledFromFrame.qualifiedMethod() : culprit.qualifiedMethod(),
+              " Removes this site's " + siteShare + " of the recorded pinned time."));
     }
     boolean unknownLibraryFix = library.isEmpty() && culprit.owner() == Owner.LIBRARY;
     String where =

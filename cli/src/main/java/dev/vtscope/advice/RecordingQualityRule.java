@@ -134,7 +134,10 @@ final class RecordingQualityRule implements Rule {
         a.pinned().events() == 0
             && a.submitFailed().events() == 0
             && (a.monitorEnter() == null
-                || a.monitorEnter().events() + a.monitorWait().events() == 0);
+                || a.monitorEnter().events() + a.monitorWait().events() == 0)
+            && a.carrierWork().longRuns() == 0
+            && a.carrierWork().fileIo().count() == 0
+            && a.carrierWork().compensatedStarts() <= 0;
     if (nothingSeen && duration > 0 && duration < k.thresholds().shortRecordingNanos()) {
       findings.add(
           finding(

@@ -18,6 +18,7 @@ import java.util.List;
  * @param monitorEnter monitor enters of virtual threads (JDK 21–23), or null on JDK 24+
  * @param monitorWait monitor waits of virtual threads (JDK 21–23), or null on JDK 24+
  * @param submitFailed submit failures
+ * @param carrierWork carrier time taken without pinning: CPU runs, file I/O, compensation
  * @param notes what the recording can and cannot show
  */
 public record Analysis(
@@ -32,6 +33,7 @@ public record Analysis(
     MonitorSummary monitorEnter,
     MonitorSummary monitorWait,
     SubmitFailedSummary submitFailed,
+    CarrierWork carrierWork,
     List<Note> notes) {
 
   public Analysis {
@@ -53,6 +55,7 @@ public record Analysis(
         monitorEnter,
         monitorWait,
         submitFailed,
+        carrierWork,
         notes);
   }
 

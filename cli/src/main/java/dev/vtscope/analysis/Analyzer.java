@@ -215,6 +215,7 @@ public final class Analyzer {
                   waitThreads,
                   waitSites.sites(SiteGroupings.monitors(options.groupBy(), attributor, true)))
               : null;
+      CarrierWork carrierWork = carrierWork(collectors, settingsSource, attributor);
       List<Note> notes = new ArrayList<>(mergeNotes(facts, collectors, settingsSource, worstInput));
       notes.addAll(jdkClassFileNotes(classes, attributor, settingsSource));
       return build(
@@ -230,8 +231,62 @@ public final class Analyzer {
           pinnedSiteList,
           monitorEnter,
           monitorWait,
-          submitFailures);
+          submitFailures,
+          carrierWork);
     }
+  }
+
+  /** Carrier work of every recording; runs and thread counts stay within each JVM's. */
+  private CarrierWork carrierWork(
+      List<InputCollector> collectors, InputCollector settingsSource, Attributor attributor) {
+    SiteCollector runs = new SiteCollector();
+    SiteCollector fileIo = new SiteCollector();
+    SiteCollector compensation = new SiteCollector();
+    DurationStatistics fileIoDurations = new DurationStatistics();
+    long samples = 0;
+    int sampledThreads = 0;
+    long runCount = 0;
+    long longRuns = 0;
+    long longRunNanos = 0;
+    long longest = 0;
+    int fileIoThreads = 0;
+    long compensated = 0;
+    boolean startStacks = false;
+    for (int i = 0; i < collectors.size(); i++) {
+      CarrierWorkCollector w = collectors.get(i).carrierWork;
+      w.finish();
+      runs.addAll(w.runSites, i);
+      fileIo.addAll(w.fileIoSites, i);
+      compensation.addAll(w.compensationSites, i);
+      fileIoDurations.addAll(w.fileIoDurations);
+      samples += w.samples;
+      sampledThreads += w.sampledThreads.size();
+      runCount += w.runs;
+      longRuns += w.longRuns;
+      longRunNanos += w.longRunNanos;
+      longest = Math.max(longest, w.longestRunNanos);
+      fileIoThreads += w.fileIoThreads.size();
+      compensated += w.compensatedStarts;
+      startStacks |= w.startsWithStacks > 0;
+    }
+    return new CarrierWork(
+        settingsSource.enabled("jdk.ExecutionSample"),
+        settingsSource.period("jdk.ExecutionSample"),
+        samples,
+        sampledThreads,
+        runCount,
+        longRuns,
+        longRunNanos,
+        longest,
+        runs.sites(SiteGroupings.carrierWork(options.groupBy(), attributor)),
+        settingsSource.enabled("jdk.FileRead"),
+        settingsSource.threshold("jdk.FileRead"),
+        fileIoDurations.summary(),
+        fileIoThreads,
+        fileIo.sites(SiteGroupings.carrierWork(options.groupBy(), attributor)),
+        startStacks,
+        startStacks ? compensated : -1,
+        compensation.sites(SiteGroupings.carrierWork(options.groupBy(), attributor)));
   }
 
   /**
@@ -306,7 +361,8 @@ public final class Analyzer {
       List<Site> pinnedSites,
       MonitorSummary monitorEnter,
       MonitorSummary monitorWait,
-      SubmitFailureCollector submitFailures) {
+      SubmitFailureCollector submitFailures,
+      CarrierWork carrierWork) {
     SchedulerSettings scheduler = scheduler(settingsSource);
     RecordingSettings settings = settings(settingsSource);
     PinnedSummary pinnedSummary =
@@ -326,6 +382,7 @@ public final class Analyzer {
             monitorEnter,
             monitorWait,
             submitFailed,
+            carrierWork,
             List.of());
     // The notes are read off the analysis itself, so it is built first without them.
     return draft.withNotes(

@@ -3,7 +3,9 @@ package dev.vtscope.analysis;
 import dev.vtscope.recording.ChunkHeader;
 import dev.vtscope.recording.ChunkedListener;
 import dev.vtscope.recording.CpuFacts;
+import dev.vtscope.recording.CpuSampleEvent;
 import dev.vtscope.recording.EventSetting;
+import dev.vtscope.recording.FileIoEvent;
 import dev.vtscope.recording.JvmFacts;
 import dev.vtscope.recording.MonitorEvent;
 import dev.vtscope.recording.PinnedEvent;
@@ -26,6 +28,7 @@ final class InputCollector implements ChunkedListener {
   final SiteCollector monitorWaitSites;
   final SubmitFailureCollector submitFailures = new SubmitFailureCollector();
   final ConcurrencyTimeline timeline = new ConcurrencyTimeline();
+  final CarrierWorkCollector carrierWork = new CarrierWorkCollector();
 
   /** Monitor enters of virtual threads: on JDK 21–23 each holds a carrier, as a pin does. */
   final ConcurrencyTimeline monitorEnterTimeline = new ConcurrencyTimeline();
@@ -90,6 +93,7 @@ final class InputCollector implements ChunkedListener {
   @Override
   public void chunk(ChunkHeader header) {
     currentChunk = header.startNanos();
+    carrierWork.chunk(header.startNanos());
     chunks++;
     bytes += header.size();
     progress.chunkRead(header.size());
@@ -149,6 +153,17 @@ final class InputCollector implements ChunkedListener {
     if ("CarrierThreads".equals(e.threadGroup()) && isWorker(e.threadName())) {
       carriersStarted++;
     }
+    carrierWork.threadStart(e);
+  }
+
+  @Override
+  public void cpuSample(CpuSampleEvent e) {
+    carrierWork.sample(e);
+  }
+
+  @Override
+  public void fileIo(FileIoEvent e) {
+    carrierWork.fileIo(e);
   }
 
   /** Whether a thread name is a ForkJoinPool worker's: {@code …-worker-N}. */
@@ -210,7 +225,9 @@ final class InputCollector implements ChunkedListener {
     // their union: an event is on when any recording enables it, at the lowest threshold. Over
     // the chunks, the same union says what the recording as a whole may hold: events were on
     // somewhere, and no pin shorter than the lowest threshold was recorded anywhere.
-    if ("enabled".equals(setting.name()) || "threshold".equals(setting.name())) {
+    if ("enabled".equals(setting.name())
+        || "threshold".equals(setting.name())
+        || "period".equals(setting.name())) {
       combine(setting.eventType() + "#" + setting.name(), setting.name(), setting.value());
     }
   }
@@ -220,7 +237,7 @@ final class InputCollector implements ChunkedListener {
     if (other != null && value != null) {
       if ("enabled".equals(name)) {
         value = Boolean.parseBoolean(other.trim()) ? other : value;
-      } else if ("threshold".equals(name)) {
+      } else if ("threshold".equals(name) || "period".equals(name)) {
         Long mine = Timespans.parseNanos(value);
         Long theirs = Timespans.parseNanos(other);
         value = theirs != null && (mine == null || theirs < mine) ? other : value;
@@ -243,6 +260,7 @@ final class InputCollector implements ChunkedListener {
     monitorEnterSites.addAll(o.monitorEnterSites);
     monitorWaitSites.addAll(o.monitorWaitSites);
     submitFailures.addAll(o.submitFailures);
+    carrierWork.merge(o.carrierWork);
     timeline.addAll(o.timeline);
     monitorEnterTimeline.addAll(o.monitorEnterTimeline);
     pinnedDurations.addAll(o.pinnedDurations);
@@ -333,6 +351,10 @@ final class InputCollector implements ChunkedListener {
   Boolean enabled(String eventType) {
     String value = settings.get(eventType + "#enabled");
     return value == null ? null : Boolean.valueOf(value.trim());
+  }
+
+  String period(String eventType) {
+    return settings.get(eventType + "#period");
   }
 
   Long threshold(String eventType) {

@@ -18,6 +18,32 @@ final class SiteGroupings {
     return new MonitorGrouping(groupBy, attributor, waits);
   }
 
+  static SiteCollector.Grouping carrierWork(GroupBy groupBy, Attributor attributor) {
+    return new CarrierWorkGrouping(groupBy, attributor);
+  }
+
+  /**
+   * Groups carrier work (CPU runs, file I/O, compensated starts): the pinned-reason slot holds its
+   * kind, so grouping by reason groups by kind.
+   */
+  record CarrierWorkGrouping(GroupBy groupBy, Attributor attributor)
+      implements SiteCollector.Grouping {
+    @Override
+    public Attribution attribution(RecordedStack stack, String kind, String monitorClass) {
+      return attributor.carrierWork(stack, kind);
+    }
+
+    @Override
+    public String key(RecordedStack stack, String kind, Attribution attribution) {
+      return switch (groupBy) {
+        case CULPRIT -> attribution.groupingKey();
+        case TOP_FRAME -> topFrameKey(stack);
+        case STACK -> stackKey(stack);
+        case REASON -> kind;
+      };
+    }
+  }
+
   /** Groups pinned events; the culprit of each stack comes from the attribution rules. */
   record PinnedGrouping(GroupBy groupBy, Attributor attributor) implements SiteCollector.Grouping {
     @Override

@@ -9,7 +9,9 @@ import java.util.List;
  * @param culprit who holds the carrier
  * @param otherMonitorFrames further monitors held by the same stack, innermost first
  * @param waitedAt where the thread waited: the first frame outside the JDK, or null
- * @param calledFrom the application frame that called into the culprit's library, or null
+ * @param calledFrom the application frame that called into the culprit's library, or for a JDK
+ *     culprit the first frame outside the JDK that called in; null when there is none
+ * @param calledFromArtifact the library that owns {@code calledFrom}, when a jar is known
  * @param owners the owner of each frame of the stack, in stack order
  */
 public record Attribution(
@@ -17,6 +19,7 @@ public record Attribution(
     List<MonitorFrame> otherMonitorFrames,
     Frame waitedAt,
     Frame calledFrom,
+    Artifact calledFromArtifact,
     List<Owner> owners) {
 
   public Attribution {

@@ -53,6 +53,48 @@ public final class Attributor {
     return cached(stack, key, () -> attributeMonitor(stack, wait, monitorClass));
   }
 
+  /**
+   * Who to blame for carrier work that is not pinning: {@code kind} is {@code cpu} or {@code spin}
+   * (a run of execution samples), {@code file-read} or {@code file-write} (blocking file I/O), or
+   * {@code compensation} (the stack of a carrier's start by the scheduler's compensation). The
+   * culprit is the first frame outside the JDK, the code a user can change; its detail names the
+   * JDK call it made, for file I/O and compensated blocking.
+   */
+  public Attribution carrierWork(RecordedStack stack, String kind) {
+    return cached(stack, "work:" + kind, () -> attributeCarrierWork(stack, kind));
+  }
+
+  private Attribution attributeCarrierWork(RecordedStack stack, String kind) {
+    List<Frame> frames = stack.frames();
+    List<Owner> owners = ownership.classify(stack);
+    CulpritKind culpritKind =
+        switch (kind) {
+          case "spin" -> CulpritKind.SPIN_WAIT;
+          case "file-read", "file-write" -> CulpritKind.FILE_IO;
+          case "compensation" -> CulpritKind.COMPENSATED_BLOCKING;
+          default -> CulpritKind.CPU_BOUND;
+        };
+    int index = firstNonJdk(owners, 0);
+    Culprit culprit;
+    if (index < 0) {
+      culprit =
+          frames.isEmpty()
+              ? new Culprit(
+                  "<unknown>", "<unknown>", -1, culpritKind, Owner.JDK, null, null, -1, null)
+              : culpritAt(frames, owners, 0, culpritKind, null, null);
+    } else {
+      String detail = null;
+      if (index > 0
+          && (culpritKind == CulpritKind.FILE_IO
+              || culpritKind == CulpritKind.COMPENSATED_BLOCKING
+              || culpritKind == CulpritKind.SPIN_WAIT)) {
+        detail = frames.get(index - 1).qualifiedMethod();
+      }
+      culprit = culpritAt(frames, owners, index, culpritKind, null, detail);
+    }
+    return finish(stack, owners, culprit, List.of());
+  }
+
   private Attribution cached(
       RecordedStack stack, String key, java.util.function.Supplier<Attribution> rules) {
     Map<String, Attribution> byKey = cache.computeIfAbsent(stack, s -> new HashMap<>());
@@ -609,6 +651,7 @@ public final class Attributor {
     // the JDK (a library or the application: what a user can change), for a library's the
     // application's.
     Frame calledFrom = null;
+    Artifact calledFromArtifact = null;
     if (culprit.owner() != Owner.APPLICATION) {
       int from = culprit.frameIndex() < 0 ? 0 : culprit.frameIndex() + 1;
       for (int i = from; i < frames.size(); i++) {
@@ -616,11 +659,12 @@ public final class Attributor {
             ? owners.get(i) != Owner.JDK
             : owners.get(i) == Owner.APPLICATION) {
           calledFrom = frames.get(i);
+          calledFromArtifact = owners.get(i) == Owner.LIBRARY ? artifactOf(calledFrom) : null;
           break;
         }
       }
     }
-    return new Attribution(culprit, others, waitedAt, calledFrom, owners);
+    return new Attribution(culprit, others, waitedAt, calledFrom, calledFromArtifact, owners);
   }
 
   /** The first frame below Object.wait's own frames, or -1. */

@@ -15,7 +15,8 @@ import java.util.List;
  * @param lineRange the synchronized block's lines, or null
  * @param frameIndex index of the culprit's frame in the stack, or -1 when it is not on it
  * @param detail what vtscope could not know and what would let it know, or the recorded reason of
- *     an unknown pin; null when there is nothing to add
+ *     an unknown pin; for file I/O, spinning and compensated blocking, the JDK method the culprit
+ *     called; null when there is nothing to add
  */
 public record Culprit(
     String className,

@@ -23,6 +23,14 @@ public enum CulpritKind {
   MONITOR_ENTER,
   /** {@code Object.wait()} in a virtual thread (JDK 21–23). */
   MONITOR_WAIT,
+  /** CPU work: a virtual thread kept its carrier running Java code (execution samples). */
+  CPU_BOUND,
+  /** Spinning: a virtual thread kept its carrier in a loop of {@code Thread.onSpinWait}/yield. */
+  SPIN_WAIT,
+  /** Blocking file I/O of a virtual thread, which keeps its carrier for the whole call. */
+  FILE_IO,
+  /** A blocking call that made the scheduler start another carrier to compensate. */
+  COMPENSATED_BLOCKING,
   /** Not known: the reason is kept as recorded. */
   UNKNOWN
 }

@@ -41,6 +41,9 @@ final class ChunkDecoder {
     MONITOR_ENTER("jdk.JavaMonitorEnter"),
     MONITOR_WAIT("jdk.JavaMonitorWait"),
     THREAD_START("jdk.ThreadStart"),
+    EXECUTION_SAMPLE("jdk.ExecutionSample"),
+    FILE_READ("jdk.FileRead"),
+    FILE_WRITE("jdk.FileWrite"),
     JVM("jdk.JVMInformation"),
     CPU("jdk.CPUInformation"),
     CONTAINER("jdk.ContainerConfiguration"),
@@ -586,8 +589,40 @@ final class ChunkDecoder {
           Struct group = struct(thread.get("group"));
           ThreadStartEvent t =
               new ThreadStartEvent(
-                  start, string(thread, "javaName"), group == null ? null : string(group, "name"));
+                  start,
+                  string(thread, "javaName"),
+                  group == null ? null : string(group, "name"),
+                  stack(e));
           return l -> l.threadStart(t);
+        }
+      case EXECUTION_SAMPLE:
+        {
+          Struct thread = struct(e.get("sampledThread"));
+          if (thread == null || !bool(thread, "virtual")) {
+            return null;
+          }
+          CpuSampleEvent s =
+              new CpuSampleEvent(start, number(thread, "javaThreadId", -1), stack(e));
+          return l -> l.cpuSample(s);
+        }
+      case FILE_READ:
+      case FILE_WRITE:
+        {
+          Struct thread = struct(e.get("eventThread"));
+          if (thread == null || !bool(thread, "virtual")) {
+            return null;
+          }
+          boolean write = wanted == Wanted.FILE_WRITE;
+          String bytesField = write ? "bytesWritten" : "bytesRead";
+          FileIoEvent f =
+              new FileIoEvent(
+                  start,
+                  duration,
+                  number(thread, "javaThreadId", -1),
+                  write,
+                  e.has(bytesField) ? number(e, bytesField, -1) : -1,
+                  stack(e));
+          return l -> l.fileIo(f);
         }
       case JVM:
         {

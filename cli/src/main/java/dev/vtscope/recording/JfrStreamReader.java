@@ -195,6 +195,9 @@ public final class JfrStreamReader implements RecordingReader {
       stream.onEvent("jdk.JavaMonitorEnter", e -> monitor(e, MonitorEvent.Kind.ENTER));
       stream.onEvent("jdk.JavaMonitorWait", e -> monitor(e, MonitorEvent.Kind.WAIT));
       stream.onEvent("jdk.ThreadStart", this::threadStart);
+      stream.onEvent("jdk.ExecutionSample", this::cpuSample);
+      stream.onEvent("jdk.FileRead", e -> fileIo(e, false));
+      stream.onEvent("jdk.FileWrite", e -> fileIo(e, true));
       stream.onEvent("jdk.JVMInformation", this::jvm);
       stream.onEvent("jdk.CPUInformation", this::cpu);
       stream.onEvent("jdk.ContainerConfiguration", this::container);
@@ -249,7 +252,33 @@ public final class JfrStreamReader implements RecordingReader {
           new ThreadStartEvent(
               nanos(e.getStartTime()),
               thread.getJavaName(),
-              thread.getThreadGroup() == null ? null : thread.getThreadGroup().getName()));
+              thread.getThreadGroup() == null ? null : thread.getThreadGroup().getName(),
+              stack(e)));
+    }
+
+    private void cpuSample(RecordedEvent e) {
+      RecordedThread thread = e.hasField("sampledThread") ? e.getThread("sampledThread") : null;
+      if (thread == null || !thread.isVirtual()) {
+        return;
+      }
+      listener.cpuSample(
+          new CpuSampleEvent(nanos(e.getStartTime()), thread.getJavaThreadId(), stack(e)));
+    }
+
+    private void fileIo(RecordedEvent e, boolean write) {
+      RecordedThread thread = e.getThread();
+      if (thread == null || !thread.isVirtual()) {
+        return;
+      }
+      String bytesField = write ? "bytesWritten" : "bytesRead";
+      listener.fileIo(
+          new FileIoEvent(
+              nanos(e.getStartTime()),
+              e.getDuration().toNanos(),
+              thread.getJavaThreadId(),
+              write,
+              e.hasField(bytesField) ? e.getLong(bytesField) : -1,
+              stack(e)));
     }
 
     private void jvm(RecordedEvent e) {

@@ -17,6 +17,12 @@ public interface RecordingListener {
 
   default void threadStart(ThreadStartEvent event) {}
 
+  /** A {@code jdk.ExecutionSample} of a virtual thread. */
+  default void cpuSample(CpuSampleEvent event) {}
+
+  /** A {@code jdk.FileRead} or {@code jdk.FileWrite} of a virtual thread. */
+  default void fileIo(FileIoEvent event) {}
+
   default void jvm(JvmFacts facts) {}
 
   default void cpu(CpuFacts facts) {}

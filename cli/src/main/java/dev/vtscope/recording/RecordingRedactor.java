@@ -9,12 +9,32 @@ import jdk.jfr.consumer.RecordingFile;
 
 /**
  * Writes a copy of a recording that is safe to share: without the environment, the process list,
- * native library paths or the recording's own destination, and with only the system properties that
- * describe the JDK and the virtual-thread scheduler. The input is never changed.
+ * native library paths, absolute file names or the recording's own destination, and with only the
+ * system properties that describe the JDK and the virtual-thread scheduler. The input is never
+ * changed.
  */
 public final class RecordingRedactor {
 
-  /** Event types dropped whole: they name this machine's files, processes or secrets. */
+  /** Whether a recorded file name is relative and has no parent-folder step. */
+  static boolean isRelativeBelow(String path) {
+    if (path == null || path.isEmpty() || path.startsWith("/") || path.startsWith("\\")) {
+      return false;
+    }
+    if (path.length() > 1 && path.charAt(1) == ':') {
+      return false; // a Windows drive
+    }
+    for (String part : path.split("[/\\\\]")) {
+      if (part.equals("..") || part.startsWith("~")) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Event types dropped whole: they name this machine's files, processes or secrets. File reads and
+   * writes are kept only when they name a relative file ({@link #isRelativeBelow}).
+   */
   static final Set<String> DROPPED_EVENTS =
       Set.of(
           "jdk.InitialEnvironmentVariable",
@@ -23,8 +43,6 @@ public final class RecordingRedactor {
           "jdk.ActiveRecording",
           "jdk.NativeLibraryLoad",
           "jdk.NativeLibraryUnload",
-          "jdk.FileRead",
-          "jdk.FileWrite",
           "jdk.FileForce",
           "jdk.OpenFile",
           "jdk.Deserialization",
@@ -59,6 +77,11 @@ public final class RecordingRedactor {
       String type = event.getEventType().getName();
       if (DROPPED_EVENTS.contains(type)) {
         return false;
+      }
+      if (type.equals("jdk.FileRead") || type.equals("jdk.FileWrite")) {
+        // They hold carriers when a virtual thread makes them, but name the file: kept only when
+        // that name is relative and stays below the working folder.
+        return isRelativeBelow(event.hasField("path") ? event.getString("path") : null);
       }
       if (type.equals("jdk.StringFlag")) {
         // Other string flags can hold paths (error files, dump paths); this one holds the stack

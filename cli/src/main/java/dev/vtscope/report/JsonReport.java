@@ -7,6 +7,7 @@ import dev.vtscope.advice.CarrierPool;
 import dev.vtscope.advice.Evidence;
 import dev.vtscope.advice.Finding;
 import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.CarrierWork;
 import dev.vtscope.analysis.Concurrency;
 import dev.vtscope.analysis.DurationSummary;
 import dev.vtscope.analysis.InputFacts;
@@ -78,6 +79,7 @@ public final class JsonReport implements ReportRenderer {
     root.set("carriersHeld", held(a.carriers()));
     root.set("monitorEnter", monitors(a.monitorEnter()));
     root.set("monitorWait", monitors(a.monitorWait()));
+    root.set("carrierWork", carrierWork(a.carrierWork()));
     ObjectNode submit = root.putObject("submitFailed");
     submit.put("events", a.submitFailed().events());
     ArrayNode groups = submit.putArray("groups");
@@ -239,6 +241,34 @@ public final class JsonReport implements ReportRenderer {
     return node;
   }
 
+  private static ObjectNode carrierWork(CarrierWork w) {
+    ObjectNode node = JsonText.object();
+    ObjectNode cpu = node.putObject("cpu");
+    cpu.put("samplesEnabled", w.samplesEnabled());
+    cpu.put("samplePeriod", w.samplePeriod());
+    cpu.put("samples", w.samples());
+    cpu.put("sampledVirtualThreads", w.sampledThreads());
+    cpu.put("maxGapNanos", CarrierWork.maxGapNanos());
+    cpu.put("runs", w.runs());
+    cpu.put("longRunMinNanos", CarrierWork.longRunNanos());
+    cpu.put("longRuns", w.longRuns());
+    cpu.put("longRunTotalNanos", w.longRunTotalNanos());
+    cpu.put("longestRunNanos", w.longestRunNanos());
+    cpu.set("sites", sites(w.runSites()));
+    ObjectNode file = node.putObject("fileIo");
+    file.put("enabled", w.fileIoEnabled());
+    file.put("thresholdNanos", w.fileIoThreshold());
+    file.put("events", w.fileIo().count());
+    file.put("totalNanos", w.fileIo().totalNanos());
+    file.put("virtualThreads", w.fileIoThreads());
+    file.set("sites", sites(w.fileIoSites()));
+    ObjectNode compensation = node.putObject("compensation");
+    compensation.put("startStacks", w.startStacks());
+    compensation.put("carriersStarted", w.startStacks() ? w.compensatedStarts() : null);
+    compensation.set("sites", sites(w.compensationSites()));
+    return node;
+  }
+
   private static ArrayNode sites(List<Site> sites) {
     ArrayNode array = JsonText.array();
     for (Site site : sites) {
@@ -275,6 +305,11 @@ public final class JsonReport implements ReportRenderer {
           "waitedAt",
           frame(attribution == null ? site.topApplicationFrame() : attribution.waitedAt()));
       node.set("calledFrom", frame(attribution == null ? null : attribution.calledFrom()));
+      node.put(
+          "calledFromArtifact",
+          attribution == null || attribution.calledFromArtifact() == null
+              ? null
+              : attribution.calledFromArtifact().display());
       node.put("stackTruncated", site.stack().truncated());
       node.set("stack", stack(site.stack(), attribution == null ? null : attribution.owners()));
     }

@@ -5,6 +5,7 @@ import dev.vtscope.advice.CarrierPool;
 import dev.vtscope.advice.Finding;
 import dev.vtscope.advice.Severity;
 import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.CarrierWork;
 import dev.vtscope.analysis.Concurrency;
 import dev.vtscope.analysis.DurationSummary;
 import dev.vtscope.analysis.HumanDurations;
@@ -48,6 +49,7 @@ public final class TextReport implements ReportRenderer {
     pinnedSites(a, lines);
     monitorSites("Monitor enter from virtual threads", a.monitorEnter(), a, lines);
     monitorSites("Monitor wait from virtual threads", a.monitorWait(), a, lines);
+    carrierWork(a, lines);
     submitFailures(a, lines);
     notes(a, advice, lines);
     for (String line : lines) {
@@ -233,6 +235,40 @@ public final class TextReport implements ReportRenderer {
     siteList(m.sites(), lines, false);
   }
 
+  /** Carrier time without pinning: long CPU runs, file I/O, compensated starts. */
+  private void carrierWork(Analysis a, List<String> lines) {
+    CarrierWork w = a.carrierWork();
+    if (!w.runSites().isEmpty()) {
+      lines.add(
+          style.bold(
+              sectionTitle(
+                  "CPU runs of virtual threads of "
+                      + HumanDurations.format(CarrierWork.longRunNanos())
+                      + " or more (from execution samples; lengths are lower bounds)",
+                  a,
+                  w.runSites().size())));
+      siteList(w.runSites(), lines, "     held by    ");
+    }
+    if (!w.fileIoSites().isEmpty()) {
+      lines.add(
+          style.bold(
+              sectionTitle(
+                  "File I/O of virtual threads (carrier held)", a, w.fileIoSites().size())));
+      siteList(w.fileIoSites(), lines, "     held by    ");
+    }
+    if (!w.compensationSites().isEmpty()) {
+      lines.add(
+          style.bold(
+              sectionTitle(
+                  "Carriers started to compensate for a blocking call ("
+                      + w.compensatedStarts()
+                      + ")",
+                  a,
+                  w.compensationSites().size())));
+      siteList(w.compensationSites(), lines, "     blocked at ");
+    }
+  }
+
   private String sectionTitle(String title, Analysis a, int count) {
     int shown = Math.min(count, style.topSites());
     return title
@@ -243,6 +279,14 @@ public final class TextReport implements ReportRenderer {
   }
 
   private void siteList(List<Site> sites, List<String> lines, boolean pinned) {
+    siteList(sites, lines, pinned, pinned ? "     held by    " : "     blocked at ");
+  }
+
+  private void siteList(List<Site> sites, List<String> lines, String culpritLabel) {
+    siteList(sites, lines, false, culpritLabel);
+  }
+
+  private void siteList(List<Site> sites, List<String> lines, boolean pinned, String culpritLabel) {
     int shown = Math.min(sites.size(), style.topSites());
     for (int i = 0; i < shown; i++) {
       Site site = sites.get(i);
@@ -264,8 +308,7 @@ public final class TextReport implements ReportRenderer {
               + HumanDurations.format(d.maxNanos()));
       Attribution attribution = site.attribution();
       if (attribution != null) {
-        lines.add(
-            (pinned ? "     held by    " : "     blocked at ") + culprit(attribution.culprit()));
+        lines.add(culpritLabel + culprit(attribution.culprit()));
       }
       if (pinned && site.reason() != null) {
         lines.add("     reason     " + site.reason());
@@ -396,6 +439,10 @@ public final class TextReport implements ReportRenderer {
       case CLASS_LOADING -> "class loading by the JVM";
       case MONITOR_ENTER -> "monitor enter";
       case MONITOR_WAIT -> "Object.wait";
+      case CPU_BOUND -> "CPU work";
+      case SPIN_WAIT -> "spin wait";
+      case FILE_IO -> "file I/O";
+      case COMPENSATED_BLOCKING -> "blocking call compensated with a new carrier";
       case UNKNOWN -> "cause unknown";
     };
   }

@@ -56,4 +56,45 @@ class KnowledgeTest {
     assertThatThrownBy(() -> read("{\"jdk\": {}, \"jdk\": {}}")).hasMessageContaining("twice");
     assertThatThrownBy(() -> read("[]")).hasMessageContaining("not an object");
   }
+
+  /**
+   * Every release knowledge.json names was checked from the jars' bytecode: the committed output of
+   * tools/verify-library-fixes.sh has a VERIFIED line for each claim as the file states it now, so
+   * a claim changed without rerunning the check fails here.
+   */
+  @Test
+  void everyLibraryClaimHasItsBytecodeEvidence() throws IOException {
+    java.util.List<String> evidence =
+        java.nio.file.Files.readAllLines(
+            dev.vtscope.testing.TestRecordings.repoRoot()
+                .resolve("docs/evidence/library-fixes.txt"));
+    assertThat(evidence).noneMatch(line -> line.startsWith("FAILED"));
+    for (Knowledge.Library lib : Knowledge.standard().libraries()) {
+      String claim =
+          lib.fixedIn() != null
+              ? "fixedIn "
+                  + lib.fixedIn()
+                  + "  ("
+                  + lib.lastAffected()
+                  + " affected, "
+                  + lib.fixedIn()
+                  + " fixed)"
+              : "no fix  (" + lib.checkedUpTo() + " still affected)";
+      assertThat(evidence)
+          .as(lib.name())
+          .anyMatch(
+              line ->
+                  line.startsWith("VERIFIED  " + lib.artifact() + "  ") && line.contains(claim));
+    }
+  }
+
+  @Test
+  void aPackageOfALibraryGoesToItsMostSpecificEntry() {
+    Knowledge k = Knowledge.standard();
+    assertThat(k.library("ch.qos.logback.core.rolling.RollingFileAppender"))
+        .hasValueSatisfying(l -> assertThat(l.fixedIn()).isNotNull());
+    assertThat(k.library("ch.qos.logback.core.AppenderBase"))
+        .hasValueSatisfying(l -> assertThat(l.fixedIn()).isNull());
+    assertThat(k.library("com.example.Unknown")).isEmpty();
+  }
 }

@@ -186,6 +186,19 @@ public final class TestRecordings {
         java, List.of("jdk.VirtualThreadPinned#threshold=0ms"), jvmOptions, program);
   }
 
+  /** Like {@link #recordTestProgram(Path, String, String, String...)}, with event settings. */
+  public static Path recordTestProgram(
+      Path java,
+      List<String> eventSettings,
+      List<String> jvmOptions,
+      String mainClass,
+      String... args) {
+    List<String> program =
+        new ArrayList<>(List.of("-cp", System.getProperty("java.class.path"), mainClass));
+    program.addAll(List.of(args));
+    return recordProgram(java, eventSettings, jvmOptions, program);
+  }
+
   /** Every recording the tests of this JVM have made so far. */
   public static List<Path> made() {
     return MADE.values().stream().sorted().toList();

@@ -126,10 +126,13 @@ class ThirdPartyLibraryTest {
             .sum();
     String share =
         String.format(java.util.Locale.ROOT, "%.0f%%", 100.0 * site / a.pinned().totalNanos());
-    // The library fix (none exists for H2: the data file says so, with its source) ...
-    assertThat(first.actions().get(0))
-        .startsWith("No fixed release of H2 Database is known")
-        .contains("github.com/h2database");
+    // The library's fixed release (from the data file, checked on both jars' bytecode) ...
+    assertThat(first.actions())
+        .anySatisfy(
+            x ->
+                assertThat(x)
+                    .startsWith("Upgrade com.h2database:h2 from 1.4.200 to 2.2.222 or later")
+                    .contains("github.com/h2database"));
     // ... and the JDK upgrade, with the share of pinned time it removes.
     assertThat(first.actions())
         .anySatisfy(
@@ -150,5 +153,61 @@ class ThirdPartyLibraryTest {
         .filteredOn(f -> f.id().equals("healthy"))
         .singleElement()
         .satisfies(f -> assertThat(f.title()).startsWith("Healthy: no pinning"));
+  }
+
+  @Test
+  void aSynchronousCacheHoldsTheJdksMonitorAndTheFixTargetsTheCacheNotTheJdk() {
+    Path recording =
+        TestRecordings.recordTestProgram(
+            TestRecordings.jdk21Java(), "0ms", CaffeineSyncLoad.class.getName(), "20");
+    Analysis a = Reports.analyze("caffeine.jfr", recording, GroupBy.CULPRIT);
+    Site site = a.pinned().sites().get(0);
+    Culprit culprit = site.attribution().culprit();
+    assertThat(culprit.qualifiedMethod())
+        .isEqualTo("java.util.concurrent.ConcurrentHashMap.compute");
+    assertThat(culprit.kind()).isEqualTo(CulpritKind.SYNCHRONIZED_BLOCK);
+    assertThat(culprit.owner()).isEqualTo(Owner.JDK);
+    // The actionable frame: the first frame outside the JDK that entered it, and its library.
+    assertThat(site.attribution().calledFrom().className())
+        .startsWith("com.github.benmanes.caffeine.cache.");
+    // Caffeine's jar has no Maven metadata: its OSGi name and version say which it is.
+    assertThat(site.attribution().calledFromArtifact().display()).contains("caffeine");
+    assertThat(site.attribution().calledFromArtifact().version()).isEqualTo("3.1.8");
+    assertThat(site.attribution().waitedAt().method()).isEqualTo("loadProfile");
+
+    Finding first = Advisor.standard().advise(a).findings().get(0);
+    assertThat(first.id()).isEqualTo("monitor-pinning");
+    assertThat(first.title()).contains("in the JDK, entered from com.github.benmanes.caffeine");
+    // A JDK holder is never told to change its own code.
+    assertThat(first.actions()).noneMatch(x -> x.contains("ReentrantLock instead of the monitor"));
+    assertThat(first.actions())
+        .anySatisfy(x -> assertThat(x).contains("In com.github.benmanes.caffeine.cache."));
+    // and the library's own remedy, from the data file: no Caffeine release stops this.
+    assertThat(first.actions())
+        .anySatisfy(
+            x ->
+                assertThat(x)
+                    .startsWith("No fixed release of Caffeine")
+                    .contains("AsyncLoadingCache"));
+  }
+
+  @Test
+  void onJdk25TheSameCacheDoesNotPin() {
+    Path recording =
+        TestRecordings.recordTestProgram(
+            TestRecordings.jdk24PlusJava(), "0ms", CaffeineSyncLoad.class.getName(), "20");
+    Analysis a = Reports.analyze("caffeine-25.jfr", recording, GroupBy.CULPRIT);
+    // JEP 491: the loader's sleep inside ConcurrentHashMap.compute unmounts.
+    assertThat(a.pinned().sites())
+        .noneMatch(
+            s ->
+                s.attribution()
+                    .culprit()
+                    .qualifiedMethod()
+                    .equals("java.util.concurrent.ConcurrentHashMap.compute"));
+    // (the JVM loading Caffeine's classes on first use may pin for a moment: class-loading-pinning)
+    assertThat(Advisor.standard().advise(a).findings())
+        .extracting(Finding::id)
+        .doesNotContain("monitor-pinning", "carrier-starvation");
   }
 }

@@ -1,0 +1,294 @@
+package dev.vtscope.analysis;
+
+import dev.vtscope.recording.CpuSampleEvent;
+import dev.vtscope.recording.FileIoEvent;
+import dev.vtscope.recording.Frame;
+import dev.vtscope.recording.RecordedStack;
+import dev.vtscope.recording.ThreadStartEvent;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Carrier time that virtual threads take without pinning: stretches of CPU work (runs of execution
+ * samples of one virtual thread), blocking file I/O, and the carriers the scheduler started to
+ * compensate for blocking calls ({@code jdk.ThreadStart} stacks that pass through the pool's
+ * compensation).
+ *
+ * <p>A run is a sequence of samples of one virtual thread at most {@link #MAX_GAP_NANOS} apart: JFR
+ * samples running threads every 10 ms (profile settings) or 20 ms (default). A run's length, from
+ * its first sample to its last, is a lower bound of the time the thread kept its carrier. Chunks
+ * are collected separately and merged in recording order: a run open at the end of one chunk joins
+ * the run its thread starts the next chunk with.
+ */
+final class CarrierWorkCollector {
+
+  /**
+   * The longest gap between two samples of one run: one missed sample at JFR's default period of 20
+   * ms, three at 10 ms. Not a multiple of either period, so that gaps and lengths, which cluster at
+   * multiples of the period, do not fall on it.
+   */
+  static final long MAX_GAP_NANOS = 45_000_000L;
+
+  /** Runs at least this long are kept as sites; shorter ones only count. */
+  static final long LONG_RUN_NANOS = 45_000_000L;
+
+  /** The pinned-reason slot of the site collector carries what kind of carrier work a site is. */
+  static final String CPU = "cpu";
+
+  static final String SPIN = "spin";
+  static final String FILE_READ = "file-read";
+  static final String FILE_WRITE = "file-write";
+  static final String COMPENSATION = "compensation";
+
+  private static final int SWEEP_EVERY = 4096;
+
+  /** One run of samples of a virtual thread. */
+  private static final class Run {
+    final long thread;
+    final long first;
+    long last;
+    long samples;
+    long spinSamples;
+    final RecordedStack stack;
+
+    Run(long thread, long first, RecordedStack stack) {
+      this.thread = thread;
+      this.first = first;
+      this.last = first;
+      this.stack = stack;
+    }
+
+    void add(long at, boolean spin) {
+      last = Math.max(last, at);
+      samples++;
+      if (spin) {
+        spinSamples++;
+      }
+    }
+
+    void join(Run later) {
+      last = Math.max(last, later.last);
+      samples += later.samples;
+      spinSamples += later.spinSamples;
+    }
+  }
+
+  final SiteCollector runSites = new SiteCollector();
+  final SiteCollector fileIoSites = new SiteCollector();
+  final SiteCollector compensationSites = new SiteCollector();
+  final DurationStatistics fileIoDurations = new DurationStatistics();
+  final LongSet fileIoThreads = new LongSet();
+  final LongSet sampledThreads = new LongSet();
+  long samples;
+  long runs;
+  long longRuns;
+  long longRunNanos;
+  long longestRunNanos;
+  long compensatedStarts;
+  long startsWithStacks;
+
+  /** Runs that may still grow, by thread. */
+  private final Map<Long, Run> open = new HashMap<>();
+
+  /**
+   * Runs that began within a gap of the start of this collector's chunk: an earlier chunk's run of
+   * the same thread may continue in them, so they are kept until merged.
+   */
+  private final Map<Long, Run> heads = new HashMap<>();
+
+  private long chunkStart = Long.MIN_VALUE;
+  private long latest = Long.MIN_VALUE;
+  private int sinceSweep;
+
+  void chunk(long startNanos) {
+    if (chunkStart == Long.MIN_VALUE) {
+      chunkStart = startNanos;
+    }
+  }
+
+  void sample(CpuSampleEvent e) {
+    samples++;
+    sampledThreads.add(e.virtualThreadId());
+    long at = e.startNanos();
+    latest = Math.max(latest, at);
+    boolean spin = isSpin(e.stack());
+    Run run = open.get(e.virtualThreadId());
+    if (run != null && at - run.last > MAX_GAP_NANOS) {
+      close(run);
+      run = null;
+    }
+    if (run == null) {
+      run = new Run(e.virtualThreadId(), at, e.stack());
+      open.put(e.virtualThreadId(), run);
+      if (chunkStart != Long.MIN_VALUE && at - chunkStart <= MAX_GAP_NANOS) {
+        heads.put(e.virtualThreadId(), run);
+      }
+    }
+    run.add(at, spin);
+    if (++sinceSweep >= SWEEP_EVERY) {
+      sinceSweep = 0;
+      sweep(latest);
+    }
+  }
+
+  void fileIo(FileIoEvent e) {
+    fileIoDurations.add(e.durationNanos());
+    fileIoThreads.add(e.virtualThreadId());
+    fileIoSites.add(
+        e.startNanos(),
+        e.durationNanos(),
+        e.virtualThreadId(),
+        e.stack(),
+        e.write() ? FILE_WRITE : FILE_READ,
+        null,
+        null);
+  }
+
+  void threadStart(ThreadStartEvent e) {
+    if (e.stack().frames().isEmpty()) {
+      return;
+    }
+    startsWithStacks++;
+    if (isCompensation(e.stack())) {
+      compensatedStarts++;
+      compensationSites.add(e.startNanos(), 0, -1, e.stack(), COMPENSATION, null, null);
+    }
+  }
+
+  /** Closes the runs no later sample can continue. */
+  private void sweep(long now) {
+    for (Iterator<Run> it = open.values().iterator(); it.hasNext(); ) {
+      Run run = it.next();
+      if (now - run.last > MAX_GAP_NANOS) {
+        it.remove();
+        close(run);
+      }
+    }
+  }
+
+  private void close(Run run) {
+    if (heads.get(run.thread) == run) {
+      return; // kept for the merge with the chunk before
+    }
+    count(run);
+  }
+
+  private void count(Run run) {
+    runs++;
+    long length = run.last - run.first;
+    longestRunNanos = Math.max(longestRunNanos, length);
+    if (length >= LONG_RUN_NANOS) {
+      longRuns++;
+      longRunNanos += length;
+      runSites.add(
+          run.first,
+          length,
+          run.thread,
+          run.stack,
+          2 * run.spinSamples > run.samples ? SPIN : CPU,
+          null,
+          null);
+    }
+  }
+
+  /**
+   * Adds {@code later}, the collector of the chunk that follows this one's in the same recording:
+   * runs open here continue in its head runs.
+   */
+  void merge(CarrierWorkCollector later) {
+    samples += later.samples;
+    sampledThreads.addAll(later.sampledThreads, 0);
+    runs += later.runs;
+    longRuns += later.longRuns;
+    longRunNanos += later.longRunNanos;
+    longestRunNanos = Math.max(longestRunNanos, later.longestRunNanos);
+    runSites.addAll(later.runSites);
+    fileIoSites.addAll(later.fileIoSites);
+    compensationSites.addAll(later.compensationSites);
+    fileIoDurations.addAll(later.fileIoDurations);
+    fileIoThreads.addAll(later.fileIoThreads, 0);
+    compensatedStarts += later.compensatedStarts;
+    startsWithStacks += later.startsWithStacks;
+    if (chunkStart == Long.MIN_VALUE) {
+      chunkStart = later.chunkStart;
+    }
+    // A run open here continues in the later chunk's head run of the same thread when the gap
+    // between them is short; the joined run stays open if that head still was.
+    Map<Long, Run> stillOpen = new HashMap<>();
+    java.util.Set<Run> joinedHeads =
+        java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    for (Run run : open.values()) {
+      Run head = later.heads.get(run.thread);
+      if (head != null && head.first - run.last <= MAX_GAP_NANOS) {
+        run.join(head);
+        joinedHeads.add(head);
+        if (later.open.get(run.thread) == head) {
+          stillOpen.put(run.thread, run);
+        } else {
+          close(run);
+        }
+      } else if (later.latest != Long.MIN_VALUE && later.latest - run.last > MAX_GAP_NANOS) {
+        close(run); // the later chunk went on sampling without this thread
+      } else {
+        stillOpen.put(run.thread, run);
+      }
+    }
+    // Nothing before the later chunk continues its other heads: they are runs like any other.
+    for (Run head : later.heads.values()) {
+      if (!joinedHeads.contains(head) && later.open.get(head.thread) != head) {
+        count(head);
+      }
+    }
+    later.open.forEach(
+        (thread, run) -> {
+          if (!joinedHeads.contains(run)) {
+            stillOpen.put(thread, run);
+          }
+        });
+    open.clear();
+    open.putAll(stillOpen);
+    latest = Math.max(latest, later.latest);
+  }
+
+  /** Closes every run: nothing comes before or after. */
+  void finish() {
+    for (Run head : heads.values()) {
+      if (open.get(head.thread) != head) {
+        count(head);
+      }
+    }
+    heads.clear();
+    for (Run run : open.values()) {
+      count(run);
+    }
+    open.clear();
+  }
+
+  /** Whether a sample's thread was spinning: its innermost frames wait for something by looping. */
+  static boolean isSpin(RecordedStack stack) {
+    List<Frame> frames = stack.frames();
+    for (int i = 0; i < Math.min(3, frames.size()); i++) {
+      Frame f = frames.get(i);
+      String c = f.className();
+      String m = f.method();
+      if (("java.lang.Thread".equals(c) && ("onSpinWait".equals(m) || "yield".equals(m)))
+          || ("java.lang.VirtualThread".equals(c) && "tryYield".equals(m))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether a thread was started by the pool's compensation for a blocking call. */
+  static boolean isCompensation(RecordedStack stack) {
+    for (Frame f : stack.frames()) {
+      if ("java.util.concurrent.ForkJoinPool".equals(f.className())
+          && ("tryCompensate".equals(f.method()) || "compensatedBlock".equals(f.method()))) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

@@ -1,0 +1,186 @@
+"""Helper of tools/verify-library-fixes.sh: plans the bytecode checks of knowledge.json's "libraries"
+and turns LibraryFixCheck's results into verdicts.
+
+  python3 tools/library_fixes.py plan KNOWLEDGE JARDIR
+      checks the entries' format, then writes JARDIR/tasks.tsv (one line per library, pin and release,
+      for LibraryFixCheck) and JARDIR/pom.xml (a maven-dependency-plugin "copy" of the jars not yet
+      in JARDIR); prints the number of jars to download.
+  python3 tools/library_fixes.py report KNOWLEDGE JARDIR RESULTS
+      prints one CHECK line per (library, pin, release) and one verdict line per claim; exits 1
+      when a claim or an entry's format fails.
+"""
+
+import json
+import os
+import sys
+from xml.sax.saxutils import escape
+
+FIELDS = ["name", "category", "packages", "artifact", "pins", "lastAffected", "fixedIn",
+          "checkedUpTo", "change", "remedy", "source"]
+CATEGORIES = {"JDBC driver", "connection pool", "HTTP client", "cache", "logger", "database client", "other"}
+DEPENDENCY_PLUGIN = "3.6.1"
+
+
+def format_errors(lib):
+    """What is wrong with one entry's format, as a list of sentences."""
+    errors = []
+    if set(lib.keys()) != set(FIELDS):
+        errors.append("fields are %s, want exactly %s" % (sorted(lib.keys()), FIELDS))
+        return errors
+    for field in ["name", "category", "artifact", "change", "remedy", "source"]:
+        if not isinstance(lib[field], str) or not lib[field].strip():
+            errors.append("%s must be a non-empty string" % field)
+    if lib["category"] not in CATEGORIES:
+        errors.append("category %r is not one of %s" % (lib["category"], sorted(CATEGORIES)))
+    if not lib["packages"] or any(not isinstance(p, str) or not p.endswith(".") for p in lib["packages"]):
+        errors.append("packages must be prefixes that end with a dot")
+    if isinstance(lib["artifact"], str) and lib["artifact"].count(":") != 1:
+        errors.append("artifact must be groupId:artifactId")
+    if not lib["pins"]:
+        errors.append("pins must name at least one method")
+    for pin in lib["pins"] or []:
+        if sorted(pin.keys()) != ["blocksIn", "method"]:
+            errors.append("a pin has fields %s, want method and blocksIn" % sorted(pin.keys()))
+            continue
+        for field in ["method", "blocksIn"]:
+            value = pin[field]
+            if not isinstance(value, str) or "." not in value or value.endswith(".") or " " in value:
+                errors.append("pin %s %r is not package.Class.method" % (field, value))
+    if lib["fixedIn"] is None:
+        if lib["lastAffected"] is not None:
+            errors.append("lastAffected must be null when fixedIn is null")
+        if not isinstance(lib["checkedUpTo"], str):
+            errors.append("checkedUpTo must name the newest release checked when fixedIn is null")
+    else:
+        if not isinstance(lib["fixedIn"], str) or not isinstance(lib["lastAffected"], str):
+            errors.append("fixedIn and lastAffected must be release strings")
+        if lib["checkedUpTo"] is not None:
+            errors.append("checkedUpTo must be null when fixedIn is set")
+    return errors
+
+
+def releases(lib):
+    """(role, version) pairs a claim rests on."""
+    if lib["fixedIn"] is None:
+        return [("checkedUpTo", lib["checkedUpTo"])]
+    return [("lastAffected", lib["lastAffected"]), ("fixedIn", lib["fixedIn"])]
+
+
+def jar_name(artifact, version):
+    return "%s-%s.jar" % (artifact.replace(":", "__"), version)
+
+
+def split_method(qualified):
+    dot = qualified.rindex(".")
+    return qualified[:dot], qualified[dot + 1:]
+
+
+def load(knowledge):
+    with open(knowledge, encoding="utf-8") as f:
+        return json.load(f)["libraries"]
+
+
+def plan(knowledge, jardir):
+    libs = load(knowledge)
+    os.makedirs(jardir, exist_ok=True)
+    tasks, wanted = [], {}
+    for i, lib in enumerate(libs):
+        if format_errors(lib):
+            continue
+        for role, version in releases(lib):
+            jar = os.path.join(jardir, jar_name(lib["artifact"], version))
+            wanted[jar] = (lib["artifact"], version)
+            for j, pin in enumerate(lib["pins"]):
+                cls, method = split_method(pin["method"])
+                tasks.append("\t".join(["%d/%d/%s" % (i, j, role), jar, cls, method, pin["blocksIn"]]))
+    with open(os.path.join(jardir, "tasks.tsv"), "w", encoding="utf-8") as f:
+        f.write("\n".join(tasks) + "\n")
+    missing = [(jar, ga, v) for jar, (ga, v) in sorted(wanted.items()) if not os.path.exists(jar)]
+    items = "".join(
+        "<artifactItem><groupId>%s</groupId><artifactId>%s</artifactId><version>%s</version><type>jar</type>"
+        "<outputDirectory>%s</outputDirectory><destFileName>%s</destFileName></artifactItem>"
+        % (escape(ga.split(":")[0]), escape(ga.split(":")[1]), escape(v), escape(os.path.abspath(jardir)),
+           escape(os.path.basename(jar)))
+        for jar, ga, v in missing)
+    with open(os.path.join(jardir, "pom.xml"), "w", encoding="utf-8") as f:
+        f.write('<project xmlns="http://maven.apache.org/POM/4.0.0"><modelVersion>4.0.0</modelVersion>'
+                "<groupId>local.vtscope</groupId><artifactId>library-jars</artifactId><version>0</version>"
+                "<packaging>pom</packaging><build><plugins><plugin><groupId>org.apache.maven.plugins</groupId>"
+                "<artifactId>maven-dependency-plugin</artifactId><version>%s</version><configuration>"
+                "<artifactItems>%s</artifactItems></configuration></plugin></plugins></build></project>\n"
+                % (DEPENDENCY_PLUGIN, items))
+    print(len(missing))
+
+
+def short(qualified):
+    """org.postgresql.core.v3.QueryExecutorImpl.execute -> QueryExecutorImpl.execute"""
+    cls, method = split_method(qualified)
+    return "%s.%s" % (cls.rsplit(".", 1)[-1], method)
+
+
+def report(knowledge, jardir, results_path):
+    libs = load(knowledge)
+    results = {}
+    with open(results_path, encoding="utf-8") as f:
+        for line in f:
+            parts = line.rstrip("\n").split("\t")
+            if len(parts) >= 3 and parts[0] == "RESULT":
+                results[parts[1]] = (parts[2], parts[3] if len(parts) > 3 else "")
+    failed = 0
+    verdicts = []
+    for i, lib in enumerate(libs):
+        errors = format_errors(lib)
+        artifact = lib.get("artifact", "?")
+        if errors:
+            failed += 1
+            verdicts.append("FAILED    %s  format: %s" % (artifact, "; ".join(errors)))
+            continue
+        pin_ok = []
+        seen = {}  # role -> statuses of its pins
+        for j, pin in enumerate(lib["pins"]):
+            statuses = {}
+            for role, version in releases(lib):
+                status, detail = results.get("%d/%d/%s" % (i, j, role), ("MISSING", "no result"))
+                statuses[role] = status
+                seen.setdefault(role, [])
+                if status.lower() not in seen[role]:
+                    seen[role].append(status.lower())
+                print("CHECK  %-45s %-20s %-12s %s -> %s  %s  %s"
+                      % (artifact, version, role, pin["method"], pin["blocksIn"], status, detail))
+            if lib["fixedIn"] is None:
+                pin_ok.append(statuses["checkedUpTo"] == "AFFECTED")
+            else:
+                pin_ok.append(statuses["lastAffected"] == "AFFECTED" and statuses["fixedIn"] == "FIXED")
+        pins = ", ".join("%s -> %s" % (short(p["method"]), short(p["blocksIn"])) for p in lib["pins"])
+        word = "VERIFIED" if all(pin_ok) else "FAILED  "
+        if not all(pin_ok):
+            failed += 1
+        def found(role):
+            return "/".join(seen.get(role, ["missing"]))
+        if lib["fixedIn"] is None:
+            verdicts.append("%s  %s  no fix  (%s still %s)  %s"
+                            % (word, artifact, lib["checkedUpTo"], found("checkedUpTo"), pins))
+        else:
+            verdicts.append("%s  %s  fixedIn %s  (%s %s, %s %s)  %s"
+                            % (word, artifact, lib["fixedIn"], lib["lastAffected"], found("lastAffected"),
+                               lib["fixedIn"], found("fixedIn"), pins))
+    print()
+    for v in verdicts:
+        print(v)
+    print()
+    print("%d claims, %d verified, %d failed" % (len(libs), len(libs) - failed, failed))
+    return 1 if failed else 0
+
+
+def main(argv):
+    if len(argv) == 4 and argv[1] == "plan":
+        plan(argv[2], argv[3])
+        return 0
+    if len(argv) == 5 and argv[1] == "report":
+        return report(argv[2], argv[3], argv[4])
+    sys.stderr.write(__doc__)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
