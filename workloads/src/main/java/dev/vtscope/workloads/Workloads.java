@@ -24,7 +24,8 @@ public final class Workloads {
           new SemaphoreLimit(),
           new MetricsMap(),
           new ParkedThreads(),
-          new SocketRoundTrip());
+          new SocketRoundTrip(),
+          new CarrierMonopoly());
 
   private Workloads() {}
 
