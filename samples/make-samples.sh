@@ -80,3 +80,11 @@ for jdk in 21 25; do
   record "$java" samples/jdk$jdk/socket-roundtrip-nonblocking-virtual.jfr 20ms socket-roundtrip \
     --variant nonblocking-virtual --requests 2000
 done
+# Carriers kept busy without pinning (CPU work, file reads), and the fixed twins.
+for jdk in 21 25; do
+  if [ $jdk = 21 ]; then java=$jdk21; else java=$jdk25; fi
+  for variant in cpu cpu-offloaded file-io file-io-offloaded; do
+    record "$java" samples/jdk$jdk/carrier-monopoly-$variant.jfr 20ms carrier-monopoly \
+      --variant $variant --tasks 4 --work 200ms
+  done
+done

@@ -27,7 +27,9 @@ final class CarrierMonopolyRule implements Rule {
     if (w == null || w.longRuns() == 0) {
       return List.of();
     }
-    Map<String, List<Site>> groups = Facts.byCulprit(w.runSites(), c -> true);
+    // Runs spent in file calls are file I/O's finding.
+    Map<String, List<Site>> groups =
+        Facts.byCulprit(w.runSites(), c -> c.kind() != CulpritKind.FILE_IO);
     List<Finding> findings = new ArrayList<>();
     for (List<Site> sites : groups.values()) {
       if (findings.size() == MAX_FINDINGS) {

@@ -4,6 +4,7 @@ import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.CarrierWork;
 import dev.vtscope.analysis.Site;
 import dev.vtscope.attribution.Culprit;
+import dev.vtscope.attribution.CulpritKind;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -24,28 +25,47 @@ final class FileIoRule implements Rule {
     }
     List<Site> compensatedFileIo =
         w.compensationSites().stream()
-            .filter(s -> s.stack().frames().stream().anyMatch(FileIoRule::isFileApi))
+            .filter(s -> s.stack().frames().stream().anyMatch(CarrierWork::isFileApi))
+            .toList();
+    List<Site> fileRuns =
+        w.runSites().stream()
+            .filter(s -> Facts.culprit(s) != null && Facts.culprit(s).kind() == CulpritKind.FILE_IO)
             .toList();
     long compensated = Facts.events(compensatedFileIo);
-    if (w.fileIo().count() == 0 && compensated == 0) {
+    long runNanos = Facts.total(fileRuns);
+    if (w.fileIo().count() == 0 && compensated == 0 && fileRuns.isEmpty()) {
       return List.of();
     }
-    List<Site> sites = !w.fileIoSites().isEmpty() ? w.fileIoSites() : compensatedFileIo;
+    List<Site> sites =
+        !w.fileIoSites().isEmpty()
+            ? w.fileIoSites()
+            : !fileRuns.isEmpty() ? fileRuns : compensatedFileIo;
     Culprit culprit = Facts.culprit(sites.get(0));
-    long held = w.fileIo().totalNanos();
+    // Carrier time: the recorded calls, or where none reached the threshold, the sampled runs.
+    long held = Math.max(w.fileIo().totalNanos(), runNanos);
     String call = culprit.detail() != null ? culprit.detail() : "a file API";
+    List<String> parts = new ArrayList<>();
+    if (w.fileIo().count() > 0) {
+      parts.add(
+          Facts.plural(w.fileIo().count(), "call")
+              + ", "
+              + Facts.duration(w.fileIo().totalNanos()));
+    }
+    if (!fileRuns.isEmpty()) {
+      parts.add(
+          Facts.plural(Facts.events(fileRuns), "sampled run")
+              + " of at least "
+              + Facts.duration(CarrierWork.longRunNanos())
+              + " in file calls, the longest "
+              + Facts.duration(Facts.maxNanos(fileRuns)));
+    }
+    if (compensated > 0) {
+      parts.add("the scheduler started " + Facts.plural(compensated, "carrier") + " to compensate");
+    }
     String title =
         culprit.qualifiedMethod()
-            + " holds carriers in blocking file I/O"
-            + (w.fileIo().count() > 0
-                ? ": " + Facts.plural(w.fileIo().count(), "call") + ", " + Facts.duration(held)
-                : "")
-            + (compensated > 0
-                ? (w.fileIo().count() > 0 ? "; " : ": ")
-                    + "the scheduler started "
-                    + Facts.plural(compensated, "carrier")
-                    + " to compensate"
-                : "");
+            + " holds carriers in blocking file I/O: "
+            + String.join("; ", parts);
     Long threshold = w.fileIoThreshold();
     String explanation =
         "A virtual thread in a file read or write keeps its carrier until the call returns: files"
@@ -59,7 +79,10 @@ final class FileIoRule implements Rule {
                     + "), up to jdk.virtualThreadScheduler.maxPoolSize ("
                     + a.scheduler().maxPoolSize().value()
                     + "). "
-                : "")
+                : fileRuns.isEmpty()
+                    ? ""
+                    : "The scheduler started no carrier to compensate: the other virtual"
+                        + " threads waited. ")
             + (w.fileIo().count() > 0
                 ? "The recording has "
                     + w.fileIo().count()
@@ -68,11 +91,19 @@ final class FileIoRule implements Rule {
                         ? " of at least " + Facts.duration(threshold)
                         : "")
                     + ", "
-                    + Facts.duration(held)
+                    + Facts.duration(w.fileIo().totalNanos())
                     + " of carrier time in total, the longest "
                     + Facts.duration(w.fileIo().maxNanos())
-                    + "."
-                : "");
+                    + ". "
+                : "")
+            + (fileRuns.isEmpty()
+                ? ""
+                : "Samples found virtual threads in file calls on a carrier again and again"
+                    + " (samples at most "
+                    + Facts.duration(CarrierWork.maxGapNanos())
+                    + " apart) for "
+                    + Facts.duration(runNanos)
+                    + " at least, in calls each too short to be recorded.");
     List<String> actions = new ArrayList<>();
     actions.add(
         "In "
@@ -87,9 +118,13 @@ final class FileIoRule implements Rule {
               + " from many virtual threads can start up to maxPoolSize of them.");
     }
     List<Evidence> evidence = new ArrayList<>();
+    if (!fileRuns.isEmpty()) {
+      evidence.add(Evidence.count("sampled runs in file calls", Facts.events(fileRuns), "runs"));
+      evidence.add(Evidence.nanos("carrier time in them (at least)", runNanos));
+    }
     if (w.fileIo().count() > 0) {
       evidence.add(Evidence.count("file reads and writes", w.fileIo().count(), "calls"));
-      evidence.add(Evidence.nanos("carrier time in file I/O", held));
+      evidence.add(Evidence.nanos("carrier time in file I/O", w.fileIo().totalNanos()));
       evidence.add(Evidence.nanos("longest", w.fileIo().maxNanos()));
       evidence.add(Evidence.count("virtual threads", w.fileIoThreads(), "threads"));
     }
@@ -116,15 +151,5 @@ final class FileIoRule implements Rule {
             held,
             List.of(culprit.className()),
             List.of()));
-  }
-
-  /** A frame of the JDK's blocking file APIs. */
-  static boolean isFileApi(dev.vtscope.recording.Frame f) {
-    String c = f.className();
-    return c.startsWith("java.io.File")
-        || c.equals("java.io.RandomAccessFile")
-        || c.startsWith("sun.nio.ch.FileChannelImpl")
-        || c.startsWith("sun.nio.fs.UnixFileSystemProvider")
-        || c.startsWith("java.nio.file.Files");
   }
 }

@@ -244,6 +244,7 @@ public final class Analyzer {
     SiteCollector compensation = new SiteCollector();
     DurationStatistics fileIoDurations = new DurationStatistics();
     long samples = 0;
+    long nativeSamples = 0;
     int sampledThreads = 0;
     long runCount = 0;
     long longRuns = 0;
@@ -260,6 +261,7 @@ public final class Analyzer {
       compensation.addAll(w.compensationSites, i);
       fileIoDurations.addAll(w.fileIoDurations);
       samples += w.samples;
+      nativeSamples += w.nativeSamples;
       sampledThreads += w.sampledThreads.size();
       runCount += w.runs;
       longRuns += w.longRuns;
@@ -273,6 +275,7 @@ public final class Analyzer {
         settingsSource.enabled("jdk.ExecutionSample"),
         settingsSource.period("jdk.ExecutionSample"),
         samples,
+        nativeSamples,
         sampledThreads,
         runCount,
         longRuns,

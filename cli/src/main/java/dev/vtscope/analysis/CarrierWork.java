@@ -9,14 +9,16 @@ import java.util.List;
  *
  * @param samplesEnabled whether {@code jdk.ExecutionSample} was on, or null when unknown
  * @param samplePeriod its recorded period (e.g. "10 ms"), or null
- * @param samples execution samples of virtual threads
+ * @param samples execution and native-method samples of virtual threads
+ * @param nativeSamples of those, the native-method samples (file reads, JNI calls)
  * @param sampledThreads distinct virtual threads sampled
  * @param runs runs of samples: stretches in which one virtual thread was sampled at most {@link
  *     #maxGapNanos} apart
  * @param longRuns runs at least {@link #longRunNanos} long
  * @param longRunTotalNanos their total length
  * @param longestRunNanos the longest run's length (first to last sample: a lower bound)
- * @param runSites the long runs by site, with the stack of each run's first sample
+ * @param runSites the long runs by site, with the stack of each run's first sample: CPU work,
+ *     spinning, or file I/O when most of the run's samples were in the JDK's file calls
  * @param fileIoEnabled whether {@code jdk.FileRead} was on, or null when unknown
  * @param fileIoThreshold its threshold in nanoseconds, or null
  * @param fileIo durations of file reads and writes of virtual threads
@@ -31,6 +33,7 @@ public record CarrierWork(
     Boolean samplesEnabled,
     String samplePeriod,
     long samples,
+    long nativeSamples,
     int sampledThreads,
     long runs,
     long longRuns,
@@ -55,6 +58,11 @@ public record CarrierWork(
   /** The longest gap between two samples of one run. */
   public static long maxGapNanos() {
     return CarrierWorkCollector.MAX_GAP_NANOS;
+  }
+
+  /** Whether a frame is one of the JDK's blocking file calls. */
+  public static boolean isFileApi(dev.vtscope.recording.Frame frame) {
+    return CarrierWorkCollector.isFileApi(frame);
   }
 
   /** The shortest run kept as a site. */

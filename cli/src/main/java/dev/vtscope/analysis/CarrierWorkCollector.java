@@ -5,6 +5,7 @@ import dev.vtscope.recording.FileIoEvent;
 import dev.vtscope.recording.Frame;
 import dev.vtscope.recording.RecordedStack;
 import dev.vtscope.recording.ThreadStartEvent;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
@@ -38,11 +39,13 @@ final class CarrierWorkCollector {
   static final String CPU = "cpu";
 
   static final String SPIN = "spin";
+
+  /** A run of samples mostly inside the JDK's blocking file calls. */
+  static final String FILE_RUN = "file-run";
+
   static final String FILE_READ = "file-read";
   static final String FILE_WRITE = "file-write";
   static final String COMPENSATION = "compensation";
-
-  private static final int SWEEP_EVERY = 4096;
 
   /** One run of samples of a virtual thread. */
   private static final class Run {
@@ -51,6 +54,7 @@ final class CarrierWorkCollector {
     long last;
     long samples;
     long spinSamples;
+    long fileSamples;
     final RecordedStack stack;
 
     Run(long thread, long first, RecordedStack stack) {
@@ -60,11 +64,14 @@ final class CarrierWorkCollector {
       this.stack = stack;
     }
 
-    void add(long at, boolean spin) {
+    void add(long at, boolean spin, boolean file) {
       last = Math.max(last, at);
       samples++;
       if (spin) {
         spinSamples++;
+      }
+      if (file) {
+        fileSamples++;
       }
     }
 
@@ -72,6 +79,11 @@ final class CarrierWorkCollector {
       last = Math.max(last, later.last);
       samples += later.samples;
       spinSamples += later.spinSamples;
+      fileSamples += later.fileSamples;
+    }
+
+    String kind() {
+      return 2 * fileSamples > samples ? FILE_RUN : 2 * spinSamples > samples ? SPIN : CPU;
     }
   }
 
@@ -82,6 +94,7 @@ final class CarrierWorkCollector {
   final LongSet fileIoThreads = new LongSet();
   final LongSet sampledThreads = new LongSet();
   long samples;
+  long nativeSamples;
   long runs;
   long longRuns;
   long longRunNanos;
@@ -100,9 +113,20 @@ final class CarrierWorkCollector {
 
   private long chunkStart = Long.MIN_VALUE;
   private long latest = Long.MIN_VALUE;
-  private int sinceSweep;
+
+  /**
+   * This chunk's samples, not yet in runs. A chunk does not hold them in time order (execution and
+   * native samples are written by different paths, and JDK 25's sampled threads write their own),
+   * so they are sorted by thread and time once the chunk is complete.
+   */
+  private final List<CpuSampleEvent> pending = new ArrayList<>();
+
+  private static final java.util.Comparator<CpuSampleEvent> BY_THREAD_AND_TIME =
+      java.util.Comparator.comparingLong(CpuSampleEvent::virtualThreadId)
+          .thenComparingLong(CpuSampleEvent::startNanos);
 
   void chunk(long startNanos) {
+    flush();
     if (chunkStart == Long.MIN_VALUE) {
       chunkStart = startNanos;
     }
@@ -110,10 +134,31 @@ final class CarrierWorkCollector {
 
   void sample(CpuSampleEvent e) {
     samples++;
+    if (e.nativeCode()) {
+      nativeSamples++;
+    }
+    pending.add(e);
+  }
+
+  /** Puts the pending samples into runs, in order of thread and time. */
+  private void flush() {
+    if (pending.isEmpty()) {
+      return;
+    }
+    pending.sort(BY_THREAD_AND_TIME);
+    for (CpuSampleEvent e : pending) {
+      inOrder(e);
+    }
+    pending.clear();
+    sweep(latest);
+  }
+
+  private void inOrder(CpuSampleEvent e) {
     sampledThreads.add(e.virtualThreadId());
     long at = e.startNanos();
     latest = Math.max(latest, at);
     boolean spin = isSpin(e.stack());
+    boolean file = inFileCall(e.stack());
     Run run = open.get(e.virtualThreadId());
     if (run != null && at - run.last > MAX_GAP_NANOS) {
       close(run);
@@ -126,11 +171,7 @@ final class CarrierWorkCollector {
         heads.put(e.virtualThreadId(), run);
       }
     }
-    run.add(at, spin);
-    if (++sinceSweep >= SWEEP_EVERY) {
-      sinceSweep = 0;
-      sweep(latest);
-    }
+    run.add(at, spin, file);
   }
 
   void fileIo(FileIoEvent e) {
@@ -182,14 +223,7 @@ final class CarrierWorkCollector {
     if (length >= LONG_RUN_NANOS) {
       longRuns++;
       longRunNanos += length;
-      runSites.add(
-          run.first,
-          length,
-          run.thread,
-          run.stack,
-          2 * run.spinSamples > run.samples ? SPIN : CPU,
-          null,
-          null);
+      runSites.add(run.first, length, run.thread, run.stack, run.kind(), null, null);
     }
   }
 
@@ -198,7 +232,10 @@ final class CarrierWorkCollector {
    * runs open here continue in its head runs.
    */
   void merge(CarrierWorkCollector later) {
+    flush();
+    later.flush();
     samples += later.samples;
+    nativeSamples += later.nativeSamples;
     sampledThreads.addAll(later.sampledThreads, 0);
     runs += later.runs;
     longRuns += later.longRuns;
@@ -254,6 +291,7 @@ final class CarrierWorkCollector {
 
   /** Closes every run: nothing comes before or after. */
   void finish() {
+    flush();
     for (Run head : heads.values()) {
       if (open.get(head.thread) != head) {
         count(head);
@@ -279,6 +317,32 @@ final class CarrierWorkCollector {
       }
     }
     return false;
+  }
+
+  /** Whether a sample's thread was in one of the JDK's blocking file calls. */
+  static boolean inFileCall(RecordedStack stack) {
+    List<Frame> frames = stack.frames();
+    for (int i = 0; i < Math.min(6, frames.size()); i++) {
+      if (isFileApi(frames.get(i))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A frame of the JDK's blocking file APIs. */
+  static boolean isFileApi(Frame f) {
+    String c = f.className();
+    return c.equals("java.io.RandomAccessFile")
+        || c.equals("java.io.FileInputStream")
+        || c.equals("java.io.FileOutputStream")
+        || c.equals("java.io.FileDescriptor")
+        || c.equals("sun.nio.ch.FileChannelImpl")
+        || c.equals("sun.nio.ch.FileDispatcherImpl")
+        || c.equals("sun.nio.ch.UnixFileDispatcherImpl")
+        || c.startsWith("sun.nio.fs.UnixNativeDispatcher")
+        || c.startsWith("sun.nio.fs.UnixFileSystemProvider")
+        || c.equals("java.nio.file.Files");
   }
 
   /** Whether a thread was started by the pool's compensation for a blocking call. */

@@ -70,7 +70,7 @@ public final class Attributor {
     CulpritKind culpritKind =
         switch (kind) {
           case "spin" -> CulpritKind.SPIN_WAIT;
-          case "file-read", "file-write" -> CulpritKind.FILE_IO;
+          case "file-read", "file-write", "file-run" -> CulpritKind.FILE_IO;
           case "compensation" -> CulpritKind.COMPENSATED_BLOCKING;
           default -> CulpritKind.CPU_BOUND;
         };

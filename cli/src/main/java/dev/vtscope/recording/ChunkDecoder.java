@@ -42,6 +42,7 @@ final class ChunkDecoder {
     MONITOR_WAIT("jdk.JavaMonitorWait"),
     THREAD_START("jdk.ThreadStart"),
     EXECUTION_SAMPLE("jdk.ExecutionSample"),
+    NATIVE_SAMPLE("jdk.NativeMethodSample"),
     FILE_READ("jdk.FileRead"),
     FILE_WRITE("jdk.FileWrite"),
     JVM("jdk.JVMInformation"),
@@ -596,13 +597,18 @@ final class ChunkDecoder {
           return l -> l.threadStart(t);
         }
       case EXECUTION_SAMPLE:
+      case NATIVE_SAMPLE:
         {
           Struct thread = struct(e.get("sampledThread"));
           if (thread == null || !bool(thread, "virtual")) {
             return null;
           }
           CpuSampleEvent s =
-              new CpuSampleEvent(start, number(thread, "javaThreadId", -1), stack(e));
+              new CpuSampleEvent(
+                  start,
+                  number(thread, "javaThreadId", -1),
+                  wanted == Wanted.NATIVE_SAMPLE,
+                  stack(e));
           return l -> l.cpuSample(s);
         }
       case FILE_READ:

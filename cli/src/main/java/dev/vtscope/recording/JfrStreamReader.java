@@ -195,7 +195,8 @@ public final class JfrStreamReader implements RecordingReader {
       stream.onEvent("jdk.JavaMonitorEnter", e -> monitor(e, MonitorEvent.Kind.ENTER));
       stream.onEvent("jdk.JavaMonitorWait", e -> monitor(e, MonitorEvent.Kind.WAIT));
       stream.onEvent("jdk.ThreadStart", this::threadStart);
-      stream.onEvent("jdk.ExecutionSample", this::cpuSample);
+      stream.onEvent("jdk.ExecutionSample", e -> cpuSample(e, false));
+      stream.onEvent("jdk.NativeMethodSample", e -> cpuSample(e, true));
       stream.onEvent("jdk.FileRead", e -> fileIo(e, false));
       stream.onEvent("jdk.FileWrite", e -> fileIo(e, true));
       stream.onEvent("jdk.JVMInformation", this::jvm);
@@ -256,13 +257,14 @@ public final class JfrStreamReader implements RecordingReader {
               stack(e)));
     }
 
-    private void cpuSample(RecordedEvent e) {
+    private void cpuSample(RecordedEvent e, boolean nativeCode) {
       RecordedThread thread = e.hasField("sampledThread") ? e.getThread("sampledThread") : null;
       if (thread == null || !thread.isVirtual()) {
         return;
       }
       listener.cpuSample(
-          new CpuSampleEvent(nanos(e.getStartTime()), thread.getJavaThreadId(), stack(e)));
+          new CpuSampleEvent(
+              nanos(e.getStartTime()), thread.getJavaThreadId(), nativeCode, stack(e)));
     }
 
     private void fileIo(RecordedEvent e, boolean write) {

@@ -17,7 +17,7 @@ public interface RecordingListener {
 
   default void threadStart(ThreadStartEvent event) {}
 
-  /** A {@code jdk.ExecutionSample} of a virtual thread. */
+  /** A {@code jdk.ExecutionSample} or {@code jdk.NativeMethodSample} of a virtual thread. */
   default void cpuSample(CpuSampleEvent event) {}
 
   /** A {@code jdk.FileRead} or {@code jdk.FileWrite} of a virtual thread. */

@@ -247,6 +247,7 @@ public final class JsonReport implements ReportRenderer {
     cpu.put("samplesEnabled", w.samplesEnabled());
     cpu.put("samplePeriod", w.samplePeriod());
     cpu.put("samples", w.samples());
+    cpu.put("nativeSamples", w.nativeSamples());
     cpu.put("sampledVirtualThreads", w.sampledThreads());
     cpu.put("maxGapNanos", CarrierWork.maxGapNanos());
     cpu.put("runs", w.runs());

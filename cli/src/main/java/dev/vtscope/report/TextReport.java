@@ -242,9 +242,10 @@ public final class TextReport implements ReportRenderer {
       lines.add(
           style.bold(
               sectionTitle(
-                  "CPU runs of virtual threads of "
+                  "Runs of virtual threads on a carrier of "
                       + HumanDurations.format(CarrierWork.longRunNanos())
-                      + " or more (from execution samples; lengths are lower bounds)",
+                      + " or more (CPU work, spinning, file calls; from samples, lengths are"
+                      + " lower bounds)",
                   a,
                   w.runSites().size())));
       siteList(w.runSites(), lines, "     held by    ");

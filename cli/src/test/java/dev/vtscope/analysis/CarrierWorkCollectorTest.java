@@ -44,37 +44,48 @@ class CarrierWorkCollectorTest {
     for (long at = 0; at < 2_000 * MS; at += 10 * MS) {
       for (long thread = 1; thread <= 4; thread++) {
         if (random.nextInt(10) < 7) {
-          events.add(new CpuSampleEvent(at + thread, thread, WORK));
+          events.add(new CpuSampleEvent(at + thread, thread, false, WORK));
         }
       }
     }
     return events;
   }
 
+  /**
+   * A chunk does not hold its samples in time order: each chunk's samples are given shuffled, and
+   * the whole recording as one shuffled chunk.
+   */
   @RepeatedTest(20)
   void chunksMergedInOrderGiveTheRunsOfOnePass() {
     Random random = new Random();
     List<CpuSampleEvent> events = samples(random);
     CarrierWorkCollector whole = new CarrierWorkCollector();
     whole.chunk(0);
-    events.forEach(whole::sample);
+    List<CpuSampleEvent> shuffled = new ArrayList<>(events);
+    java.util.Collections.shuffle(shuffled, random);
+    shuffled.forEach(whole::sample);
 
     CarrierWorkCollector merged = new CarrierWorkCollector();
-    long chunkStart = 0;
-    CarrierWorkCollector chunk = new CarrierWorkCollector();
-    chunk.chunk(chunkStart);
+    List<List<CpuSampleEvent>> chunks = new ArrayList<>();
+    List<Long> starts = new ArrayList<>();
     long next = (50 + random.nextInt(400)) * MS;
+    chunks.add(new ArrayList<>());
+    starts.add(0L);
     for (CpuSampleEvent e : events) {
       while (e.startNanos() >= next) {
-        merged.merge(chunk);
-        chunk = new CarrierWorkCollector();
-        chunkStart = next;
-        chunk.chunk(chunkStart);
+        chunks.add(new ArrayList<>());
+        starts.add(next);
         next += (50 + random.nextInt(400)) * MS;
       }
-      chunk.sample(e);
+      chunks.get(chunks.size() - 1).add(e);
     }
-    merged.merge(chunk);
+    for (int i = 0; i < chunks.size(); i++) {
+      CarrierWorkCollector chunk = new CarrierWorkCollector();
+      chunk.chunk(starts.get(i));
+      java.util.Collections.shuffle(chunks.get(i), random);
+      chunks.get(i).forEach(chunk::sample);
+      merged.merge(chunk);
+    }
     assertThat(Figures.of(merged)).isEqualTo(Figures.of(whole));
   }
 
@@ -85,7 +96,7 @@ class CarrierWorkCollectorTest {
     CarrierWorkCollector second = new CarrierWorkCollector();
     second.chunk(100 * MS);
     for (long at = 0; at <= 190 * MS; at += 10 * MS) {
-      (at < 100 * MS ? first : second).sample(new CpuSampleEvent(at, 7, WORK));
+      (at < 100 * MS ? first : second).sample(new CpuSampleEvent(at, 7, false, WORK));
     }
     first.merge(second);
     Figures f = Figures.of(first);
@@ -99,7 +110,7 @@ class CarrierWorkCollectorTest {
     CarrierWorkCollector c = new CarrierWorkCollector();
     c.chunk(0);
     for (long at : new long[] {0, 10, 20, 30, 40, 50, 100, 110}) {
-      c.sample(new CpuSampleEvent(at * MS, 1, WORK));
+      c.sample(new CpuSampleEvent(at * MS, 1, false, WORK));
     }
     Figures f = Figures.of(c);
     assertThat(f.runs()).isEqualTo(2);

@@ -22,9 +22,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * vtscope's carrier-work figures equal what the JDK's own {@code jdk.jfr.consumer} gives when the
- * same definitions are applied to its events: execution samples of virtual threads and their runs,
- * file reads and writes of virtual threads, and thread starts that passed through the pool's
- * compensation. Recordings made here on JDK 21 and 25, read by both of vtscope's readers.
+ * same definitions are applied to its events: execution and native-method samples of virtual
+ * threads and their runs, file reads and writes of virtual threads, and thread starts that passed
+ * through the pool's compensation. Recordings made here on JDK 21 and 25, read by both of vtscope's
+ * readers.
  */
 class CarrierWorkOracleTest {
 
@@ -43,6 +44,7 @@ class CarrierWorkOracleTest {
   /** The figures as the JDK's consumer API gives them. */
   record Expected(
       long samples,
+      long nativeSamples,
       long runs,
       long longRuns,
       long longRunTotalNanos,
@@ -54,15 +56,19 @@ class CarrierWorkOracleTest {
   static Expected oracle(Path recording) throws Exception {
     Map<Long, List<Long>> samplesByThread = new TreeMap<>();
     long samples = 0;
+    long nativeSamples = 0;
     long fileIo = 0;
     long fileIoNanos = 0;
     long compensated = 0;
     for (RecordedEvent e : RecordingFile.readAllEvents(recording)) {
       String type = e.getEventType().getName();
-      if (type.equals("jdk.ExecutionSample")) {
+      if (type.equals("jdk.ExecutionSample") || type.equals("jdk.NativeMethodSample")) {
         RecordedThread t = e.getThread("sampledThread");
         if (t != null && t.isVirtual()) {
           samples++;
+          if (type.equals("jdk.NativeMethodSample")) {
+            nativeSamples++;
+          }
           samplesByThread
               .computeIfAbsent(t.getJavaThreadId(), id -> new ArrayList<>())
               .add(nanos(e.getStartTime()));
@@ -110,7 +116,15 @@ class CarrierWorkOracleTest {
       }
     }
     return new Expected(
-        samples, runs, longRuns, longTotal, longest, fileIo, fileIoNanos, compensated);
+        samples,
+        nativeSamples,
+        runs,
+        longRuns,
+        longTotal,
+        longest,
+        fileIo,
+        fileIoNanos,
+        compensated);
   }
 
   private static long nanos(java.time.Instant i) {
@@ -127,6 +141,9 @@ class CarrierWorkOracleTest {
               .analyze(RecordingInputs.resolve(List.of(recording)))
               .carrierWork();
       assertThat(w.samples()).as(reader + " samples").isEqualTo(expected.samples());
+      assertThat(w.nativeSamples())
+          .as(reader + " native samples")
+          .isEqualTo(expected.nativeSamples());
       assertThat(w.runs()).as(reader + " runs").isEqualTo(expected.runs());
       assertThat(w.longRuns()).as(reader + " long runs").isEqualTo(expected.longRuns());
       // Instants from ticks may differ by a nanosecond between the readers.

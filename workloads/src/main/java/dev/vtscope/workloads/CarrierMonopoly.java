@@ -433,7 +433,9 @@ public final class CarrierMonopoly implements Workload {
     FileReads(Duration work, int mib, int offloadThreads) throws IOException {
       this.work = work;
       this.offloadThreads = offloadThreads;
-      this.file = Files.createTempFile("vtscope-carrier-monopoly-", ".bin");
+      // In the working folder, by a relative name: a recording of it names no folder of the machine
+      // (vtscope redact keeps file events only then). Deleted when the run ends.
+      this.file = Files.createTempFile(Path.of(""), "vtscope-carrier-monopoly-", ".bin");
       byte[] pattern = new byte[CHUNK];
       for (int i = 0; i < pattern.length; i++) {
         pattern[i] = (byte) i;
