@@ -34,6 +34,28 @@ final class ClassInitRule implements Rule {
                   .mapToLong(Facts::eventsOf)
                   .sum();
           boolean jdkClass = FrameOwnership.isJdkPackage(className);
+          int feature = a.feature();
+          int waitsUnmountIn = k.jdk().classInitWaitUnmountsIn();
+          // From JDK 26 a thread that waits for another's initialiser unmounts on the common paths:
+          // the waits here go away with it, the initialiser's own blocking does not.
+          String upgrade =
+              waiting > 0 && feature < waitsUnmountIn
+                  ? "Upgrade to JDK "
+                      + waitsUnmountIn
+                      + " or later for the "
+                      + Facts.plural(waiting, "pin")
+                      + " that waited for the initialiser: virtual threads waiting for another"
+                      + " thread's class initialisation unmount there on the common paths (a"
+                      + " static call, new, a static field; "
+                      + k.jdk().classInitWaitUnmountsSource()
+                      + "). The thread that runs the initialiser still pins while it blocks."
+                  : waiting > 0
+                      ? "These waits are on a path that JDK "
+                          + waitsUnmountIn
+                          + " and later do not unmount (only a static call, new and a static field"
+                          + " do): initialise the class before virtual threads need it."
+                      : "A JDK upgrade does not help: the thread that runs a class initialiser"
+                          + " pins while it blocks, on every release.";
           List<String> actions =
               jdkClass
                   ? List.of(
@@ -51,7 +73,7 @@ final class ClassInitRule implements Rule {
                           + "\", true, loader)).",
                       "Or move the blocking work (I/O, sleeps, remote calls) out of its static"
                           + " initialiser into a lazily called method.",
-                      "A JDK upgrade does not help: class initialisation pins on every release.");
+                      upgrade);
           findings.add(
               new Finding(
                   ID,
@@ -60,8 +82,11 @@ final class ClassInitRule implements Rule {
                       + className
                       + " pins carriers: its static initialiser blocks while virtual threads race"
                       + " for it",
-                  "A virtual thread that runs a class initialiser, or waits for another thread to"
-                      + " finish one, cannot unmount, on every JDK release. Here "
+                  "A virtual thread that runs a class initialiser cannot unmount, on any JDK"
+                      + " release; one that waits for another thread to finish it cannot either,"
+                      + " before JDK "
+                      + k.jdk().classInitWaitUnmountsIn()
+                      + " (on the common paths). Here "
                       + Facts.plural(Facts.events(sites), "pin")
                       + " lasted "
                       + Facts.duration(pinned)

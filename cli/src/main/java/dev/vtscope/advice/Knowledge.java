@@ -40,6 +40,9 @@ public record Knowledge(
    * @param monitorsStopPinningIn the first release where synchronized no longer pins (JEP 491)
    * @param monitorsStopPinningSource where that is stated
    * @param foreignFunctionsFinalIn the first release with the final foreign-function API
+   * @param classInitWaitUnmountsIn the first release where a virtual thread waiting for another
+   *     thread's class initialiser unmounts, on the common paths (static call, new, static field)
+   * @param classInitWaitUnmountsSource where that is stated
    */
   public record JdkFacts(
       int virtualThreadsPreviewIn,
@@ -47,7 +50,9 @@ public record Knowledge(
       int pinnedReasonRecordedIn,
       int monitorsStopPinningIn,
       String monitorsStopPinningSource,
-      int foreignFunctionsFinalIn) {
+      int foreignFunctionsFinalIn,
+      int classInitWaitUnmountsIn,
+      String classInitWaitUnmountsSource) {
 
     /** The releases as the analysis takes them. */
     public dev.vtscope.analysis.JdkReleases releases() {
@@ -227,7 +232,9 @@ public record Knowledge(
           "pinnedReasonRecordedIn",
           "monitorsStopPinningIn",
           "monitorsStopPinningSource",
-          "foreignFunctionsFinalIn");
+          "foreignFunctionsFinalIn",
+          "classInitWaitUnmountsIn",
+          "classInitWaitUnmountsSource");
       Map<String, Object> t = map(root, "thresholds");
       fields(
           t,
@@ -296,7 +303,9 @@ public record Knowledge(
               (int) whole(jdk, "pinnedReasonRecordedIn"),
               (int) whole(jdk, "monitorsStopPinningIn"),
               text(jdk, "monitorsStopPinningSource"),
-              (int) whole(jdk, "foreignFunctionsFinalIn")),
+              (int) whole(jdk, "foreignFunctionsFinalIn"),
+              (int) whole(jdk, "classInitWaitUnmountsIn"),
+              text(jdk, "classInitWaitUnmountsSource")),
           new Thresholds(
               number(t, "highCapacityShare"),
               number(t, "mediumCapacityShare"),
