@@ -41,7 +41,16 @@ final class CompensationRule implements Rule {
             && maxPool > 0
             && started >= k.thresholds().compensationHighShareOfMaxPool() * maxPool;
     Severity severity = nearMax ? Severity.HIGH : Facts.severity(a, k, waited);
-    List<Site> sites = a.monitorWait().sites();
+    // Waits for another thread's class initialiser are recorded as monitor waits too (JDK 21-23):
+    // the wait this finding names is an Object.wait.
+    List<Site> sites =
+        a.monitorWait().sites().stream()
+            .filter(
+                s ->
+                    Facts.culprit(s) == null
+                        || Facts.culprit(s).kind()
+                            != dev.vtscope.attribution.CulpritKind.CLASS_INIT_WAIT)
+            .toList();
     Site top = sites.isEmpty() ? null : sites.get(0);
     String where =
         top == null || Facts.culprit(top) == null

@@ -58,22 +58,7 @@ final class ContendedMonitorRule implements Rule {
                   + " in total, the longest "
                   + Facts.duration(Facts.maxNanos(sites))
                   + ".",
-              List.of(
-                  c.owner() == Owner.JDK
-                      ? "The monitor is the JDK's own ("
-                          + c.qualifiedMethod()
-                          + (calledFrom(sites) == null
-                              ? ""
-                              : ", called from " + calledFrom(sites).qualifiedMethod())
-                          + "): call it less often from virtual threads, e.g. keep its result"
-                          + " instead of asking again."
-                      : "Shorten the critical section in "
-                          + c.qualifiedMethod()
-                          + ", or guard it with a java.util.concurrent.locks.ReentrantLock:"
-                          + " waiting for a ReentrantLock unmounts.",
-                  "Upgrade to JDK "
-                      + fixedIn
-                      + " or later (JEP 491): waiting to enter a monitor unmounts there."),
+              actions(c, sites, k, fixedIn),
               List.of(
                   Evidence.nanos("carrier time entering the monitor", held),
                   Evidence.count("monitor enters", Facts.events(sites), "events"),
@@ -85,6 +70,51 @@ final class ContendedMonitorRule implements Rule {
               List.of()));
     }
     return findings;
+  }
+
+  /**
+   * The JDK's monitor: call it less often. A library's: its known fix, or the release to look for;
+   * never an edit of its code. The application's: a shorter critical section or a lock.
+   */
+  private static List<String> actions(Culprit c, List<Site> sites, Knowledge k, int fixedIn) {
+    List<String> actions = new ArrayList<>();
+    Frame from = calledFrom(sites);
+    if (c.owner() == Owner.JDK) {
+      actions.add(
+          "The monitor is the JDK's own ("
+              + c.qualifiedMethod()
+              + (from == null ? "" : ", called from " + from.qualifiedMethod())
+              + "): call it less often from virtual threads, e.g. keep its result instead of"
+              + " asking again.");
+    } else if (c.owner() == Owner.LIBRARY) {
+      java.util.Optional<Knowledge.Library> lib = k.library(c.className());
+      if (lib.isPresent()) {
+        actions.add(
+            LibraryFix.action(lib.get(), Facts.version(c.artifact()), c.qualifiedMethod(), ""));
+      } else {
+        actions.add(
+            "The monitor is "
+                + (c.artifact() != null ? c.artifact().display() + "'s" : "a library's")
+                + " ("
+                + c.qualifiedMethod()
+                + "): "
+                + (from == null ? "call it" : "in " + from.display() + ", call it")
+                + " from fewer virtual threads at once (a java.util.concurrent.Semaphore around"
+                + " the call: waiting for a permit unmounts), or look for a release of it that"
+                + " replaced synchronized with java.util.concurrent locks.");
+      }
+    } else {
+      actions.add(
+          "Shorten the critical section in "
+              + c.qualifiedMethod()
+              + ", or guard it with a java.util.concurrent.locks.ReentrantLock: waiting for a"
+              + " ReentrantLock unmounts.");
+    }
+    actions.add(
+        "Upgrade to JDK "
+            + fixedIn
+            + " or later (JEP 491): waiting to enter a monitor unmounts there.");
+    return actions;
   }
 
   private static Frame calledFrom(List<Site> sites) {

@@ -37,7 +37,8 @@ final class LibraryFix {
           + ")."
           + gain
           + " Until then: "
-          + lib.remedy();
+          + Character.toLowerCase(lib.remedy().charAt(0))
+          + lib.remedy().substring(1);
     }
     if (lib.knownPin(method)) {
       return lib.name()

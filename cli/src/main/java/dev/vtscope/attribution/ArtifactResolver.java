@@ -17,9 +17,9 @@ import java.util.zip.ZipEntry;
 /**
  * Names the artifact a jar holds from its own metadata: {@code META-INF/maven/.../pom.properties}
  * first (real coordinates), then the manifest's {@code Bundle-SymbolicName} or {@code
- * Automatic-Module-Name} (stable identifiers, usually the package), then its {@code
- * Implementation-Title} (free text: a database driver's can read "Standard runtime"). Never from
- * the file name alone.
+ * Automatic-Module-Name} (stable identifiers, usually the package), then {@code Extension-Name},
+ * then its {@code Implementation-Title} (free text: a database driver's can read "Standard
+ * runtime"). Never from the file name alone.
  */
 final class ArtifactResolver {
 
@@ -67,13 +67,20 @@ final class ArtifactResolver {
       if (manifest != null) {
         Attributes main = manifest.getMainAttributes();
         for (String header :
-            List.of("Bundle-SymbolicName", "Automatic-Module-Name", "Implementation-Title")) {
+            List.of(
+                "Bundle-SymbolicName",
+                "Automatic-Module-Name",
+                "Extension-Name",
+                "Implementation-Title")) {
           String value = first(main, header);
           if (value != null) {
             String version =
                 header.startsWith("Bundle")
                     ? first(main, "Bundle-Version", "Implementation-Version")
                     : first(main, "Implementation-Version", "Bundle-Version");
+            if (version == null) {
+              version = versionInFileName(name);
+            }
             return new Artifact(value, version, Artifact.Source.MANIFEST, name, header);
           }
         }
@@ -82,6 +89,18 @@ final class ArtifactResolver {
       return null;
     }
     return null;
+  }
+
+  private static final java.util.regex.Pattern FILE_VERSION =
+      java.util.regex.Pattern.compile("-(\\d+(?:\\.\\w+)*(?:-[\\w.]+)?)\\.jar$");
+
+  /**
+   * The version in a jar's file name as Maven and Gradle name them ({@code c3p0-0.10.2.jar}), for
+   * jars whose manifest names none; null when the name has no version.
+   */
+  static String versionInFileName(String fileName) {
+    java.util.regex.Matcher m = FILE_VERSION.matcher(fileName);
+    return m.find() ? m.group(1) : null;
   }
 
   private static String first(Attributes attributes, String... names) {

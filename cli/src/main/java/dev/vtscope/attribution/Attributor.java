@@ -132,6 +132,25 @@ public final class Attributor {
     // the JDK's, calledFrom names the library or application frame that called in.
     int index = wait ? waitCaller(frames) : frames.isEmpty() ? -1 : 0;
     Frame frame = index < 0 ? null : frames.get(index);
+    if (wait && index == 0 && isClassInitLock(monitorClass)) {
+      // No Object.wait on the stack, and the monitor is an int[]: JDK 21-23 wait for another
+      // thread's class initialiser on the class's initialisation lock, an int[], and JFR writes
+      // that as a monitor wait of the frame that needed the class.
+      Culprit culprit =
+          new Culprit(
+              frame.className(),
+              frame.method(),
+              frame.line(),
+              CulpritKind.CLASS_INIT_WAIT,
+              owners.get(0),
+              artifactOf(frame),
+              null,
+              0,
+              "waited for another thread to finish initialising a class this line uses (recorded"
+                  + " as a wait on the class's initialisation lock, an int[]): the carrier was"
+                  + " held although no pinned event was recorded");
+      return finish(stack, owners, culprit, monitorFrames(frames));
+    }
     String monitor = monitorClass == null ? "a monitor" : "a monitor of class " + monitorClass;
     Culprit culprit =
         new Culprit(
@@ -665,6 +684,11 @@ public final class Attributor {
       }
     }
     return new Attribution(culprit, others, waitedAt, calledFrom, calledFromArtifact, owners);
+  }
+
+  /** The class HotSpot's class-initialisation lock has: an {@code int[]}. */
+  private static boolean isClassInitLock(String monitorClass) {
+    return "[I".equals(monitorClass) || "int[]".equals(monitorClass);
   }
 
   /** The first frame below Object.wait's own frames, or -1. */

@@ -84,4 +84,33 @@ class ArtifactResolverTest {
 
     assertThat(resolver.resolve(jar("bare.jar", Map.of(), null), "x")).isNull();
   }
+
+  @Test
+  void aManifestWithoutAVersionTakesTheOneInTheJarsFileName() throws IOException {
+    ArtifactResolver resolver = new ArtifactResolver();
+    // c3p0 0.10's manifest names its module and nothing else
+    Artifact module =
+        resolver.resolve(
+            jar("c3p0-0.10.2.jar", Map.of("Automatic-Module-Name", "com.mchange.v2.c3p0"), null),
+            "com.mchange.v2.c3p0");
+    assertThat(module.display()).isEqualTo("com.mchange.v2.c3p0 0.10.2");
+    // c3p0 0.9.5's names the extension and the version
+    Artifact extension =
+        resolver.resolve(
+            jar(
+                "c3p0-0.9.5.5.jar",
+                Map.of(
+                    "Extension-Name", "com.mchange.v2.c3p0", "Implementation-Version", "0.9.5.5"),
+                null),
+            "com.mchange.v2.c3p0");
+    assertThat(extension.display()).isEqualTo("com.mchange.v2.c3p0 0.9.5.5");
+    assertThat(extension.header()).isEqualTo("Extension-Name");
+
+    assertThat(ArtifactResolver.versionInFileName("ojdbc8-19.29.0.0.jar")).isEqualTo("19.29.0.0");
+    assertThat(ArtifactResolver.versionInFileName("guava-33.3.1-jre.jar")).isEqualTo("33.3.1-jre");
+    assertThat(ArtifactResolver.versionInFileName("mssql-jdbc-12.2.0.jre11.jar"))
+        .isEqualTo("12.2.0.jre11");
+    assertThat(ArtifactResolver.versionInFileName("app.jar")).isNull();
+    assertThat(ArtifactResolver.versionInFileName("app-core.jar")).isNull();
+  }
 }

@@ -2,6 +2,7 @@ package dev.vtscope.attribution;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vtscope.advice.Advisor;
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.GroupBy;
 import dev.vtscope.analysis.Site;
@@ -103,6 +104,27 @@ class AttributionTest {
     assertThat(culprit.kind()).isEqualTo(CulpritKind.MONITOR_ENTER);
     assertThat(culprit.method()).isEqualTo("withMonitor");
     assertThat(culprit.detail()).contains("java.lang.Object").contains("no pinned event");
+  }
+
+  /**
+   * JDK 21 writes a wait for another thread's class initialiser as a monitor wait on the class's
+   * initialisation lock (an int[]) with no Object.wait on the stack: it is not an Object.wait.
+   */
+  @Test
+  void aWaitForAClassInitialiserOnJdk21IsNotAnObjectWait() {
+    Path sample = TestRecordings.repoRoot().resolve("samples/jdk21/class-init.jfr");
+    Analysis a = Reports.analyze("class-init.jfr", sample, GroupBy.CULPRIT);
+    assertThat(a.monitorWait().sites()).isNotEmpty();
+    assertThat(a.monitorWait().sites())
+        .allSatisfy(
+            s -> {
+              assertThat(s.monitorClass()).isEqualTo("[I");
+              assertThat(s.attribution().culprit().kind()).isEqualTo(CulpritKind.CLASS_INIT_WAIT);
+              assertThat(s.stack().frames().get(0).className()).isNotEqualTo("java.lang.Object");
+            });
+    assertThat(Advisor.standard().advise(a).findings())
+        .extracting(dev.vtscope.advice.Finding::id)
+        .doesNotContain("carrier-compensation");
   }
 
   @Test

@@ -114,11 +114,12 @@ class RealLibraryTest {
         .extracting(
             m -> site.stack().frames().get(m.frameIndex()).qualifiedMethod(), MonitorFrame::kind)
         .contains(tuple(POOL + ".prelimCheckoutResource", CulpritKind.SYNCHRONIZED_METHOD));
-    // c3p0's jar has no Maven metadata and no version header: only its module name is known.
+    // c3p0's jar has no Maven metadata and no version header, only its module name.
     Artifact artifact = culprit.artifact();
     assertThat(artifact.name()).isEqualTo("com.mchange.v2.c3p0");
     assertThat(artifact.header()).isEqualTo("Automatic-Module-Name");
-    assertThat(artifact.version()).isNull();
+    // its manifest names no version: the jar's file name does
+    assertThat(artifact.version()).isEqualTo("0.10.2");
     assertThat(artifact.jar()).isEqualTo("c3p0-0.10.2.jar");
     assertThat(site.attribution().calledFrom().qualifiedMethod())
         .isEqualTo(C3p0CheckoutWait.class.getName() + ".placeOrder");
@@ -136,13 +137,13 @@ class RealLibraryTest {
         .startsWith("Object.wait() in " + POOL + ".awaitAvailable made the scheduler start ")
         .contains("extra carrier");
     assertThat(first.classes()).containsExactly(POOL);
-    // knowledge.json's c3p0 entry; without a version in the jar the upgrade cannot say "from".
+    // knowledge.json's c3p0 entry, from the version the jar's file name gives
     assertThat(first.actions())
         .anySatisfy(
             x ->
                 assertThat(x)
                     .startsWith(
-                        "Upgrade com.mchange:c3p0 to 0.11.0 or later: 0.11.0 rewrote"
+                        "Upgrade com.mchange:c3p0 from 0.10.2 to 0.11.0 or later: 0.11.0 rewrote"
                             + " BasicResourcePool on ReentrantLock and Condition")
                     .contains("https://github.com/swaldman/c3p0/issues/179"));
     assertThat(first.actions())
@@ -150,7 +151,9 @@ class RealLibraryTest {
             x ->
                 assertThat(x)
                     .startsWith(
-                        "The wait is inside com.mchange.v2.c3p0, in " + POOL + ".awaitAvailable")
+                        "The wait is inside com.mchange.v2.c3p0 0.10.2, in "
+                            + POOL
+                            + ".awaitAvailable")
                     .contains(
                         "Until the upgrade: in "
                             + C3p0CheckoutWait.class.getName()
