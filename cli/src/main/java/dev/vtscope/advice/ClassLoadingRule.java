@@ -57,8 +57,9 @@ final class ClassLoadingRule implements Rule {
               + " one lock.");
     }
     actions.add(
-        "A JDK upgrade does not help: the JVM's class loading call pins on every release (JDK 24+"
-            + " names it in the pinned reason).");
+        "A JDK upgrade does not help: the JVM's class loading call pins on every release (JDK "
+            + k.jdk().pinnedReasonRecordedIn()
+            + "+ names it in the pinned reason).");
     return List.of(
         new Finding(
             ID,

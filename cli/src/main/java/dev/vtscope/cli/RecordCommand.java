@@ -51,6 +51,10 @@ import picocli.CommandLine.Spec;
     })
 final class RecordCommand implements Callable<Integer> {
 
+  /** The JDK releases vtscope's data file states. */
+  private static final dev.vtscope.advice.Knowledge.JdkFacts JDK =
+      dev.vtscope.advice.Knowledge.standard().jdk();
+
   @Spec private picocli.CommandLine.Model.CommandSpec spec;
 
   @Option(
@@ -183,7 +187,11 @@ final class RecordCommand implements Callable<Integer> {
                 + runtime.feature()
                 + " cannot show this effect (it exists on JDK "
                 + w.effectJdks()
-                + "; JEP 491 removed monitor pinning in JDK 24): to see it, run with --jdk 21.";
+                + "; JEP 491 removed monitor pinning in JDK "
+                + JDK.monitorsStopPinningIn()
+                + "): to see it, run with --jdk "
+                + JDK.virtualThreadsFinalIn()
+                + ".";
       }
       command =
           ChildRecording.workloadCommand(runtime.java(), ownJar(), w.name(), variant, arguments);
@@ -393,7 +401,7 @@ final class RecordCommand implements Callable<Integer> {
       return;
     }
     Optional<Jdk> runtime = new JdkLocator(System.getenv(), vtscopeHome()).at(real);
-    if (runtime.isPresent() && runtime.get().feature() < 21) {
+    if (runtime.isPresent() && runtime.get().feature() < JDK.virtualThreadsFinalIn()) {
       throw new ExitException(
           ExitCode.NO_JAVA,
           "'"
@@ -402,8 +410,11 @@ final class RecordCommand implements Callable<Integer> {
               + runtime.get().feature()
               + " ("
               + real
-              + "), which has no virtual threads: run with --jdk 21 (or later), or put a JDK 21+"
-              + " first on PATH");
+              + "), which has no virtual threads: run with --jdk "
+              + JDK.virtualThreadsFinalIn()
+              + " (or later), or put a JDK "
+              + JDK.virtualThreadsFinalIn()
+              + "+ first on PATH");
     }
   }
 
