@@ -14,6 +14,7 @@ import picocli.CommandLine.Spec;
 /** {@code vtscope analyze}: load, analyse, render. */
 @Command(
     name = "analyze",
+    aliases = "analyse",
     mixinStandardHelpOptions = true,
     description = {
       "Reports where virtual threads pinned their carriers (jdk.VirtualThreadPinned), how long and"

@@ -1,6 +1,7 @@
 package dev.vtscope.cli;
 
 import java.io.PrintWriter;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.ParseResult;
 
@@ -43,9 +44,21 @@ final class ErrorReporter
   public int handleParseException(CommandLine.ParameterException e, String[] args) {
     CommandLine commandLine = e.getCommandLine();
     PrintWriter err = commandLine.getErr();
+    String suggestion = "";
+    if (e instanceof CommandLine.UnmatchedArgumentException unmatched
+        && !unmatched.getSuggestions().isEmpty()) {
+      // an alias (analyse) is not a second suggestion beside its command (analyze)
+      List<String> suggestions =
+          unmatched.getSuggestions().stream()
+              .filter(s -> !s.equals("analyse") || !unmatched.getSuggestions().contains("analyze"))
+              .map(s -> "'" + s + "'")
+              .toList();
+      suggestion = "; did you mean " + String.join(" or ", suggestions) + "?";
+    }
     err.println(
         prefix(commandLine)
             + e.getMessage()
+            + suggestion
             + " (see '"
             + commandLine.getCommandSpec().qualifiedName()
             + " --help')");

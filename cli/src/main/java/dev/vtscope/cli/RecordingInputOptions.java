@@ -14,13 +14,19 @@ final class RecordingInputOptions {
       paramLabel = "FILE",
       arity = "1..*",
       description =
-          "JFR recordings: files, folders of .jfr files, or a JVM's JFR repository folder."
-              + " Several are merged into one report that lists each.")
+          "JFR recordings: files, folders of .jfr files, or a JVM's JFR repository folder;"
+              + " - reads one from standard input. Several are merged into one report that lists"
+              + " each.")
   private List<Path> paths;
+
+  @picocli.CommandLine.Option(
+      names = {"-r", "--recursive"},
+      description = "Look for recordings in the sub-folders of the folders given, too.")
+  private boolean recursive;
 
   List<RecordingInput> resolve() {
     try {
-      return RecordingInputs.resolve(paths);
+      return RecordingInputs.resolve(paths, recursive);
     } catch (InputProblemException e) {
       throw new ExitException(ExitCode.INPUT_UNREADABLE, e.getMessage() + " (check the path)");
     }

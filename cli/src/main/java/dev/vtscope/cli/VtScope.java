@@ -32,6 +32,7 @@ public final class VtScope {
     SUBCOMMANDS.put("record", RecordCommand::new);
     SUBCOMMANDS.put("workloads", WorkloadsCommand::new);
     SUBCOMMANDS.put("redact", RedactCommand::new);
+    SUBCOMMANDS.put("completion", CompletionCommand::new);
     SUBCOMMANDS.put("help", CommandLine.HelpCommand::new);
   }
 
@@ -48,10 +49,11 @@ public final class VtScope {
    */
   static CommandLine commandLine(PrintWriter out, PrintWriter err, String first) {
     CommandLine commandLine = new CommandLine(new VtScope());
-    boolean one = first != null && SUBCOMMANDS.containsKey(first) && !"help".equals(first);
+    String named = "analyse".equals(first) ? "analyze" : first;
+    boolean one = named != null && SUBCOMMANDS.containsKey(named) && !"help".equals(named);
     SUBCOMMANDS.forEach(
         (name, command) -> {
-          if (!one || name.equals(first)) {
+          if (!one || name.equals(named)) {
             commandLine.addSubcommand(name, command.get());
           }
         });

@@ -13,16 +13,24 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Turns the paths a user gave into recordings. A file is one recording. A folder is searched for
- * {@code .jfr} files; the files of a JFR repository folder (named by the JVM like {@code
- * 2026_11_22_15_04_05.jfr}) are one recording, split in chunks; any other file is a recording of
- * its own.
+ * Turns the paths a user gave into recordings. A file is one recording; {@code -} is standard
+ * input. A folder is searched for {@code .jfr} files (in its sub-folders too when asked); the files
+ * of a JFR repository folder (named by the JVM like {@code 2026_11_22_15_04_05.jfr}) are one
+ * recording, split in chunks; any other file is a recording of its own.
  */
 public final class RecordingInputs {
 
   /** The names the JVM gives the chunk files of its disk repository. */
   private static final Pattern REPOSITORY_CHUNK =
       Pattern.compile("\\d{4}_\\d{2}_\\d{2}_\\d{2}_\\d{2}_\\d{2}(_\\d+)?\\.jfr");
+
+  /**
+   * The names the JVM gives a repository's folder for each process ({@code
+   * 2026_11_22_15_04_05_4242}) inside the folder {@code -XX:FlightRecorderOptions:repository=}
+   * names: read without {@code --recursive}, since that folder is the one users point at.
+   */
+  private static final Pattern REPOSITORY_FOLDER =
+      Pattern.compile("\\d{4}_\\d{2}_\\d{2}_\\d{2}_\\d{2}_\\d{2}_\\d+");
 
   private RecordingInputs() {}
 
@@ -32,13 +40,28 @@ public final class RecordingInputs {
    * @throws InputProblemException naming the first path that cannot be used
    */
   public static List<RecordingInput> resolve(List<Path> paths) throws InputProblemException {
+    return resolve(paths, false);
+  }
+
+  /**
+   * Resolves {@code paths}; {@code -} is standard input. Folders are searched for recordings in
+   * their sub-folders too only when {@code recursive}.
+   *
+   * @throws InputProblemException naming the first path that cannot be used
+   */
+  public static List<RecordingInput> resolve(List<Path> paths, boolean recursive)
+      throws InputProblemException {
     List<RecordingInput> inputs = new ArrayList<>();
     for (Path path : paths) {
+      if (path.toString().equals(STDIN)) {
+        inputs.add(new RecordingInput(STDIN, List.of(standardInput()), false));
+        continue;
+      }
       if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS) && !Files.exists(path)) {
         throw new InputProblemException(path + ": no such file or folder");
       }
       if (Files.isDirectory(path)) {
-        inputs.addAll(fromFolder(path));
+        inputs.addAll(fromFolder(path, recursive));
       } else {
         checkReadableFile(path);
         inputs.add(new RecordingInput(path.toString(), List.of(path), false));
@@ -47,22 +70,51 @@ public final class RecordingInputs {
     return inputs;
   }
 
-  private static List<RecordingInput> fromFolder(Path folder) throws InputProblemException {
+  /** The name that stands for standard input. */
+  public static final String STDIN = "-";
+
+  /**
+   * Standard input as a file: itself when it is one ({@code < vt.jfr}), read in place; else (a
+   * pipe) copied once to a temporary file, deleted when vtscope exits, since a recording is read by
+   * its chunks' offsets.
+   */
+  private static Path standardInput() throws InputProblemException {
+    Path stdin = Path.of("/dev/stdin");
+    Path copy;
+    try {
+      if (Files.isRegularFile(stdin) && Files.isReadable(stdin)) {
+        return stdin;
+      }
+      copy = Files.createTempFile("vtscope-stdin-", ".jfr");
+      copy.toFile().deleteOnExit();
+      try (var in = System.in) {
+        Files.copy(in, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      }
+      if (Files.size(copy) > 0) {
+        return copy;
+      }
+    } catch (IOException | UnsupportedOperationException e) {
+      throw new InputProblemException("-: cannot read standard input (" + e.getMessage() + ")");
+    }
+    throw new InputProblemException("-: standard input is empty");
+  }
+
+  private static List<RecordingInput> fromFolder(Path folder, boolean recursive)
+      throws InputProblemException {
     if (!Files.isReadable(folder)) {
       throw new InputProblemException(folder + ": permission denied");
     }
-    List<Path> files;
-    try (Stream<Path> walk = Files.walk(folder)) {
-      files =
-          walk.filter(p -> p.getFileName().toString().endsWith(".jfr"))
-              .filter(Files::isRegularFile)
-              .sorted(Comparator.comparing(Path::toString))
-              .toList();
-    } catch (IOException | java.io.UncheckedIOException e) {
-      throw new InputProblemException(folder + ": cannot list the folder (" + e.getMessage() + ")");
-    }
+    List<Path> files = recordings(folder, recursive ? Integer.MAX_VALUE : 1);
     if (files.isEmpty()) {
-      throw new InputProblemException(folder + ": the folder holds no .jfr recordings");
+      int below = recursive ? 0 : recordings(folder, Integer.MAX_VALUE).size();
+      throw new InputProblemException(
+          folder
+              + ": the folder holds no .jfr recordings"
+              + (below > 0
+                  ? " (its sub-folders hold "
+                      + below
+                      + ": add --recursive to read them, or name the sub-folder)"
+                  : ""));
     }
     Map<Path, List<Path>> repositories = new TreeMap<>();
     List<RecordingInput> inputs = new ArrayList<>();
@@ -79,6 +131,24 @@ public final class RecordingInputs {
             inputs.add(
                 new RecordingInput(dir.toString(), chunks, chunks.size() > 1, folder.toString())));
     return inputs;
+  }
+
+  private static List<Path> recordings(Path folder, int depth) throws InputProblemException {
+    try (Stream<Path> walk = Files.walk(folder, depth == 1 ? 2 : depth)) {
+      return walk.filter(p -> p.getFileName().toString().endsWith(".jfr"))
+          .filter(
+              p ->
+                  depth > 1
+                      || p.getParent().equals(folder)
+                      || REPOSITORY_FOLDER
+                          .matcher(p.getParent().getFileName().toString())
+                          .matches())
+          .filter(Files::isRegularFile)
+          .sorted(Comparator.comparing(Path::toString))
+          .toList();
+    } catch (IOException | java.io.UncheckedIOException e) {
+      throw new InputProblemException(folder + ": cannot list the folder (" + e.getMessage() + ")");
+    }
   }
 
   private static void checkReadableFile(Path file) throws InputProblemException {

@@ -84,6 +84,19 @@ public final class TextReport implements ReportRenderer {
       line.append("  (").append(String.join(", ", facts)).append(')');
       lines.add(line.toString());
     }
+    if (a.inputs().size() > 1) {
+      long folders =
+          a.inputs().stream()
+              .map(i -> java.nio.file.Path.of(i.name()).toAbsolutePath().getParent())
+              .distinct()
+              .count();
+      lines.add(
+          "  merged      "
+              + a.inputs().size()
+              + " recordings"
+              + (folders > 1 ? " from " + folders + " folders" : "")
+              + " into one report; carriers at once are counted within each");
+    }
     if (a.feature() > 0 && a.feature() < 19) {
       lines.add("  scheduler   none: JDK " + a.feature() + " has no virtual threads");
       lines.add("");

@@ -328,4 +328,87 @@ class AnalyzeCommandTest {
         .at("/pinned/events")
         .asLong();
   }
+
+  /** Runs vtscope in a child JVM with {@code stdin} fed by {@code feed}. */
+  private static Cli.Result child(
+      java.util.function.Consumer<ProcessBuilder> redirect, byte[] pipe, String... args)
+      throws Exception {
+    java.util.List<String> command =
+        new java.util.ArrayList<>(
+            java.util.List.of(
+                TestRecordings.currentJava().toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                "dev.vtscope.cli.VtScope"));
+    command.addAll(java.util.List.of(args));
+    ProcessBuilder builder = new ProcessBuilder(command);
+    redirect.accept(builder);
+    Process process = builder.start();
+    if (pipe != null) {
+      try (var in = process.getOutputStream()) {
+        in.write(pipe);
+      }
+    }
+    var err =
+        java.util.concurrent.CompletableFuture.supplyAsync(() -> read(process.getErrorStream()));
+    String out = read(process.getInputStream());
+    assertThat(process.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+    return new Cli.Result(process.exitValue(), out, err.get());
+  }
+
+  private static String read(java.io.InputStream in) {
+    try {
+      return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  @Test
+  void aRecordingOnStandardInputFromAFileOrAPipeGivesTheSameReport() throws Exception {
+    Path sample = sample("jdk21/pinning-synchronized.jfr");
+    String direct = Cli.run("analyze", "--format", "json", sample.toString()).out();
+    Cli.Result redirected =
+        child(b -> b.redirectInput(sample.toFile()), null, "analyze", "--format", "json", "-");
+    Cli.Result piped =
+        child(b -> {}, Files.readAllBytes(sample), "analyze", "--format", "json", "-");
+    for (Cli.Result r : java.util.List.of(redirected, piped)) {
+      assertThat(r.exitCode()).as(r.err()).isZero();
+      JsonNode json = MAPPER.readTree(r.out());
+      assertThat(json.at("/inputs/0/path").asText()).isEqualTo("-");
+      assertThat(json.at("/pinned")).isEqualTo(MAPPER.readTree(direct).at("/pinned"));
+    }
+    Cli.Result empty = child(b -> {}, new byte[0], "analyze", "-");
+    assertThat(empty.exitCode()).isEqualTo(ExitCode.INPUT_UNREADABLE.code());
+    assertThat(empty.err().strip())
+        .isEqualTo("vtscope analyze: -: standard input is empty (check the path)");
+  }
+
+  @Test
+  void aFolderIsReadWithoutItsSubFoldersUnlessAsked() throws Exception {
+    Path top = Files.createDirectories(dir.resolve("recordings"));
+    Path nested = Files.createDirectories(top.resolve("2026-11/host-a"));
+    Files.copy(sample("jdk21/pinning-synchronized.jfr"), nested.resolve("a.jfr"));
+    Cli.Result flat = Cli.run("analyze", top.toString());
+    assertThat(flat.exitCode()).isEqualTo(ExitCode.INPUT_UNREADABLE.code());
+    assertThat(flat.err()).contains("its sub-folders hold 1: add --recursive");
+    Files.copy(sample("jdk25/class-init.jfr"), top.resolve("b.jfr"));
+    Cli.Result recursive = Cli.run("analyze", "--recursive", top.toString());
+    assertThat(recursive.exitCode()).as(recursive.err()).isZero();
+    assertThat(recursive.out()).contains("merged      2 recordings from 2 folders");
+    JsonNode json = MAPPER.readTree(Cli.run("analyze", "--format", "json", top.toString()).out());
+    assertThat(json.at("/inputs")).hasSize(1);
+  }
+
+  @Test
+  void analyseIsAnAliasAndATypoGetsASuggestion() {
+    Cli.Result alias =
+        Cli.run("analyse", "--format", "json", sample("jdk21/class-init.jfr").toString());
+    assertThat(alias.exitCode()).as(alias.err()).isZero();
+    Cli.Result typo = Cli.run("analize", "x.jfr");
+    assertThat(typo.exitCode()).isEqualTo(ExitCode.USAGE.code());
+    assertThat(typo.err()).contains("did you mean 'analyze'?").doesNotContain("'analyse'");
+    Cli.Result option = Cli.run("analyze", "--formt", "json", "x.jfr");
+    assertThat(option.err()).contains("did you mean '--format'?");
+  }
 }

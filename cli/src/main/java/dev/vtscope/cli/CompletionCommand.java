@@ -1,0 +1,136 @@
+package dev.vtscope.cli;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.AutoComplete;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code vtscope completion bash|zsh|fish}: a completion script for the shell, made from the
+ * command line's own model, so it always matches the options vtscope has.
+ */
+@Command(
+    name = "completion",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Prints a completion script for bash, zsh or fish.",
+      "bash: source <(vtscope completion bash)   (or save it in"
+          + " ~/.local/share/bash-completion/completions/vtscope)",
+      "zsh:  autoload -U +X bashcompinit && bashcompinit; source <(vtscope completion zsh)",
+      "fish: vtscope completion fish > ~/.config/fish/completions/vtscope.fish"
+    })
+final class CompletionCommand implements Callable<Integer> {
+
+  /** The shells. */
+  enum Shell {
+    bash,
+    zsh,
+    fish
+  }
+
+  @Spec private CommandSpec spec;
+
+  @Parameters(paramLabel = "SHELL", description = "bash, zsh or fish.")
+  private Shell shell;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    // the whole command line, whichever subcommand this run was started with
+    CommandLine all = VtScope.commandLine(new PrintWriter(new StringWriter()), out, null);
+    out.print(
+        switch (shell) {
+          // picocli's script serves zsh through bashcompinit
+          case bash, zsh -> AutoComplete.bash("vtscope", all);
+          case fish -> fish(all);
+        });
+    out.flush();
+    return ExitCode.OK.code();
+  }
+
+  /** Fish completions: the subcommands, then each one's options. */
+  static String fish(CommandLine all) {
+    StringBuilder s = new StringBuilder("# fish completion for vtscope\n");
+    s.append("complete -c vtscope -f\n");
+    all.getSubcommands()
+        .forEach(
+            (name, sub) -> {
+              if (!name.equals(sub.getCommandName())) {
+                return; // an alias
+              }
+              s.append("complete -c vtscope -n __fish_use_subcommand -a ")
+                  .append(name)
+                  .append(" -d ")
+                  .append(quote(first(sub.getCommandSpec().usageMessage().description())))
+                  .append('\n');
+            });
+    all.getSubcommands()
+        .forEach(
+            (name, sub) -> {
+              if (!name.equals(sub.getCommandName())) {
+                return;
+              }
+              for (OptionSpec option : sub.getCommandSpec().options()) {
+                if (option.hidden()) {
+                  continue;
+                }
+                s.append("complete -c vtscope -n '__fish_seen_subcommand_from ")
+                    .append(name)
+                    .append("'");
+                for (String n : option.names()) {
+                  s.append(
+                      n.startsWith("--")
+                          ? " -l " + n.substring(2)
+                          : n.length() == 2 ? " -s " + n.substring(1) : " -o " + n.substring(1));
+                }
+                if (option.arity().max() > 0) {
+                  s.append(" -r");
+                  List<String> candidates = candidates(option);
+                  if (!candidates.isEmpty()) {
+                    s.append(" -a ").append(quote(String.join(" ", candidates)));
+                  }
+                }
+                s.append(" -d ").append(quote(first(option.description()))).append('\n');
+              }
+              if (!sub.getCommandSpec().positionalParameters().isEmpty()) {
+                s.append("complete -c vtscope -n '__fish_seen_subcommand_from ")
+                    .append(name)
+                    .append("' -F\n");
+              }
+            });
+    return s.toString();
+  }
+
+  private static List<String> candidates(OptionSpec option) {
+    Iterable<String> values = option.completionCandidates();
+    if (values == null) {
+      return List.of();
+    }
+    List<String> list = new java.util.ArrayList<>();
+    values.forEach(v -> list.add(v.toLowerCase(java.util.Locale.ROOT)));
+    return list;
+  }
+
+  private static String first(String[] lines) {
+    if (lines == null || lines.length == 0) {
+      return "";
+    }
+    String line = lines[0].replace("%n", "").trim();
+    java.util.regex.Matcher end = java.util.regex.Pattern.compile("\\.\\s+[A-Z]").matcher(line);
+    int stop = end.find() ? end.start() : -1;
+    return stop > 0
+        ? line.substring(0, stop)
+        : line.endsWith(".") ? line.substring(0, line.length() - 1) : line;
+  }
+
+  private static String quote(String text) {
+    return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'";
+  }
+}

@@ -1,0 +1,67 @@
+package dev.vtscope.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vtscope.testing.Cli;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The completion scripts complete what vtscope has, in a real bash. */
+class CompletionCommandTest {
+
+  @TempDir Path dir;
+
+  /** Runs bash with the script sourced and returns what it completes for {@code words}. */
+  private String complete(Path script, String words) throws Exception {
+    String program =
+        "source "
+            + script
+            + "; COMP_WORDS=("
+            + words
+            + "); COMP_CWORD=$((${#COMP_WORDS[@]}-1)); COMP_LINE=\"${COMP_WORDS[*]}\";"
+            + " COMP_POINT=${#COMP_LINE}; _complete_vtscope vtscope 2>/dev/null; printf '%s\\n'"
+            + " \"${COMPREPLY[@]}\"";
+    Process bash = new ProcessBuilder("bash", "-c", program).redirectErrorStream(true).start();
+    String out = new String(bash.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(bash.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    return out;
+  }
+
+  @Test
+  void bashCompletesCommandsOptionsAndValues() throws Exception {
+    Cli.Result r = Cli.run("completion", "bash");
+    assertThat(r.exitCode()).isZero();
+    Path script = dir.resolve("vtscope.bash");
+    Files.writeString(script, r.out());
+
+    assertThat(complete(script, "vtscope an")).contains("analyze").contains("analyse");
+    assertThat(complete(script, "vtscope analyze --for")).contains("--format");
+    assertThat(complete(script, "vtscope analyze --format ''"))
+        .containsIgnoringCase("json")
+        .containsIgnoringCase("text");
+    assertThat(complete(script, "vtscope record --work")).contains("--workload");
+  }
+
+  @Test
+  void fishNamesEverySubcommandAndItsOptions() {
+    Cli.Result r = Cli.run("completion", "fish");
+    assertThat(r.exitCode()).isZero();
+    for (String command : new String[] {"analyze", "check", "diff", "record", "redact"}) {
+      assertThat(r.out()).contains("-n __fish_use_subcommand -a " + command + " -d ");
+    }
+    assertThat(r.out())
+        .contains("'__fish_seen_subcommand_from analyze' -l format -r -a 'text json'")
+        .contains("-o cp");
+  }
+
+  @Test
+  void anUnknownShellIsAUsageError() {
+    Cli.Result r = Cli.run("completion", "powershell");
+    assertThat(r.exitCode()).isEqualTo(ExitCode.USAGE.code());
+    assertThat(r.err()).contains("powershell").doesNotContain("Exception");
+  }
+}
