@@ -33,6 +33,7 @@ public final class VtScope {
     SUBCOMMANDS.put("workloads", WorkloadsCommand::new);
     SUBCOMMANDS.put("redact", RedactCommand::new);
     SUBCOMMANDS.put("completion", CompletionCommand::new);
+    SUBCOMMANDS.put("exit-codes", ExitCodesCommand::new);
     SUBCOMMANDS.put("help", CommandLine.HelpCommand::new);
   }
 
@@ -65,9 +66,20 @@ public final class VtScope {
     commandLine.setExitCodeExceptionMapper(t -> ExitCode.INTERNAL_ERROR.code());
     String table = ExitCode.table();
     commandLine.getCommandSpec().usageMessage().footer(table);
-    for (CommandLine sub : commandLine.getSubcommands().values()) {
-      sub.getCommandSpec().usageMessage().footerHeading("%nExit codes:%n").footer(table);
+    // The table once, in the top-level help; each command's help says where it is.
+    CommandLine exitCodes = commandLine.getSubcommands().get("exit-codes");
+    if (exitCodes != null) {
+      exitCodes.getCommandSpec().usageMessage().footerHeading("%n").footer(table);
     }
+    for (CommandLine sub : commandLine.getSubcommands().values()) {
+      if (sub != exitCodes) {
+        sub.getCommandSpec()
+            .usageMessage()
+            .footerHeading("%n")
+            .footer("Exit codes: vtscope help exit-codes");
+      }
+    }
+    HelpLayout.apply(commandLine);
     return commandLine;
   }
 

@@ -1,0 +1,73 @@
+package dev.vtscope.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vtscope.testing.Cli;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Help reads well at 80 columns, and the exit codes are listed once. */
+class HelpTest {
+
+  private static final List<String> COMMANDS =
+      List.of("analyze", "check", "diff", "record", "workloads", "redact", "completion");
+
+  /** Dotted names (jdk.VirtualThreadPinned, com.acme) in the descriptions of a command. */
+  private static java.util.Set<String> dottedNames(picocli.CommandLine.Model.CommandSpec spec) {
+    java.util.regex.Pattern name =
+        java.util.regex.Pattern.compile("[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)+");
+    java.util.Set<String> names = new java.util.TreeSet<>();
+    java.util.List<String> texts = new java.util.ArrayList<>();
+    texts.addAll(java.util.List.of(spec.usageMessage().description()));
+    spec.options().forEach(o -> texts.addAll(java.util.List.of(o.description())));
+    spec.positionalParameters().forEach(p -> texts.addAll(java.util.List.of(p.description())));
+    for (String text : texts) {
+      java.util.regex.Matcher m = name.matcher(text);
+      while (m.find()) {
+        names.add(m.group());
+      }
+    }
+    return names;
+  }
+
+  @Test
+  void everyLineFitsAndNoNameIsCut() {
+    picocli.CommandLine all =
+        VtScope.commandLine(
+            new java.io.PrintWriter(new java.io.StringWriter()),
+            new java.io.PrintWriter(new java.io.StringWriter()),
+            null);
+    for (String command : COMMANDS) {
+      String help = Cli.run(command, "--help").out();
+      assertThat(help.lines())
+          .as(command)
+          .allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(80));
+      java.util.Set<String> names = dottedNames(all.getSubcommands().get(command).getCommandSpec());
+      assertThat(names).as(command).isNotNull();
+      for (String dotted : names) {
+        assertThat(help).as(command + ": " + dotted + " on one line").contains(dotted);
+      }
+    }
+    assertThat(dottedNames(all.getSubcommands().get("analyze").getCommandSpec()))
+        .contains("jdk.VirtualThreadSubmitFailed", "com.acme");
+    assertThat(Cli.run("analyze", "--help").out())
+        .contains("Usage: vtscope analyze [OPTIONS] FILE...");
+  }
+
+  @Test
+  void theExitCodeTableIsInTheTopLevelHelpAndItsOwnTopicOnly() {
+    String table = "  6  check: a budget was exceeded";
+    assertThat(Cli.run("--help").out()).contains(table);
+    assertThat(Cli.run("help", "exit-codes").out()).contains(table);
+    for (String command : COMMANDS) {
+      String help = Cli.run(command, "--help").out();
+      assertThat(help)
+          .as(command)
+          .doesNotContain(table)
+          .contains("Exit codes: vtscope help exit-codes");
+    }
+    Cli.Result codes = Cli.run("exit-codes");
+    assertThat(codes.exitCode()).isZero();
+    assertThat(codes.out()).contains(table);
+  }
+}
