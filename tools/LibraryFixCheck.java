@@ -14,6 +14,7 @@ import java.lang.classfile.instruction.ExceptionCatch;
 import java.lang.classfile.instruction.InvokeInstruction;
 import java.lang.classfile.instruction.LabelTarget;
 import java.lang.classfile.instruction.LookupSwitchInstruction;
+import java.lang.classfile.instruction.MonitorInstruction;
 import java.lang.classfile.instruction.SwitchCase;
 import java.lang.classfile.instruction.TableSwitchInstruction;
 import java.lang.reflect.AccessFlag;
@@ -48,7 +49,9 @@ import java.util.zip.ZipEntry;
  *       prints one line per task:
  *       RESULT TAB label TAB status TAB detail
  *       status: AFFECTED   some overload is synchronized, or holds a monitorenter, around the invoke
- *               FIXED      the invoke is there and no overload holds a monitor around it
+ *               FIXED      the invoke is there and no overload holds a monitor around it; or,
+ *                          for blocksIn java.lang.Object.wait, the method is there with neither
+ *                          the wait nor any monitor (the wait became a Condition.await)
  *               NOCALL     the method is there but none of its overloads invokes blocksIn
  *               NOMETHOD   the class is there but has no method of that name
  *               NOCLASS    the jar has no such class
@@ -107,7 +110,7 @@ public class LibraryFixCheck {
         Map<String, byte[]> variants = readVariants(jar, className.replace('.', '/') + ".class");
         if (variants.isEmpty()) return "NOCLASS\tno " + className + " in " + jar.getFileName();
         List<String> details = new ArrayList<>();
-        boolean anyAffected = false, allFixed = true, anyMethod = false, anyCall = false;
+        boolean anyAffected = false, allFixed = true, anyMethod = false, anyCall = false, anyMonitor = false;
         for (var v : variants.entrySet()) {
             ClassModel cm = ClassFile.of().parse(v.getValue());
             boolean entryAffected = false, entryCall = false, entryMethod = false;
@@ -117,7 +120,11 @@ public class LibraryFixCheck {
                 entryMethod = true;
                 boolean sync = mm.flags().has(AccessFlag.SYNCHRONIZED);
                 CodeModel code = mm.code().orElse(null);
+                anyMonitor |= sync;
                 if (code == null) continue;
+                for (CodeElement e : code) {
+                    if (e instanceof MonitorInstruction) anyMonitor = true;
+                }
                 for (Site s : sites(code)) {
                     InvokeInstruction inv = s.invoke;
                     String owner = inv.owner().asInternalName(), name = inv.name().stringValue();
@@ -154,7 +161,11 @@ public class LibraryFixCheck {
             if (entryMethod) d += "; lock calls: " + (locks.isEmpty() ? "none" : String.join(" ", locks));
             details.add(d);
         }
-        String status = !anyMethod ? "NOMETHOD" : anyAffected ? "AFFECTED" : !anyCall ? "NOCALL" : allFixed ? "FIXED" : "NOCALL";
+        // A wait inside a monitor can go away with the monitor (a Condition.await under a lock):
+        // the method still there, with neither the wait nor any monitor, is fixed too.
+        boolean waitGone = !anyCall && anyMethod && !anyMonitor && blocksIn.equals("java.lang.Object.wait");
+        if (waitGone) details.add("no Object.wait and no monitor left in " + methodName);
+        String status = !anyMethod ? "NOMETHOD" : anyAffected ? "AFFECTED" : waitGone ? "FIXED" : !anyCall ? "NOCALL" : allFixed ? "FIXED" : "NOCALL";
         return status + "\t" + String.join(" | ", details);
     }
 

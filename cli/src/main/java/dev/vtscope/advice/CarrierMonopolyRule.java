@@ -27,9 +27,12 @@ final class CarrierMonopolyRule implements Rule {
     if (w == null || w.longRuns() == 0) {
       return List.of();
     }
-    // Runs spent in file calls are file I/O's finding.
+
+    // Runs spent in file calls are file I/O's finding; runs loading classes are warm-up.
     Map<String, List<Site>> groups =
-        Facts.byCulprit(w.runSites(), c -> c.kind() != CulpritKind.FILE_IO);
+        Facts.byCulprit(
+            w.runSites(),
+            c -> c.kind() == CulpritKind.CPU_BOUND || c.kind() == CulpritKind.SPIN_WAIT);
     List<Finding> findings = new ArrayList<>();
     for (List<Site> sites : groups.values()) {
       if (findings.size() == MAX_FINDINGS) {

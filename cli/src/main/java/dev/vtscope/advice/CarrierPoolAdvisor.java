@@ -63,14 +63,27 @@ final class CarrierPoolAdvisor {
     boolean starved =
         saturatedShare >= k.thresholds().resizeSaturatedShare()
             && c.saturatedNanos() >= k.thresholds().starvationMinNanos();
+    // Carriers kept busy by CPU work or file I/O are not pinned: the pinned figures say nothing of
+    // them, and more carriers than CPUs do not run CPU work faster.
+    boolean busyWithoutPins =
+        findings.stream()
+            .anyMatch(
+                f ->
+                    (f.id().equals(CarrierMonopolyRule.ID) || f.id().equals(FileIoRule.ID))
+                        && f.severity().compareTo(Severity.LOW) >= 0);
     if (!starved) {
       reasoning.add(
-          "Some carrier was always free to run virtual threads: keep the defaults"
-              + (a.scheduler().parallelism().source()
-                      == dev.vtscope.analysis.SchedulerSetting.Source.SET
-                  ? " (or the settings in effect)"
-                  : "")
-              + "; a larger pool would not change anything measurable.");
+          busyWithoutPins
+              ? "No carrier was held by pinning long enough to need more carriers, but carriers"
+                  + " were kept busy without pinning (see carrier-monopoly / file-io-carriers):"
+                  + " keep the defaults and move that work off the virtual threads; carriers"
+                  + " beyond the CPUs do not run CPU work faster."
+              : "Some carrier was always free to run virtual threads: keep the defaults"
+                  + (a.scheduler().parallelism().source()
+                          == dev.vtscope.analysis.SchedulerSetting.Source.SET
+                      ? " (or the settings in effect)"
+                      : "")
+                  + "; a larger pool would not change anything measurable.");
       compensation(a, reasoning);
       return new CarrierPool(
           current, current, false, null, c.peak(), p99, c.saturatedNanos(), reasoning);

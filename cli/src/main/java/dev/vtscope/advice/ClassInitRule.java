@@ -34,6 +34,10 @@ final class ClassInitRule implements Rule {
                   .mapToLong(Facts::eventsOf)
                   .sum();
           boolean jdkClass = FrameOwnership.isJdkPackage(className);
+          // A library's class: its initialiser is its maintainers' to change, not the user's.
+          boolean libraryClass =
+              !jdkClass
+                  && Facts.culprit(sites.get(0)).owner() == dev.vtscope.attribution.Owner.LIBRARY;
           int feature = a.feature();
           int waitsUnmountIn = k.jdk().classInitWaitUnmountsIn();
           // From JDK 26 a thread that waits for another's initialiser unmounts on the common paths:
@@ -71,13 +75,24 @@ final class ClassInitRule implements Rule {
                           + ".class), or Class.forName(\""
                           + className
                           + "\", true, loader)).",
-                      "Or move the blocking work (I/O, sleeps, remote calls) out of its static"
-                          + " initialiser into a lazily called method.",
+                      libraryClass
+                          ? "It is a library's class ("
+                              + (Facts.culprit(sites.get(0)).artifact() != null
+                                  ? Facts.culprit(sites.get(0)).artifact().display()
+                                  : "not the application's")
+                              + "): its initialiser is not yours to change; initialising it early"
+                              + " is what you can do."
+                          : "Or move the blocking work (I/O, sleeps, remote calls) out of its"
+                              + " static initialiser into a lazily called method.",
                       upgrade);
           findings.add(
               new Finding(
                   ID,
-                  jdkClass ? Severity.INFO : Facts.severity(a, k, pinned),
+                  jdkClass
+                      ? Severity.INFO
+                      : libraryClass && Facts.events(sites) == 1
+                          ? min(Facts.severity(a, k, pinned), Severity.LOW)
+                          : Facts.severity(a, k, pinned),
                   "Initialising "
                       + className
                       + " pins carriers: its static initialiser blocks while virtual threads race"
@@ -112,5 +127,10 @@ final class ClassInitRule implements Rule {
 
   private static String simpleName(String className) {
     return className.substring(className.lastIndexOf('.') + 1).replace('$', '.');
+  }
+
+  /** A library's class initialised once is warm-up: at most low. */
+  private static Severity min(Severity a, Severity b) {
+    return a.compareTo(b) <= 0 ? a : b;
   }
 }

@@ -39,10 +39,13 @@ final class ContendedMonitorRule implements Rule {
       long held = Facts.total(sites);
       String monitor = sites.get(0).monitorClass();
       int fixedIn = k.jdk().monitorsStopPinningIn();
+      // Once, in the JDK's own code (a cache it fills on first use, a class loader's lock): warm-up
+      // that comes and goes, worth a line, not a fix.
+      boolean once = Facts.events(sites) == 1 && c.owner() == Owner.JDK;
       findings.add(
           new Finding(
               ID,
-              Facts.severity(a, k, held),
+              once ? Severity.INFO : Facts.severity(a, k, held),
               "Virtual threads held carriers while waiting to enter a monitor in "
                   + c.qualifiedMethod(),
               "On JDK "
@@ -79,7 +82,13 @@ final class ContendedMonitorRule implements Rule {
   private static List<String> actions(Culprit c, List<Site> sites, Knowledge k, int fixedIn) {
     List<String> actions = new ArrayList<>();
     Frame from = calledFrom(sites);
-    if (c.owner() == Owner.JDK) {
+    if (c.owner() == Owner.JDK && Facts.events(sites) == 1) {
+      actions.add(
+          "It happened once, in the JDK's own code ("
+              + c.qualifiedMethod()
+              + (from == null ? "" : ", called from " + from.qualifiedMethod())
+              + "): warm-up on first use, nothing to change unless it recurs.");
+    } else if (c.owner() == Owner.JDK) {
       actions.add(
           "The monitor is the JDK's own ("
               + c.qualifiedMethod()

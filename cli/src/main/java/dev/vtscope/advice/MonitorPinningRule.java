@@ -142,7 +142,8 @@ final class MonitorPinningRule implements Rule {
             + " out of the critical section.";
     // A library's code is changed by its maintainers: with no fixed release known, the JDK upgrade
     // is what a user can do, and comes first.
-    if (culprit.owner() != Owner.JDK && !unknownLibraryFix) {
+    // A known library's code is its maintainers': its entry above says what a user can do.
+    if (culprit.owner() == Owner.APPLICATION) {
       actions.add(changeTheCode);
     }
     actions.add(

@@ -43,6 +43,9 @@ final class CarrierWorkCollector {
   /** A run of samples mostly inside the JDK's blocking file calls. */
   static final String FILE_RUN = "file-run";
 
+  /** A run of samples mostly inside class loading: first use of classes, warm-up. */
+  static final String CLASS_LOAD_RUN = "class-load-run";
+
   static final String FILE_READ = "file-read";
   static final String FILE_WRITE = "file-write";
   static final String COMPENSATION = "compensation";
@@ -55,6 +58,7 @@ final class CarrierWorkCollector {
     long samples;
     long spinSamples;
     long fileSamples;
+    long loadingSamples;
     final RecordedStack stack;
 
     Run(long thread, long first, RecordedStack stack) {
@@ -64,9 +68,12 @@ final class CarrierWorkCollector {
       this.stack = stack;
     }
 
-    void add(long at, boolean spin, boolean file) {
+    void add(long at, boolean spin, boolean file, boolean loading) {
       last = Math.max(last, at);
       samples++;
+      if (loading) {
+        loadingSamples++;
+      }
       if (spin) {
         spinSamples++;
       }
@@ -80,10 +87,13 @@ final class CarrierWorkCollector {
       samples += later.samples;
       spinSamples += later.spinSamples;
       fileSamples += later.fileSamples;
+      loadingSamples += later.loadingSamples;
     }
 
     String kind() {
-      return 2 * fileSamples > samples ? FILE_RUN : 2 * spinSamples > samples ? SPIN : CPU;
+      return 2 * loadingSamples > samples
+          ? CLASS_LOAD_RUN
+          : 2 * fileSamples > samples ? FILE_RUN : 2 * spinSamples > samples ? SPIN : CPU;
     }
   }
 
@@ -159,6 +169,7 @@ final class CarrierWorkCollector {
     latest = Math.max(latest, at);
     boolean spin = isSpin(e.stack());
     boolean file = inFileCall(e.stack());
+    boolean loading = inClassLoading(e.stack());
     Run run = open.get(e.virtualThreadId());
     if (run != null && at - run.last > MAX_GAP_NANOS) {
       close(run);
@@ -171,7 +182,7 @@ final class CarrierWorkCollector {
         heads.put(e.virtualThreadId(), run);
       }
     }
-    run.add(at, spin, file);
+    run.add(at, spin, file, loading);
   }
 
   void fileIo(FileIoEvent e) {
@@ -324,6 +335,21 @@ final class CarrierWorkCollector {
     List<Frame> frames = stack.frames();
     for (int i = 0; i < Math.min(6, frames.size()); i++) {
       if (isFileApi(frames.get(i))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether a sample's thread was loading, linking or initialising classes. */
+  static boolean inClassLoading(RecordedStack stack) {
+    for (Frame f : stack.frames()) {
+      String c = f.className();
+      String m = f.method();
+      if ((c.equals("java.lang.ClassLoader") && (m.equals("loadClass") || m.startsWith("define")))
+          || c.startsWith("jdk.internal.loader.")
+          || c.equals("java.lang.Class") && m.startsWith("forName")
+          || m.equals("<clinit>")) {
         return true;
       }
     }

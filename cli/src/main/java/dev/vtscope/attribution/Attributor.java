@@ -71,6 +71,7 @@ public final class Attributor {
         switch (kind) {
           case "spin" -> CulpritKind.SPIN_WAIT;
           case "file-read", "file-write", "file-run" -> CulpritKind.FILE_IO;
+          case "class-load-run" -> CulpritKind.CLASS_LOADING;
           case "compensation" -> CulpritKind.COMPENSATED_BLOCKING;
           default -> CulpritKind.CPU_BOUND;
         };

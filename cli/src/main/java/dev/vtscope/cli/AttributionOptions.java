@@ -101,7 +101,10 @@ final class AttributionOptions {
           e.getMessage()
               + (e.unreadable()
                   ? ""
-                  : " (vtscope reads whole .jfr files written by JDK 11 or later)"),
+                  : e.getMessage().contains("truncated")
+                      ? " (a chunk cut short has lost the constants and metadata JFR writes at its"
+                          + " end; the whole file, or the JVM's repository folder, can be read)"
+                      : " (vtscope reads .jfr files written by JDK 11 or later)"),
           e);
     }
   }

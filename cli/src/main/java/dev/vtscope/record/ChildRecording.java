@@ -140,7 +140,8 @@ public final class ChildRecording {
   /**
    * Copies the child's output, leaving out the line in which the java launcher repeats the options
    * vtscope put in {@code JDK_JAVA_OPTIONS} ("NOTE: Picked up JDK_JAVA_OPTIONS: …"): the user did
-   * not write them; options of the user's own in that line are still said. Everything else passes
+   * not write them; options of the user's own in that line are still said. JFR's info lines about
+   * starting the recording ({@code [info][jfr,startup]}) are left out too. Everything else passes
    * byte for byte (lines are read as ISO-8859-1, which maps every byte to one character and back).
    */
   static void copyWithoutOwnNote(InputStream in, OutputStream out, String ownOptions)
@@ -164,9 +165,18 @@ public final class ChildRecording {
     writer.flush();
   }
 
+  private static final java.util.regex.Pattern JFR_STARTUP_INFO =
+      java.util.regex.Pattern.compile("\\[[^\\]]*\\]\\[info\\s*\\]\\[jfr,startup\\s*\\]");
+
   private static void writeUnlessOwnNote(CharSequence line, java.io.Writer out, String ownOptions)
       throws IOException {
     String text = line.toString();
+    if (JFR_STARTUP_INFO.matcher(text).lookingAt()) {
+      // "Started recording 1 … Use jcmd … JFR.dump": vtscope's own recording, which JDK 21
+      // announces
+      // although -Xlog:jfr+startup=warning asks it not to
+      return;
+    }
     String prefix = "NOTE: Picked up JDK_JAVA_OPTIONS: ";
     if (text.startsWith(prefix) && text.contains(ownOptions)) {
       // the user's own options, if any, are still said

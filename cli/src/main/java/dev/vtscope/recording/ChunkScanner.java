@@ -46,7 +46,10 @@ public final class ChunkScanner {
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
       long fileSize = channel.size();
       if (fileSize == 0) {
-        throw new NotARecordingException("the file is empty");
+        throw new NotARecordingException(
+            "the file is empty (a JVM stopped before it wrote its recording leaves the data in its"
+                + " JFR repository, a folder like 2026_11_22_10_00_00_4242 in its temp folder or"
+                + " where -XX:FlightRecorderOptions:repository says: analyse that folder)");
       }
       List<ChunkHeader> chunks = new ArrayList<>();
       ByteBuffer buffer = ByteBuffer.allocate(ChunkHeader.SIZE).order(ByteOrder.BIG_ENDIAN);

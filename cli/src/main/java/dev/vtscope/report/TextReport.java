@@ -255,28 +255,22 @@ public final class TextReport implements ReportRenderer {
       lines.add(
           style.bold(
               sectionTitle(
-                  "Runs of virtual threads on a carrier of "
+                  "Virtual threads running on a carrier for "
                       + HumanDurations.format(CarrierWork.longRunNanos())
-                      + " or more (CPU work, spinning, file calls; from samples, lengths are"
-                      + " lower bounds)",
+                      + "+ (sampled)",
                   a,
                   w.runSites().size())));
       siteList(w.runSites(), lines, "     held by    ");
     }
     if (!w.fileIoSites().isEmpty()) {
-      lines.add(
-          style.bold(
-              sectionTitle(
-                  "File I/O of virtual threads (carrier held)", a, w.fileIoSites().size())));
+      lines.add(style.bold(sectionTitle("File I/O of virtual threads", a, w.fileIoSites().size())));
       siteList(w.fileIoSites(), lines, "     held by    ");
     }
     if (!w.compensationSites().isEmpty()) {
       lines.add(
           style.bold(
               sectionTitle(
-                  "Carriers started to compensate for a blocking call ("
-                      + w.compensatedStarts()
-                      + ")",
+                  "Carriers started to compensate for blocking (" + w.compensatedStarts() + ")",
                   a,
                   w.compensationSites().size())));
       siteList(w.compensationSites(), lines, "     blocked at ");
@@ -305,21 +299,26 @@ public final class TextReport implements ReportRenderer {
     for (int i = 0; i < shown; i++) {
       Site site = sites.get(i);
       DurationSummary d = site.durations();
+      boolean starts = isKind(site, CulpritKind.COMPENSATED_BLOCKING);
+      boolean runs = isKind(site, CulpritKind.CPU_BOUND) || isKind(site, CulpritKind.SPIN_WAIT);
       lines.add(
-          " #"
-              + (i + 1)
-              + "  "
-              + HumanDurations.format(d.totalNanos())
-              + " in "
-              + count(d.count(), "event")
-              + ", "
-              + count(site.virtualThreads(), "thread")
-              + "; p50 "
-              + HumanDurations.format(d.p50Nanos())
-              + ", p99 "
-              + HumanDurations.format(d.p99Nanos())
-              + ", max "
-              + HumanDurations.format(d.maxNanos()));
+          starts
+              // thread starts have no duration: how many, and when
+              ? " #" + (i + 1) + "  " + count(d.count(), "carrier") + " started"
+              : " #"
+                  + (i + 1)
+                  + "  "
+                  + HumanDurations.format(d.totalNanos())
+                  + " in "
+                  + count(d.count(), runs ? "run" : "event")
+                  + ", "
+                  + count(site.virtualThreads(), "thread")
+                  + "; p50 "
+                  + HumanDurations.format(d.p50Nanos())
+                  + ", p99 "
+                  + HumanDurations.format(d.p99Nanos())
+                  + ", max "
+                  + HumanDurations.format(d.maxNanos()));
       Attribution attribution = site.attribution();
       if (attribution != null) {
         lines.add(culpritLabel + culprit(attribution.culprit()));
@@ -334,7 +333,7 @@ public final class TextReport implements ReportRenderer {
         lines.add("     monitor    " + site.monitorClass());
       }
       lines.add(
-          "     waited in  "
+          (runs ? "     running in " : starts ? "     blocked in " : "     waited in  ")
               + (site.topApplicationFrame() == null
                   ? "JDK code only (no application frame on the stack)"
                   : site.topApplicationFrame().display()));
@@ -344,7 +343,12 @@ public final class TextReport implements ReportRenderer {
         lines.add("     called from " + attribution.calledFrom().display());
       }
       if (attribution != null && attribution.culprit().detail() != null) {
-        lines.add(style.dim("     note       " + attribution.culprit().detail()));
+        // for carrier work the detail is the JDK method the culprit called
+        boolean call =
+            starts || isKind(site, CulpritKind.FILE_IO) || isKind(site, CulpritKind.SPIN_WAIT);
+        lines.add(
+            style.dim(
+                (call ? "     calls      " : "     note       ") + attribution.culprit().detail()));
       }
       stack(site.stack(), site.topApplicationFrame(), attribution, lines);
       lines.add("");
@@ -359,6 +363,10 @@ public final class TextReport implements ReportRenderer {
                   + " shows all, --format json lists every site"));
       lines.add("");
     }
+  }
+
+  private static boolean isKind(Site site, CulpritKind kind) {
+    return site.attribution() != null && site.attribution().culprit().kind() == kind;
   }
 
   private void stack(

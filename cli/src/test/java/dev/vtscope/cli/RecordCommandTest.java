@@ -110,7 +110,11 @@ class RecordCommandTest {
             "--tasks",
             "5");
     assertThat(result.exitCode()).as(result.err()).isZero();
-    assertThat(result.err()).doesNotContain("Picked up JDK_JAVA_OPTIONS").contains("tasks: 5");
+    assertThat(result.err())
+        .doesNotContain("Picked up JDK_JAVA_OPTIONS")
+        .doesNotContain("[jfr,startup]")
+        .contains("tasks: 5");
+    assertThat(result.out()).doesNotContain("[jfr,startup]");
   }
 
   @Test
