@@ -41,6 +41,36 @@ public final class Differ {
             after.monitorEnter() == null ? List.of() : after.monitorEnter().sites(),
             tolerance,
             allow));
+    // Carriers held without a pinned event: Object.wait on JDK 21-23, CPU runs, file I/O and the
+    // carriers the scheduler started to compensate. A new one is a regression as a new pin is.
+    changes.addAll(
+        section(
+            "monitorWait",
+            before.monitorWait() == null ? List.of() : before.monitorWait().sites(),
+            after.monitorWait() == null ? List.of() : after.monitorWait().sites(),
+            tolerance,
+            allow));
+    changes.addAll(
+        section(
+            "cpuRuns",
+            before.carrierWork().runSites(),
+            after.carrierWork().runSites(),
+            tolerance,
+            allow));
+    changes.addAll(
+        section(
+            "fileIo",
+            before.carrierWork().fileIoSites(),
+            after.carrierWork().fileIoSites(),
+            tolerance,
+            allow));
+    changes.addAll(
+        section(
+            "compensation",
+            before.carrierWork().compensationSites(),
+            after.carrierWork().compensationSites(),
+            tolerance,
+            allow));
     changes.sort(
         Comparator.comparing(SiteChange::status)
             .thenComparing(

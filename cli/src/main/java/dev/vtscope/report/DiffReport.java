@@ -30,7 +30,9 @@ public final class DiffReport {
             d.after().submitFailed().events()));
     out.println();
     if (d.sites().isEmpty()) {
-      out.println("No pinned or monitor-enter site in either recording.");
+      out.println(
+          "No site that held carriers (pinned, monitor, CPU run, file I/O, compensation) in either"
+              + " recording.");
     }
     for (SiteChange c : d.sites()) {
       out.println(
@@ -38,7 +40,15 @@ public final class DiffReport {
               Locale.ROOT,
               "  %-6s %-13s %s%s",
               c.status().label(),
-              c.section().equals("pinned") ? "pinned" : "monitor-enter",
+              switch (c.section()) {
+                case "pinned" -> "pinned";
+                case "monitorEnter" -> "monitor-enter";
+                case "monitorWait" -> "monitor-wait";
+                case "cpuRuns" -> "cpu-run";
+                case "fileIo" -> "file-io";
+                case "compensation" -> "compensation";
+                default -> c.section();
+              },
               c.culprit(),
               c.kind() == null
                   ? ""

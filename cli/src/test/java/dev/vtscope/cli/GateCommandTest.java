@@ -144,6 +144,38 @@ class GateCommandTest {
     assertThat(same.out()).contains("0 fixed, 0 new, 0 worse, 0 better, 2 same");
   }
 
+  /**
+   * Carriers held without any pinned event are sites too: a CPU-bound change, file I/O or an
+   * Object.wait pool that comes in is a regression, and going back to the fixed twin a fix.
+   */
+  @Test
+  void carrierWorkAndWaitsWithoutPinsAreComparedToo() {
+    String offloaded = sample("jdk25/carrier-monopoly-cpu-offloaded.jfr");
+    String cpu = sample("jdk25/carrier-monopoly-cpu.jfr");
+    Cli.Result regressed = Cli.run("diff", offloaded, cpu);
+    assertThat(regressed.exitCode()).as(regressed.out()).isEqualTo(ExitCode.REGRESSION.code());
+    assertThat(regressed.out())
+        .contains("new    cpu-run")
+        .contains("CarrierMonopoly$Computation.compute");
+    assertThat(Cli.run("diff", cpu, offloaded).out()).contains("fixed  cpu-run");
+
+    Cli.Result file =
+        Cli.run(
+            "diff",
+            sample("jdk21/carrier-monopoly-file-io-offloaded.jfr"),
+            sample("jdk21/carrier-monopoly-file-io.jfr"));
+    assertThat(file.exitCode()).isEqualTo(ExitCode.REGRESSION.code());
+    assertThat(file.out()).contains("new    file-io").contains("new    compensation");
+
+    Cli.Result waits =
+        Cli.run(
+            "diff",
+            sample("jdk21/connection-pool-semaphore.jfr"),
+            sample("jdk21/connection-pool-wait-notify.jfr"));
+    assertThat(waits.exitCode()).isEqualTo(ExitCode.REGRESSION.code());
+    assertThat(waits.out()).contains("new    monitor-wait").contains("MonitorPool.checkout");
+  }
+
   @Test
   void theJdksClassWarmUpIsListedButNeverARegression() throws Exception {
     // Before: no pin. After: the JDK initialising sun.nio.ch.Poller on first connect, 24 ms.
