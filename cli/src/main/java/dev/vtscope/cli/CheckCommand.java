@@ -6,7 +6,6 @@ import dev.vtscope.advice.Severity;
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.GroupBy;
 import dev.vtscope.gate.AllowList;
-import dev.vtscope.gate.CheckItem;
 import dev.vtscope.gate.CheckPolicy;
 import dev.vtscope.gate.CheckResult;
 import dev.vtscope.gate.Checker;
@@ -83,6 +82,20 @@ final class CheckCommand implements Callable<Integer> {
       description = "Also write the checks as JUnit XML to FILE (replaced if it exists).")
   private Path junit;
 
+  /** How the checks are printed. */
+  enum Format {
+    TEXT,
+    MARKDOWN
+  }
+
+  @Option(
+      names = "--format",
+      paramLabel = "FORMAT",
+      description =
+          "text (default): a line per check; markdown: a table, for a pull-request comment or a"
+              + " CI job summary (docs/ci.md).")
+  private Format format = Format.TEXT;
+
   @Option(names = "--verbose", description = "Print stack traces of errors.")
   private boolean verbose;
 
@@ -105,23 +118,10 @@ final class CheckCommand implements Callable<Integer> {
     Advice advice = Advisor.standard().advise(analysis);
     CheckResult result = Checker.check(analysis, advice, policy);
     PrintWriter out = spec.commandLine().getOut();
-    out.println(
-        "vtscope check: "
-            + (result.passed() ? "passed" : "FAILED")
-            + " ("
-            + result.failures()
-            + " of "
-            + result.items().size()
-            + " checks failed; "
-            + analysis.inputs().size()
-            + (analysis.inputs().size() == 1 ? " recording" : " recordings")
-            + ")");
-    for (CheckItem item : result.items()) {
-      out.println(
-          "  " + (item.passed() ? "ok    " : "FAIL  ") + item.name() + ": " + item.message());
-    }
-    for (String allowed : result.allowed()) {
-      out.println("  allow " + allowed);
+    if (format == Format.MARKDOWN) {
+      dev.vtscope.report.CheckReport.markdown(result, analysis.inputs().size(), out);
+    } else {
+      dev.vtscope.report.CheckReport.text(result, analysis.inputs().size(), out);
     }
     out.flush();
     if (junit != null) {

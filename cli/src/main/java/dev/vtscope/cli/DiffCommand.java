@@ -33,7 +33,8 @@ final class DiffCommand implements Callable<Integer> {
 
   enum Format {
     TEXT,
-    JSON
+    JSON,
+    MARKDOWN
   }
 
   @Spec private picocli.CommandLine.Model.CommandSpec spec;
@@ -49,7 +50,9 @@ final class DiffCommand implements Callable<Integer> {
   @Option(
       names = "--format",
       paramLabel = "FORMAT",
-      description = "text (default) or json (docs/vtscope-diff.schema.json).")
+      description =
+          "text (default), json (docs/vtscope-diff.schema.json) or markdown (a table of what"
+              + " changed, for a pull request).")
   private Format format = Format.TEXT;
 
   @Option(
@@ -82,6 +85,8 @@ final class DiffCommand implements Callable<Integer> {
     DiffResult result = Differ.diff(b, a, tolerance / 100, new AllowList(allow));
     if (format == Format.JSON) {
       DiffReport.json(result, VtScope.version(), spec.commandLine().getOut());
+    } else if (format == Format.MARKDOWN) {
+      DiffReport.markdown(result, spec.commandLine().getOut());
     } else {
       DiffReport.text(result, spec.commandLine().getOut());
     }
@@ -93,7 +98,7 @@ final class DiffCommand implements Callable<Integer> {
       return attribution.analyze(
           RecordingInputs.resolve(List.of(path)),
           GroupBy.CULPRIT,
-          format == Format.JSON ? null : spec.commandLine().getErr());
+          format == Format.TEXT ? spec.commandLine().getErr() : null);
     } catch (InputProblemException e) {
       throw new ExitException(ExitCode.INPUT_UNREADABLE, e.getMessage() + " (check the path)");
     }

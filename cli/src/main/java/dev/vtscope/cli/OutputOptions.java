@@ -14,7 +14,8 @@ final class OutputOptions {
 
   enum Format {
     TEXT,
-    JSON
+    JSON,
+    MARKDOWN
   }
 
   enum ColorMode {
@@ -26,7 +27,10 @@ final class OutputOptions {
   @Option(
       names = "--format",
       paramLabel = "FORMAT",
-      description = "text (default): a report to read; json: the document in docs/json.md.")
+      description =
+          "text (default): a report to read; json: the document in docs/json.md; markdown: the"
+              + " findings, carrier pool and top sites for a pull-request comment or a CI job"
+              + " summary (docs/ci.md).")
   private Format format = Format.TEXT;
 
   @Option(
@@ -71,12 +75,15 @@ final class OutputOptions {
 
   /** Whether the report is for programs (JSON), where nothing else may be written. */
   boolean machineReadable() {
-    return format == Format.JSON;
+    return format == Format.JSON || format == Format.MARKDOWN;
   }
 
   ReportRenderer renderer(TerminalFacts terminal) {
     if (format == Format.JSON) {
       return new JsonReport(VtScope.version());
+    }
+    if (format == Format.MARKDOWN) {
+      return new dev.vtscope.report.MarkdownReport();
     }
     boolean useColor =
         switch (color) {

@@ -7,6 +7,7 @@ import dev.vtscope.analysis.HumanDurations;
 import dev.vtscope.gate.DiffResult;
 import dev.vtscope.gate.SiteChange;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Locale;
 
 /** {@code vtscope diff} as text or as the JSON of docs/vtscope-diff.schema.json. */
@@ -40,15 +41,7 @@ public final class DiffReport {
               Locale.ROOT,
               "  %-6s %-13s %s%s",
               c.status().label(),
-              switch (c.section()) {
-                case "pinned" -> "pinned";
-                case "monitorEnter" -> "monitor-enter";
-                case "monitorWait" -> "monitor-wait";
-                case "cpuRuns" -> "cpu-run";
-                case "fileIo" -> "file-io";
-                case "compensation" -> "compensation";
-                default -> c.section();
-              },
+              sectionLabel(c.section()),
               c.culprit(),
               c.kind() == null
                   ? ""
@@ -82,6 +75,93 @@ public final class DiffReport {
             d.tolerance() * 100,
             d.regression() ? ": REGRESSION" : ""));
     out.flush();
+  }
+
+  /**
+   * The comparison as Markdown for a pull request: a verdict line, then a table of what changed,
+   * regressions first, fixes after (what stayed the same is counted, not listed).
+   */
+  public static void markdown(DiffResult d, PrintWriter out) {
+    StringBuilder md = new StringBuilder("## vtscope diff: ");
+    md.append(d.regression() ? "regression" : "no regression").append("\n\n");
+    md.append("| | before | after |\n|---|---:|---:|\n");
+    md.append("| recording | ")
+        .append(Markdown.codeCell(name(d.before())))
+        .append(" | ")
+        .append(Markdown.codeCell(name(d.after())))
+        .append(" |\n");
+    md.append("| pinned | ")
+        .append(HumanDurations.format(d.before().pinned().totalNanos()))
+        .append(" | ")
+        .append(HumanDurations.format(d.after().pinned().totalNanos()))
+        .append(" |\n");
+    md.append("| every carrier held | ")
+        .append(HumanDurations.format(saturated(d.before())))
+        .append(" | ")
+        .append(HumanDurations.format(saturated(d.after())))
+        .append(" |\n");
+    md.append("| rejected tasks | ")
+        .append(d.before().submitFailed().events())
+        .append(" | ")
+        .append(d.after().submitFailed().events())
+        .append(" |\n\n");
+    List<SiteChange> listed =
+        d.sites().stream().filter(c -> c.status() != SiteChange.Status.SAME).toList();
+    if (!listed.isEmpty()) {
+      md.append("| | where | holds the carrier | before | after |\n|---|---|---|---:|---:|\n");
+      int rows = 0;
+      for (SiteChange c : listed) {
+        if (md.length() > Markdown.MAX_CHARS - 500) {
+          md.append("\n_").append(listed.size() - rows).append(" more changes._\n");
+          break;
+        }
+        md.append("| ")
+            .append(c.regression() ? "**" + c.status().label() + "**" : c.status().label())
+            .append(" | ")
+            .append(sectionLabel(c.section()))
+            .append(" | ")
+            .append(Markdown.codeCell(c.culprit()))
+            .append(" | ")
+            .append(HumanDurations.format(c.beforeNanos()))
+            .append(" (")
+            .append(c.beforeEvents())
+            .append(") | ")
+            .append(HumanDurations.format(c.afterNanos()))
+            .append(" (")
+            .append(c.afterEvents())
+            .append(") |\n");
+        rows++;
+      }
+      md.append('\n');
+    }
+    md.append(
+        String.format(
+            Locale.ROOT,
+            "%d fixed, %d new, %d worse, %d better, %d same (same: within %.0f%% or 1 ms).%n",
+            d.count(SiteChange.Status.FIXED),
+            d.count(SiteChange.Status.NEW),
+            d.count(SiteChange.Status.WORSE),
+            d.count(SiteChange.Status.BETTER),
+            d.count(SiteChange.Status.SAME),
+            d.tolerance() * 100));
+    out.print(md);
+    out.flush();
+  }
+
+  private static String name(Analysis a) {
+    return a.inputs().isEmpty() ? "" : a.inputs().get(0).name();
+  }
+
+  static String sectionLabel(String section) {
+    return switch (section) {
+      case "pinned" -> "pinned";
+      case "monitorEnter" -> "monitor-enter";
+      case "monitorWait" -> "monitor-wait";
+      case "cpuRuns" -> "cpu-run";
+      case "fileIo" -> "file-io";
+      case "compensation" -> "compensation";
+      default -> section;
+    };
   }
 
   public static void json(DiffResult d, String toolVersion, PrintWriter out) {

@@ -1,0 +1,203 @@
+package dev.vtscope.report;
+
+import dev.vtscope.advice.Advice;
+import dev.vtscope.advice.CarrierPool;
+import dev.vtscope.advice.Evidence;
+import dev.vtscope.advice.Finding;
+import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.HumanDurations;
+import dev.vtscope.analysis.InputFacts;
+import dev.vtscope.analysis.Site;
+import dev.vtscope.attribution.Attribution;
+import dev.vtscope.attribution.Culprit;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The analysis as GitHub-flavoured Markdown, for a pull-request comment or a CI job summary: the
+ * findings with their fixes, the carrier-pool line and the top sites, within GitHub's comment size
+ * (findings and sites that do not fit are counted, not cut in the middle).
+ */
+public final class MarkdownReport implements ReportRenderer {
+
+  /** Sites listed in the table. */
+  private static final int TOP_SITES = 10;
+
+  @Override
+  public void render(Analysis a, Advice advice, PrintWriter out) {
+    StringBuilder md = new StringBuilder();
+    md.append("## vtscope: virtual-thread report\n\n");
+    for (InputFacts input : a.inputs()) {
+      md.append("- ").append(Markdown.code(input.name()));
+      List<String> facts = new ArrayList<>();
+      if (input.jvm() != null && input.jvm().javaVersion() != null) {
+        facts.add("JDK " + input.jvm().javaVersion());
+      }
+      if (input.durationNanos() > 0) {
+        facts.add(HumanDurations.format(input.durationNanos()) + " recorded");
+      }
+      if (input.problem() != null) {
+        facts.add("read in part");
+      }
+      md.append(facts.isEmpty() ? "" : " (" + String.join(", ", facts) + ")").append('\n');
+    }
+    md.append('\n');
+    summary(a, md);
+    List<String> blocks = new ArrayList<>();
+    for (Finding f : advice.findings()) {
+      blocks.add(finding(f));
+    }
+    String pool = carrierPool(advice.carrierPool());
+    String sites = sites(a);
+    int budget = Markdown.MAX_CHARS - md.length() - pool.length() - sites.length() - 200;
+    int shown = 0;
+    for (String block : blocks) {
+      if (block.length() > budget) {
+        break;
+      }
+      md.append(block);
+      budget -= block.length();
+      shown++;
+    }
+    if (shown < blocks.size()) {
+      md.append("_… ")
+          .append(blocks.size() - shown)
+          .append(" more findings: `vtscope analyze` lists them all._\n\n");
+    }
+    md.append(pool).append(sites);
+    out.print(md);
+    out.flush();
+  }
+
+  private static void summary(Analysis a, StringBuilder md) {
+    md.append("| | |\n|---|---|\n");
+    row(
+        md,
+        "pinned",
+        a.pinned().events() == 0
+            ? "none recorded"
+            : a.pinned().events()
+                + " events, "
+                + HumanDurations.format(a.pinned().totalNanos())
+                + ", peak "
+                + a.carriers().peak()
+                + " carriers at once");
+    if (a.monitorEnter() != null) {
+      row(
+          md,
+          "monitor enter / wait",
+          a.monitorEnter().events()
+              + " / "
+              + a.monitorWait().events()
+              + " events of virtual threads (carriers held)");
+    }
+    if (a.carrierWork().longRuns() > 0) {
+      row(
+          md,
+          "long runs on a carrier",
+          a.carrierWork().longRuns()
+              + ", "
+              + HumanDurations.format(a.carrierWork().longRunTotalNanos())
+              + " at least");
+    }
+    if (a.carrierWork().fileIo().count() > 0) {
+      row(
+          md,
+          "file I/O of virtual threads",
+          a.carrierWork().fileIo().count()
+              + " calls, "
+              + HumanDurations.format(a.carrierWork().fileIo().totalNanos()));
+    }
+    row(
+        md,
+        "submit failed",
+        a.submitFailed().events() == 0 ? "none" : a.submitFailed().events() + " tasks rejected");
+    md.append('\n');
+  }
+
+  private static void row(StringBuilder md, String label, String value) {
+    md.append("| ").append(label).append(" | ").append(Markdown.text(value)).append(" |\n");
+  }
+
+  private static String finding(Finding f) {
+    StringBuilder md = new StringBuilder();
+    md.append("### ")
+        .append(f.severity().label().toUpperCase(Locale.ROOT))
+        .append(": ")
+        .append(Markdown.text(f.title()))
+        .append("\n\n")
+        .append(Markdown.text(f.explanation()))
+        .append("\n\n");
+    for (String action : f.actions()) {
+      md.append("- ").append(Markdown.text(action)).append('\n');
+    }
+    List<String> evidence = new ArrayList<>();
+    for (Evidence e : f.evidence()) {
+      evidence.add(e.label() + ": " + e.text());
+    }
+    if (!evidence.isEmpty()) {
+      md.append("\n<sub>").append(Markdown.text(String.join(" · ", evidence))).append("</sub>\n");
+    }
+    md.append('\n');
+    return md.toString();
+  }
+
+  private static String carrierPool(CarrierPool pool) {
+    if (pool == null) {
+      return "";
+    }
+    return "**Carrier pool:** "
+        + (pool.javaOptions() == null
+            ? "keep it (parallelism "
+                + pool.current().parallelism()
+                + ", maxPoolSize "
+                + pool.current().maxPoolSize()
+                + ")"
+            : Markdown.code(pool.javaOptions()))
+        + (pool.reasoning().isEmpty() ? "" : " — " + Markdown.text(pool.reasoning().get(0)))
+        + "\n\n";
+  }
+
+  private static String sites(Analysis a) {
+    List<Site> sites = new ArrayList<>(a.pinned().sites());
+    if (a.monitorEnter() != null) {
+      sites.addAll(a.monitorEnter().sites());
+      sites.addAll(a.monitorWait().sites());
+    }
+    sites.addAll(a.carrierWork().runSites());
+    sites.addAll(a.carrierWork().fileIoSites());
+    sites.sort(
+        java.util.Comparator.comparingLong((Site s) -> s.durations().totalNanos()).reversed());
+    if (sites.isEmpty()) {
+      return "";
+    }
+    StringBuilder md = new StringBuilder("<details><summary>Top sites</summary>\n\n");
+    md.append("| time | events | holds the carrier | kind | called from |\n");
+    md.append("|---:|---:|---|---|---|\n");
+    for (Site s : sites.subList(0, Math.min(TOP_SITES, sites.size()))) {
+      Attribution attribution = s.attribution();
+      Culprit c = attribution == null ? null : attribution.culprit();
+      md.append("| ")
+          .append(HumanDurations.format(s.durations().totalNanos()))
+          .append(" | ")
+          .append(s.durations().count())
+          .append(" | ")
+          .append(c == null ? "" : Markdown.codeCell(c.qualifiedMethod()))
+          .append(" | ")
+          .append(c == null ? "" : c.kind().name().toLowerCase(Locale.ROOT).replace('_', ' '))
+          .append(" | ")
+          .append(
+              attribution == null || attribution.calledFrom() == null
+                  ? ""
+                  : Markdown.codeCell(attribution.calledFrom().display()))
+          .append(" |\n");
+    }
+    if (sites.size() > TOP_SITES) {
+      md.append("\n_").append(sites.size() - TOP_SITES).append(" more sites._\n");
+    }
+    md.append("\n</details>\n");
+    return md.toString();
+  }
+}
