@@ -19,6 +19,8 @@ import java.util.List;
  * @param monitorWait monitor waits of virtual threads (JDK 21–23), or null on JDK 24+
  * @param submitFailed submit failures
  * @param carrierWork carrier time taken without pinning: CPU runs, file I/O, compensation
+ * @param timeline carriers held over the recording that held most, in slices, for charts
+ * @param pinnedTree pinned stacks as a tree weighted by pinned time, for a flame graph
  * @param notes what the recording can and cannot show
  */
 public record Analysis(
@@ -34,6 +36,8 @@ public record Analysis(
     MonitorSummary monitorWait,
     SubmitFailedSummary submitFailed,
     CarrierWork carrierWork,
+    CarrierTimeline timeline,
+    StackTree pinnedTree,
     List<Note> notes) {
 
   public Analysis {
@@ -56,6 +60,8 @@ public record Analysis(
         monitorWait,
         submitFailed,
         carrierWork,
+        timeline,
+        pinnedTree,
         notes);
   }
 

@@ -216,6 +216,8 @@ public final class Analyzer {
                   waitSites.sites(SiteGroupings.monitors(options.groupBy(), attributor, true)))
               : null;
       CarrierWork carrierWork = carrierWork(collectors, settingsSource, attributor);
+      CarrierTimeline timeline = timeline(collectors.get(worstInput));
+      StackTree pinnedTree = pinnedSites.tree(SiteGroupings.pinned(options.groupBy(), attributor));
       List<Note> notes = new ArrayList<>(mergeNotes(facts, collectors, settingsSource, worstInput));
       notes.addAll(jdkClassFileNotes(classes, attributor, settingsSource));
       return build(
@@ -232,8 +234,32 @@ public final class Analyzer {
           monitorEnter,
           monitorWait,
           submitFailures,
-          carrierWork);
+          carrierWork,
+          timeline,
+          pinnedTree);
     }
+  }
+
+  /** The carriers {@code c}'s recording held, slice by slice. */
+  private CarrierTimeline timeline(InputCollector c) {
+    long from = c.startNanos == Long.MAX_VALUE ? 0 : c.startNanos;
+    long to = c.endNanos == Long.MIN_VALUE ? from : Math.max(from, c.endNanos);
+    int buckets = CarrierTimeline.BUCKETS;
+    int[] pinned = c.timeline.maxPerBucket(from, to, buckets);
+    int[] held =
+        c.monitorsHoldCarrier(options.jdk())
+            ? ConcurrencyTimeline.union(c.timeline, c.monitorEnterTimeline)
+                .maxPerBucket(from, to, buckets)
+            : pinned;
+    List<Long> marks = new ArrayList<>(c.submitFailures.times);
+    marks.sort(null);
+    return new CarrierTimeline(
+        from,
+        Math.max(1, (to - from) / buckets),
+        pinned,
+        held,
+        Math.max(0, scheduler(c).parallelism().value()),
+        marks);
   }
 
   /** Carrier work of every recording; runs and thread counts stay within each JVM's. */
@@ -365,7 +391,9 @@ public final class Analyzer {
       MonitorSummary monitorEnter,
       MonitorSummary monitorWait,
       SubmitFailureCollector submitFailures,
-      CarrierWork carrierWork) {
+      CarrierWork carrierWork,
+      CarrierTimeline timeline,
+      StackTree pinnedTree) {
     SchedulerSettings scheduler = scheduler(settingsSource);
     RecordingSettings settings = settings(settingsSource);
     PinnedSummary pinnedSummary =
@@ -386,6 +414,8 @@ public final class Analyzer {
             monitorWait,
             submitFailed,
             carrierWork,
+            timeline,
+            pinnedTree,
             List.of());
     // The notes are read off the analysis itself, so it is built first without them.
     return draft.withNotes(

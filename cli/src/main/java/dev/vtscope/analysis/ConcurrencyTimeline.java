@@ -135,4 +135,46 @@ final class ConcurrencyTimeline {
     }
     return new Concurrency(peak, saturated, parallelism, atLevel);
   }
+
+  /**
+   * The most intervals open at once in each of {@code buckets} equal slices of [{@code from},
+   * {@code to}): the shape of the timeline, in memory that does not grow with the events.
+   */
+  int[] maxPerBucket(long from, long to, int buckets) {
+    int[] max = new int[Math.max(1, buckets)];
+    if (size == 0 || to <= from) {
+      return max;
+    }
+    sort();
+    double width = (double) (to - from) / max.length;
+    int i = 0;
+    int j = 0;
+    int level = 0;
+    long previous = Math.min(starts[0], from);
+    while (i < size || j < size) {
+      boolean nextIsEnd = i >= size || ends[j] <= starts[i];
+      long now = nextIsEnd ? ends[j] : starts[i];
+      if (level > 0 && now > previous) {
+        int first = bucket(previous, from, width, max.length);
+        int last = bucket(now - 1, from, width, max.length);
+        for (int b = first; b <= last; b++) {
+          max[b] = Math.max(max[b], level);
+        }
+      }
+      previous = now;
+      if (nextIsEnd) {
+        level--;
+        j++;
+      } else {
+        level++;
+        i++;
+      }
+    }
+    return max;
+  }
+
+  private static int bucket(long at, long from, double width, int buckets) {
+    long b = (long) Math.floor((at - from) / width);
+    return (int) Math.max(0, Math.min(buckets - 1, b));
+  }
 }

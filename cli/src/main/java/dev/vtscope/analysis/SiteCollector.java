@@ -107,6 +107,37 @@ final class SiteCollector {
         (key, acc) -> byStack.computeIfAbsent(key, k -> new Accumulator()).addAll(acc, offset));
   }
 
+  /**
+   * The tree of every stack collected, weighted by time, with the culprit {@code grouping}'s
+   * attribution names for each stack.
+   */
+  StackTree tree(Grouping grouping) {
+    List<StackTree.Weighted> stacks = new ArrayList<>();
+    byStack.forEach(
+        (key, acc) -> {
+          Attribution attribution =
+              grouping.attribution(
+                  acc.representative, key.reason(), acc.mostFrequentMonitorClass());
+          List<dev.vtscope.recording.Frame> frames = acc.representative.frames();
+          List<String> outermostFirst = new ArrayList<>(frames.size());
+          for (int i = frames.size() - 1; i >= 0; i--) {
+            outermostFirst.add(frames.get(i).qualifiedMethod());
+          }
+          int holder =
+              attribution == null || attribution.culprit().frameIndex() < 0
+                  ? -1
+                  : frames.size() - 1 - attribution.culprit().frameIndex();
+          stacks.add(
+              new StackTree.Weighted(
+                  outermostFirst,
+                  acc.durations.total(),
+                  acc.durations.count(),
+                  attribution == null ? null : attribution.culprit().kind(),
+                  holder));
+        });
+    return StackTree.of(stacks);
+  }
+
   /** The sites of {@code grouping}, by total time descending (ties: more events, then key). */
   List<Site> sites(Grouping grouping) {
     Map<String, Accumulator> groups = new LinkedHashMap<>();

@@ -16,7 +16,13 @@ final class SubmitFailureCollector {
 
   private final Map<Key, Group> groups = new LinkedHashMap<>();
 
+  /** When tasks were rejected, the first {@link CarrierTimeline#MAX_MARKS}. */
+  final java.util.List<Long> times = new java.util.ArrayList<>();
+
   void add(SubmitFailedEvent event) {
+    if (times.size() < CarrierTimeline.MAX_MARKS) {
+      times.add(event.startNanos());
+    }
     Key key =
         new Key(
             pattern(event.exceptionMessage()),
@@ -42,6 +48,11 @@ final class SubmitFailureCollector {
   private static final Pattern COUNT = Pattern.compile("(?<=[ =])\\d+(?=[,\\]])");
 
   void addAll(SubmitFailureCollector other) {
+    for (long t : other.times) {
+      if (times.size() < CarrierTimeline.MAX_MARKS) {
+        times.add(t);
+      }
+    }
     other.groups.forEach(
         (key, group) -> {
           Group mine = groups.get(key);

@@ -67,4 +67,31 @@ class ConcurrencyTimelineTest {
     assertThat(held.nanosAtLevel()).containsExactly(0L, 89L, 8L, 2L, 1L);
     assertThat(pins.compute(2).peak()).as("the parts are unchanged").isEqualTo(3);
   }
+
+  @Test
+  void slicesHoldTheMostOpenAtOnceWithinThem() {
+    ConcurrencyTimeline t = new ConcurrencyTimeline();
+    t.add(0, 30); // slices 0-2
+    t.add(15, 25); // slices 1-2, two at once
+    t.add(25, 26); // touches the second's end: still two at once in slice 2
+    t.add(70, 100); // slices 7-9
+    int[] max = t.maxPerBucket(0, 100, 10);
+    assertThat(max).containsExactly(1, 2, 2, 0, 0, 0, 0, 1, 1, 1);
+    // the peak of the slices is the sweep's peak
+    assertThat(java.util.Arrays.stream(max).max().getAsInt()).isEqualTo(t.compute(2).peak());
+    assertThat(new ConcurrencyTimeline().maxPerBucket(0, 100, 4)).containsExactly(0, 0, 0, 0);
+  }
+
+  /** On every sample, the timeline's highest slice is the report's peak of carriers at once. */
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.MethodSource("dev.vtscope.testing.TestRecordings#samples")
+  void theTimelinePeaksWhereTheReportSays(java.nio.file.Path sample) {
+    Analysis a = dev.vtscope.testing.Reports.analyze("s.jfr", sample, GroupBy.CULPRIT);
+    CarrierTimeline t = a.timeline();
+    assertThat(t.pinned()).hasSize(CarrierTimeline.BUCKETS);
+    assertThat(java.util.Arrays.stream(t.pinned()).max().getAsInt())
+        .isEqualTo(a.pinned().concurrency().peak());
+    assertThat(java.util.Arrays.stream(t.held()).max().getAsInt()).isEqualTo(a.carriers().peak());
+    assertThat(t.submitFailures()).hasSize((int) Math.min(a.submitFailed().events(), 2000));
+  }
 }
