@@ -51,9 +51,13 @@ final class AnalyzeCommand implements Callable<Integer> {
     Analysis analysis =
         attribution.analyze(
             inputs, groupBy, output.machineReadable() ? null : spec.commandLine().getErr());
+    java.io.PrintWriter out = output.writer(spec.commandLine().getOut(), inputs);
     output
         .renderer(TerminalFacts.detect())
-        .render(analysis, Advisor.standard().advise(analysis), spec.commandLine().getOut());
+        .render(analysis, Advisor.standard().advise(analysis), out);
+    if (out != spec.commandLine().getOut()) {
+      out.close();
+    }
     return ExitCode.OK.code();
   }
 }

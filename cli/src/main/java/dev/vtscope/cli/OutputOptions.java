@@ -4,6 +4,7 @@ import dev.vtscope.report.JsonReport;
 import dev.vtscope.report.ReportRenderer;
 import dev.vtscope.report.TextReport;
 import dev.vtscope.report.TextStyle;
+import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -15,7 +16,8 @@ final class OutputOptions {
   enum Format {
     TEXT,
     JSON,
-    MARKDOWN
+    MARKDOWN,
+    HTML
   }
 
   enum ColorMode {
@@ -30,8 +32,44 @@ final class OutputOptions {
       description =
           "text (default): a report to read; json: the document in docs/json.md; markdown: the"
               + " findings, carrier pool and top sites for a pull-request comment or a CI job"
-              + " summary (docs/ci.md).")
+              + " summary (docs/ci.md); html: one self-contained page with a timeline, a flame"
+              + " graph and the sites (use -o).")
   private Format format = Format.TEXT;
+
+  @Option(
+      names = {"-o", "--output"},
+      paramLabel = "FILE",
+      description =
+          "Write the report to FILE instead of standard output (replaced if it exists; never one"
+              + " of the recordings read).")
+  private java.nio.file.Path output;
+
+  /** Where the report goes: FILE of -o, else standard output. */
+  java.io.PrintWriter writer(
+      java.io.PrintWriter stdout, List<dev.vtscope.recording.RecordingInput> inputs) {
+    if (output == null) {
+      return stdout;
+    }
+    for (var input : inputs) {
+      for (var file : input.files()) {
+        try {
+          if (java.nio.file.Files.exists(output) && java.nio.file.Files.isSameFile(file, output)) {
+            throw new ExitException(
+                ExitCode.USAGE, "-o " + output + " is a recording being read: choose another file");
+          }
+        } catch (java.io.IOException e) {
+          // not the same file
+        }
+      }
+    }
+    try {
+      return new java.io.PrintWriter(
+          java.nio.file.Files.newBufferedWriter(output, java.nio.charset.StandardCharsets.UTF_8));
+    } catch (java.io.IOException e) {
+      throw new ExitException(
+          ExitCode.INPUT_UNREADABLE, "cannot write " + output + ": " + e.getMessage(), e);
+    }
+  }
 
   @Option(
       names = "--color",
@@ -75,7 +113,7 @@ final class OutputOptions {
 
   /** Whether the report is for programs (JSON), where nothing else may be written. */
   boolean machineReadable() {
-    return format == Format.JSON || format == Format.MARKDOWN;
+    return format != Format.TEXT;
   }
 
   ReportRenderer renderer(TerminalFacts terminal) {
@@ -84,6 +122,9 @@ final class OutputOptions {
     }
     if (format == Format.MARKDOWN) {
       return new dev.vtscope.report.MarkdownReport();
+    }
+    if (format == Format.HTML) {
+      return new dev.vtscope.report.HtmlReport();
     }
     boolean useColor =
         switch (color) {

@@ -42,6 +42,26 @@ final class JsonText {
     return text.toString();
   }
 
+  /**
+   * The tree as compact JSON that can sit inside an HTML {@code <script>} element: every {@code <},
+   * {@code >} and {@code &} (only ever inside strings) is escaped, so no text of the recording can
+   * close the element or start a comment.
+   */
+  static String forScript(JsonNode tree) {
+    StringWriter text = new StringWriter();
+    try (JsonGenerator generator = FACTORY.createGenerator(text)) {
+      write(tree, generator);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return text.toString()
+        .replace("<", "\\u003c")
+        .replace(">", "\\u003e")
+        .replace("&", "\\u0026")
+        .replace("\u2028", "\\u2028")
+        .replace("\u2029", "\\u2029");
+  }
+
   private static void write(JsonNode node, JsonGenerator out) throws IOException {
     switch (node.getNodeType()) {
       case OBJECT -> {

@@ -1,0 +1,181 @@
+package dev.vtscope.report;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.vtscope.advice.Advice;
+import dev.vtscope.advice.Evidence;
+import dev.vtscope.advice.Finding;
+import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.CarrierTimeline;
+import dev.vtscope.analysis.HumanDurations;
+import dev.vtscope.analysis.InputFacts;
+import dev.vtscope.analysis.Site;
+import dev.vtscope.analysis.StackTree;
+import dev.vtscope.attribution.Attribution;
+import dev.vtscope.attribution.Culprit;
+import dev.vtscope.recording.Frame;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * One self-contained HTML file: the findings, a timeline of carriers held, a flame graph of pinned
+ * stacks and the sites, drawn in the browser from the analysis embedded as JSON. The page is the
+ * resource {@code report.html}; this class only writes the data into it. Nothing is fetched when
+ * the page is opened, and every text of the recording reaches the page as data, set as text.
+ */
+public final class HtmlReport implements ReportRenderer {
+
+  /** The place in the template the data goes. */
+  private static final String DATA = "/*VTSCOPE_DATA*/";
+
+  /** Sites per section embedded: the aggregate is bounded whatever the recording's size. */
+  static final int MAX_SITES = 200;
+
+  /** Frames per site's stack embedded. */
+  static final int MAX_FRAMES = 128;
+
+  @Override
+  public void render(Analysis a, Advice advice, PrintWriter out) {
+    String page = template();
+    int at = page.indexOf(DATA);
+    out.print(page.substring(0, at));
+    out.print(JsonText.forScript(data(a, advice)));
+    out.print(page.substring(at + DATA.length()));
+    out.flush();
+  }
+
+  private static String template() {
+    try (InputStream in = HtmlReport.class.getResourceAsStream("report.html")) {
+      if (in == null) {
+        throw new IllegalStateException("report.html is missing from vtscope's jar");
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  static ObjectNode data(Analysis a, Advice advice) {
+    ObjectNode root = JsonText.object();
+    ArrayNode inputs = root.putArray("inputs");
+    for (InputFacts input : a.inputs()) {
+      inputs.add(
+          input.name()
+              + (input.jvm() != null && input.jvm().javaVersion() != null
+                  ? " (JDK " + input.jvm().javaVersion() + ", "
+                  : " (")
+              + HumanDurations.format(input.durationNanos())
+              + " recorded)");
+    }
+    ArrayNode findings = root.putArray("findings");
+    for (Finding f : advice.findings()) {
+      ObjectNode node = findings.addObject();
+      node.put("severity", f.severity().label());
+      node.put("title", f.title());
+      node.put("explanation", f.explanation());
+      ArrayNode actions = node.putArray("actions");
+      f.actions().forEach(actions::add);
+      ArrayNode evidence = node.putArray("evidence");
+      for (Evidence e : f.evidence()) {
+        evidence.add(e.label() + ": " + e.text());
+      }
+    }
+    if (advice.carrierPool() != null) {
+      ObjectNode pool = root.putObject("carrierPool");
+      pool.put("javaOptions", advice.carrierPool().javaOptions());
+      ArrayNode reasoning = pool.putArray("reasoning");
+      advice.carrierPool().reasoning().forEach(reasoning::add);
+    } else {
+      root.putNull("carrierPool");
+    }
+    CarrierTimeline t = a.timeline();
+    ObjectNode timeline = root.putObject("timeline");
+    timeline.put("start", t.startNanos());
+    timeline.put("bucketNanos", t.bucketNanos());
+    ArrayNode pinned = timeline.putArray("pinned");
+    for (int v : t.pinned()) {
+      pinned.add(v);
+    }
+    ArrayNode held = timeline.putArray("held");
+    for (int v : t.held()) {
+      held.add(v);
+    }
+    timeline.put("parallelism", t.parallelism());
+    ArrayNode marks = timeline.putArray("submitFailures");
+    t.submitFailures().forEach(marks::add);
+    root.set("tree", tree(a.pinnedTree().root()));
+    ArrayNode sites = root.putArray("sites");
+    int[] id = {0};
+    sites(sites, "pinned", a.pinned().sites(), id);
+    if (a.monitorEnter() != null) {
+      sites(sites, "monitor enter", a.monitorEnter().sites(), id);
+      sites(sites, "monitor wait", a.monitorWait().sites(), id);
+    }
+    sites(sites, "CPU run", a.carrierWork().runSites(), id);
+    sites(sites, "file I/O", a.carrierWork().fileIoSites(), id);
+    return root;
+  }
+
+  /** The tree in short keys: frame, total, events, kind, holder, children. */
+  private static ObjectNode tree(StackTree.Node node) {
+    ObjectNode n = JsonText.object();
+    n.put("f", node.frame());
+    n.put("t", node.totalNanos());
+    n.put("e", node.events());
+    n.put("k", node.culprit() == null ? null : node.culprit().name());
+    n.put("h", node.holder());
+    ArrayNode children = n.putArray("c");
+    for (StackTree.Node child : node.children()) {
+      children.add(tree(child));
+    }
+    return n;
+  }
+
+  private static void sites(ArrayNode out, String section, List<Site> sites, int[] id) {
+    for (Site s : sites.subList(0, Math.min(MAX_SITES, sites.size()))) {
+      ObjectNode node = out.addObject();
+      Attribution attribution = s.attribution();
+      Culprit c = attribution == null ? null : attribution.culprit();
+      node.put("id", id[0]++);
+      node.put("section", section);
+      node.put("holder", c == null ? s.key() : c.qualifiedMethod());
+      node.put("kind", c == null ? "" : c.kind().name().toLowerCase(Locale.ROOT).replace('_', ' '));
+      node.put("owner", c == null ? "" : c.owner().name().toLowerCase(Locale.ROOT));
+      node.put("artifact", c == null || c.artifact() == null ? null : c.artifact().display());
+      node.put("detail", c == null ? null : c.detail());
+      node.put("total", s.durations().totalNanos());
+      node.put("events", s.durations().count());
+      node.put("threads", s.virtualThreads());
+      node.put("p50", s.durations().p50Nanos());
+      node.put("p99", s.durations().p99Nanos());
+      node.put("max", s.durations().maxNanos());
+      node.put("firstSeen", s.firstSeenNanos());
+      node.put("lastSeen", s.lastSeenNanos());
+      node.put(
+          "waitedAt",
+          attribution == null
+              ? (s.topApplicationFrame() == null ? null : s.topApplicationFrame().display())
+              : attribution.waitedAt() == null ? null : attribution.waitedAt().display());
+      node.put(
+          "calledFrom",
+          attribution == null || attribution.calledFrom() == null
+              ? null
+              : attribution.calledFrom().display());
+      List<Frame> frames = s.stack().frames();
+      ArrayNode stack = node.putArray("stack");
+      for (Frame f : frames.subList(0, Math.min(MAX_FRAMES, frames.size()))) {
+        stack.add(f.display());
+      }
+      int holder = c == null ? -1 : c.frameIndex();
+      node.put("holderIndex", holder);
+      node.put(
+          "holderFrame",
+          holder >= 0 && holder < frames.size() ? frames.get(holder).qualifiedMethod() : null);
+    }
+  }
+}

@@ -1,0 +1,245 @@
+package dev.vtscope.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.vtscope.testing.Cli;
+import dev.vtscope.testing.TestRecordings;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.WebSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The HTML report in a real browser: headless Chromium (Debian's package; ./run-tests installs it),
+ * driven through its DevTools protocol over the JDK's own WebSocket client. It loads the report of
+ * a sample offline, finds the timeline and the flame graph drawn, clicks a site and reads its
+ * stack, and keeps screenshots in target/html-report/.
+ */
+class HtmlReportBrowserTest {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static Process browser;
+  private static Path profile;
+  private static Devtools page;
+
+  /** One DevTools session: commands by id, answers matched to them. */
+  static final class Devtools implements WebSocket.Listener {
+    private final Map<Integer, CompletableFuture<JsonNode>> waiting = new ConcurrentHashMap<>();
+    private final AtomicInteger ids = new AtomicInteger();
+    private final StringBuilder partial = new StringBuilder();
+    private WebSocket socket;
+
+    JsonNode send(String method, ObjectNode params) throws Exception {
+      int id = ids.incrementAndGet();
+      CompletableFuture<JsonNode> answer = new CompletableFuture<>();
+      waiting.put(id, answer);
+      ObjectNode command = JSON.createObjectNode().put("id", id).put("method", method);
+      command.set("params", params == null ? JSON.createObjectNode() : params);
+      socket.sendText(JSON.writeValueAsString(command), true).get(10, TimeUnit.SECONDS);
+      JsonNode result = answer.get(30, TimeUnit.SECONDS);
+      assertThat(result.has("error")).as(method + ": " + result).isFalse();
+      return result.get("result");
+    }
+
+    /** Evaluates {@code expression} in the page and returns its value. */
+    JsonNode eval(String expression) throws Exception {
+      JsonNode r =
+          send(
+              "Runtime.evaluate",
+              JSON.createObjectNode().put("expression", expression).put("returnByValue", true));
+      assertThat(r.has("exceptionDetails")).as(expression + ": " + r).isFalse();
+      return r.get("result").get("value");
+    }
+
+    void screenshot(Path file) throws Exception {
+      JsonNode shot = send("Page.captureScreenshot", JSON.createObjectNode().put("format", "png"));
+      Files.createDirectories(file.getParent());
+      Files.write(file, Base64.getDecoder().decode(shot.get("data").asText()));
+    }
+
+    @Override
+    public void onOpen(WebSocket webSocket) {
+      webSocket.request(1);
+    }
+
+    @Override
+    public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
+      partial.append(data);
+      if (last) {
+        try {
+          JsonNode message = JSON.readTree(partial.toString());
+          if (message.has("id")) {
+            CompletableFuture<JsonNode> answer = waiting.remove(message.get("id").asInt());
+            if (answer != null) {
+              answer.complete(message);
+            }
+          }
+        } catch (Exception e) {
+          // an event we do not read
+        }
+        partial.setLength(0);
+      }
+      webSocket.request(1);
+      return null;
+    }
+  }
+
+  @BeforeAll
+  static void startChromium() throws Exception {
+    String chromium = System.getenv().getOrDefault("VTSCOPE_CHROMIUM", "chromium");
+    profile = Files.createTempDirectory("vtscope-chromium");
+    browser =
+        new ProcessBuilder(
+                chromium,
+                "--headless=new",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-first-run",
+                "--hide-scrollbars",
+                "--window-size=1300,1800",
+                "--remote-debugging-port=0",
+                "--user-data-dir=" + profile,
+                "about:blank")
+            .redirectErrorStream(true)
+            .redirectOutput(profile.resolve("chromium.log").toFile())
+            .start();
+    Path portFile = profile.resolve("DevToolsActivePort");
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (!Files.exists(portFile) || Files.readAllLines(portFile).isEmpty()) {
+      assertThat(browser.isAlive()).as("chromium started (./run-tests installs it)").isTrue();
+      assertThat(System.nanoTime()).as("chromium's DevTools port").isLessThan(deadline);
+      Thread.sleep(100);
+    }
+    int port = Integer.parseInt(Files.readAllLines(portFile).get(0).strip());
+    HttpClient http = HttpClient.newHttpClient();
+    JsonNode targets =
+        JSON.readTree(
+            http.send(
+                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/json/list"))
+                        .build(),
+                    HttpResponse.BodyHandlers.ofString())
+                .body());
+    String url = null;
+    for (JsonNode target : targets) {
+      if ("page".equals(target.get("type").asText())) {
+        url = target.get("webSocketDebuggerUrl").asText();
+      }
+    }
+    assertThat(url).as("a page to drive").isNotNull();
+    page = new Devtools();
+    page.socket =
+        http.newWebSocketBuilder()
+            .connectTimeout(Duration.ofSeconds(10))
+            .buildAsync(URI.create(url), page)
+            .get(10, TimeUnit.SECONDS);
+  }
+
+  @AfterAll
+  static void stopChromium() {
+    if (browser != null) {
+      browser.destroyForcibly();
+    }
+  }
+
+  private static void open(Path report) throws Exception {
+    page.send("Page.enable", null);
+    page.send("Page.navigate", JSON.createObjectNode().put("url", report.toUri().toString()));
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    while (!"true"
+        .equals(page.eval("document.body && document.body.getAttribute('data-ready')").asText())) {
+      assertThat(System.nanoTime()).as("the report's script ran").isLessThan(deadline);
+      Thread.sleep(50);
+    }
+  }
+
+  @Test
+  void theReportDrawsItsChartsAndOpensASiteWhenClicked() throws Exception {
+    Path out = TestRecordings.repoRoot().resolve("cli/target/html-report");
+    Files.createDirectories(out);
+    Path report = out.resolve("pinning-synchronized.html");
+    Cli.Result r =
+        Cli.run(
+            "analyze",
+            "--format",
+            "html",
+            "-o",
+            report.toString(),
+            TestRecordings.repoRoot().resolve("samples/jdk21/pinning-synchronized.jfr").toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    String html = Files.readString(report);
+    // self-contained: nothing to fetch when it is opened
+    assertThat(html)
+        .doesNotContain("src=\"http")
+        .doesNotContain("href=\"http")
+        .doesNotContain("<link");
+
+    open(report);
+    assertThat(page.eval("document.querySelectorAll('#timeline svg path.held').length").asInt())
+        .isEqualTo(1);
+    assertThat(
+            page.eval("document.querySelectorAll('#timeline svg rect.saturated').length").asInt())
+        .as("the periods with every carrier held are marked")
+        .isPositive();
+    assertThat(page.eval("document.querySelectorAll('#flame svg g.frame').length").asInt())
+        .isGreaterThan(5);
+    assertThat(
+            page.eval(
+                    "[...document.querySelectorAll('#flame svg g.frame')].some(g =>"
+                        + " g.querySelector('rect').getAttribute('stroke') === '#1d2330'"
+                        + " && g.getAttribute('data-path').endsWith('SharedLockPinning.withMonitor'))")
+                .asBoolean())
+        .as("the holder frame is marked in the flame graph")
+        .isTrue();
+    assertThat(page.eval("document.querySelectorAll('#findings .finding.high').length").asInt())
+        .isPositive();
+    page.screenshot(out.resolve("report.png"));
+
+    String detail =
+        page.eval(
+                "document.querySelector('#sites tbody tr').click();"
+                    + " document.getElementById('site-detail').innerText")
+            .asText();
+    assertThat(detail)
+        .contains("dev.vtscope.workloads.SharedLockPinning.withMonitor")
+        .contains("holds the carrier")
+        .contains("Stack (innermost first)");
+    assertThat(
+            page.eval("document.querySelectorAll('#timeline svg rect.site-range').length").asInt())
+        .as("the site's time is marked on the timeline")
+        .isEqualTo(1);
+    page.screenshot(out.resolve("report-site.png"));
+
+    // search highlights matching frames; sorting by events puts the most first
+    page.eval(
+        "const s = document.getElementById('search'); s.value = 'withMonitor';"
+            + " s.dispatchEvent(new Event('input'))");
+    assertThat(page.eval("document.getElementById('flame-status').textContent").asText())
+        .matches("[1-9]\\d* frames match");
+  }
+
+  @Test
+  void textOfTheRecordingCannotBreakOutOfThePage() throws Exception {
+    ObjectNode data = JSON.createObjectNode().put("title", "</script><img src=x onerror=alert(1)>");
+    String embedded = JsonText.forScript(data);
+    assertThat(embedded).doesNotContain("</script>").doesNotContain("<img");
+    assertThat(JSON.readTree(embedded).get("title").asText())
+        .isEqualTo("</script><img src=x onerror=alert(1)>");
+  }
+}
