@@ -28,6 +28,11 @@ public record AnalysisOptions(
     appPackages = List.copyOf(appPackages);
   }
 
+  /** The same options, grouping sites by {@code other}. */
+  public AnalysisOptions withGroupBy(GroupBy other) {
+    return new AnalysisOptions(other, classPath, appPackages, jdkHomes, jdk);
+  }
+
   /** With the JDK releases as knowledge.json ships them. */
   public AnalysisOptions(
       GroupBy groupBy,

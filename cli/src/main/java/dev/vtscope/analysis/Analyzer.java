@@ -19,6 +19,11 @@ public final class Analyzer {
   private final AnalysisOptions options;
   private ReadProgress progress = ReadProgress.NONE;
 
+  // What the last analyze read, kept so that regroup needs no second read.
+  private List<InputFacts> lastFacts;
+  private List<InputCollector> lastCollectors;
+  private List<Note> lastSkipped = List.of();
+
   public Analyzer(RecordingReader reader, AnalysisOptions options) {
     this.reader = reader;
     this.options = options;
@@ -102,11 +107,33 @@ public final class Analyzer {
                   + firstSkipped.getMessage(),
               firstSkipped.unreadable());
     }
+    lastFacts = facts;
+    lastCollectors = collectors;
+    lastSkipped = skipped;
     Analysis analysis = merge(facts, collectors);
     return skipped.isEmpty()
         ? analysis
         : analysis.withNotes(
             java.util.stream.Stream.concat(skipped.stream(), analysis.notes().stream()).toList());
+  }
+
+  /**
+   * The recordings of the last {@link #analyze} grouped by {@code groupBy}, from what was read
+   * then: no recording is read again.
+   *
+   * @throws IllegalStateException when nothing was analysed yet
+   */
+  public Analysis regroup(GroupBy groupBy) {
+    if (lastCollectors == null) {
+      throw new IllegalStateException("nothing analysed yet");
+    }
+    Analyzer grouped = new Analyzer(reader, options.withGroupBy(groupBy));
+    Analysis analysis = grouped.merge(lastFacts, lastCollectors);
+    return lastSkipped.isEmpty()
+        ? analysis
+        : analysis.withNotes(
+            java.util.stream.Stream.concat(lastSkipped.stream(), analysis.notes().stream())
+                .toList());
   }
 
   private static InputFacts facts(

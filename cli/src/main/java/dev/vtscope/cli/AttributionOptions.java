@@ -83,18 +83,27 @@ final class AttributionOptions {
    *     for none (a machine-readable report)
    */
   Analysis analyze(List<RecordingInput> inputs, GroupBy groupBy, PrintWriter progressTo) {
+    return analyze(analyzer(inputs, groupBy, progressTo), inputs);
+  }
+
+  /** An analyzer with these options, which {@link #analyze(Analyzer, List)} then runs. */
+  Analyzer analyzer(List<RecordingInput> inputs, GroupBy groupBy, PrintWriter progressTo) {
     checkClassPath();
+    return new Analyzer(
+            reader.create(),
+            new AnalysisOptions(
+                groupBy,
+                classPath,
+                appPackages,
+                InstalledJdks::homes,
+                dev.vtscope.advice.Knowledge.standard().jdk().releases()))
+        .progress(ProgressLine.forInputs(inputs, progressTo != null && !quiet, progressTo));
+  }
+
+  /** Runs {@code analyzer} over the inputs; unreadable input becomes an {@link ExitException}. */
+  Analysis analyze(Analyzer analyzer, List<RecordingInput> inputs) {
     try {
-      return new Analyzer(
-              reader.create(),
-              new AnalysisOptions(
-                  groupBy,
-                  classPath,
-                  appPackages,
-                  InstalledJdks::homes,
-                  dev.vtscope.advice.Knowledge.standard().jdk().releases()))
-          .progress(ProgressLine.forInputs(inputs, progressTo != null && !quiet, progressTo))
-          .analyze(inputs);
+      return analyzer.analyze(inputs);
     } catch (RecordingProblemException e) {
       throw new ExitException(
           e.unreadable() ? ExitCode.INPUT_UNREADABLE : ExitCode.NOT_A_RECORDING,

@@ -27,6 +27,7 @@ public final class VtScope {
 
   static {
     SUBCOMMANDS.put("analyze", AnalyzeCommand::new);
+    SUBCOMMANDS.put("explore", ExploreCommand::new);
     SUBCOMMANDS.put("check", CheckCommand::new);
     SUBCOMMANDS.put("diff", DiffCommand::new);
     SUBCOMMANDS.put("record", RecordCommand::new);

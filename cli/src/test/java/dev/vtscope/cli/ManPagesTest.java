@@ -33,7 +33,8 @@ class ManPagesTest {
     ManPages.main(new String[] {dir.toString()});
     Path man1 = dir.resolve("man1");
     List<String> commands =
-        List.of("analyze", "check", "diff", "record", "workloads", "redact", "completion");
+        List.of(
+            "analyze", "explore", "check", "diff", "record", "workloads", "redact", "completion");
     String top = render(man1.resolve("vtscope.1"));
     assertThat(top).contains("NAME").contains("COMMANDS").contains("EXIT STATUS");
     for (String command : commands) {

@@ -1,0 +1,516 @@
+package dev.vtscope.cli;
+
+import dev.vtscope.advice.Advice;
+import dev.vtscope.advice.Advisor;
+import dev.vtscope.advice.Evidence;
+import dev.vtscope.advice.Finding;
+import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.Analyzer;
+import dev.vtscope.analysis.GroupBy;
+import dev.vtscope.analysis.HumanDurations;
+import dev.vtscope.analysis.Site;
+import dev.vtscope.attribution.Attribution;
+import dev.vtscope.attribution.Culprit;
+import dev.vtscope.recording.Frame;
+import dev.vtscope.report.HtmlReport;
+import dev.vtscope.report.JsonReport;
+import dev.vtscope.report.MarkdownReport;
+import dev.vtscope.report.ReportRenderer;
+import dev.vtscope.report.TextReport;
+import dev.vtscope.report.TextStyle;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+import org.jline.reader.Candidate;
+import org.jline.reader.Completer;
+import org.jline.reader.EndOfFileException;
+import org.jline.reader.LineReader;
+import org.jline.reader.LineReaderBuilder;
+import org.jline.reader.UserInterruptException;
+import org.jline.terminal.Terminal;
+
+/**
+ * The interactive shell of {@code vtscope explore} over one analysis: the recordings are read once,
+ * and every command works on what was read (grouping again included). Commands print plain text;
+ * the prompt has history and completes commands, sections, site numbers and frame names.
+ */
+final class Explorer {
+
+  /** The commands, with what {@code help} says of each. */
+  private static final List<String[]> COMMANDS =
+      List.of(
+          new String[] {"findings", "the findings, most carrier time first"},
+          new String[] {"finding N", "finding N whole: why, what to do, the evidence"},
+          new String[] {
+            "sites [pinned|enter|wait|cpu|file|all] [filter TEXT] [min DURATION]",
+            "the sites of a section (default all), numbered; filter by package, class, method or"
+                + " kind; min 10ms"
+          },
+          new String[] {
+            "site N", "site N whole: holder, percentiles, threads, first/last seen, stack"
+          },
+          new String[] {"group culprit|stack|top-frame|reason", "group the sites another way"},
+          new String[] {"compare FILE", "what is fixed, new or worse in another recording"},
+          new String[] {"save text|json|markdown|html FILE", "write the report as it stands"},
+          new String[] {"help", "this list"},
+          new String[] {"quit", "leave (also exit, Ctrl-D)"});
+
+  private final Analyzer analyzer;
+  private final AttributionOptions attribution;
+  private final List<dev.vtscope.recording.RecordingInput> inputs;
+  private Analysis analysis;
+  private Advice advice;
+
+  /** The sites the last {@code sites} command listed, by number. */
+  private List<Site> listed = List.of();
+
+  Explorer(
+      Analyzer analyzer,
+      Analysis analysis,
+      AttributionOptions attribution,
+      List<dev.vtscope.recording.RecordingInput> inputs) {
+    this.analyzer = analyzer;
+    this.attribution = attribution;
+    this.inputs = inputs;
+    use(analysis);
+  }
+
+  private void use(Analysis a) {
+    analysis = a;
+    advice = Advisor.standard().advise(a);
+    listed = sites("all");
+  }
+
+  /** Reads commands from {@code terminal} until quit or end of input. */
+  void run(Terminal terminal) {
+    LineReader reader =
+        LineReaderBuilder.builder()
+            .terminal(terminal)
+            .appName("vtscope")
+            .completer(completer())
+            .variable(LineReader.HISTORY_SIZE, 500)
+            .build();
+    PrintWriter out = terminal.writer();
+    out.println(
+        "vtscope explore: "
+            + analysis.inputs().size()
+            + (analysis.inputs().size() == 1 ? " recording, " : " recordings, ")
+            + advice.findings().size()
+            + " findings, "
+            + listed.size()
+            + " sites. 'help' lists the commands.");
+    out.flush();
+    while (true) {
+      String line;
+      try {
+        line = reader.readLine("vtscope> ");
+      } catch (UserInterruptException e) {
+        continue; // Ctrl-C clears the line
+      } catch (EndOfFileException e) {
+        break;
+      }
+      if (line == null) {
+        break;
+      }
+      String command = line.strip();
+      if (command.equals("quit") || command.equals("exit")) {
+        break;
+      }
+      if (!command.isEmpty()) {
+        out.print(execute(command));
+        out.flush();
+      }
+    }
+  }
+
+  /** Runs one command and returns what it prints. */
+  String execute(String line) {
+    List<String> words = List.of(line.strip().split("\\s+"));
+    String command = words.get(0).toLowerCase(Locale.ROOT);
+    try {
+      return switch (command) {
+        case "help", "?" -> help();
+        case "findings" -> findings();
+        case "finding" -> finding(number(words, 1, advice.findings().size()));
+        case "sites" -> sitesCommand(words);
+        case "site" -> site(number(words, 1, listed.size()));
+        case "group" -> group(words);
+        case "compare" -> compare(words);
+        case "save" -> save(words);
+        default ->
+            "unknown command '"
+                + command
+                + "'"
+                + suggestion(command)
+                + "; 'help' lists the commands\n";
+      };
+    } catch (IllegalArgumentException | ExitException e) {
+      return e.getMessage() + "\n";
+    }
+  }
+
+  private static String suggestion(String command) {
+    for (String[] c : COMMANDS) {
+      String name = c[0].split(" ")[0];
+      if (name.startsWith(command) || command.startsWith(name)) {
+        return " (did you mean '" + name + "'?)";
+      }
+    }
+    return "";
+  }
+
+  private static int number(List<String> words, int at, int count) {
+    if (words.size() <= at) {
+      throw new IllegalArgumentException(
+          words.get(0)
+              + " needs a number from 1 to "
+              + count
+              + " (see '"
+              + plural(words.get(0))
+              + "')");
+    }
+    try {
+      int n = Integer.parseInt(words.get(at));
+      if (n < 1 || n > count) {
+        throw new IllegalArgumentException(
+            words.get(0) + " " + n + ": there are " + count + " (numbers from 1)");
+      }
+      return n;
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          words.get(0) + " needs a number, not '" + words.get(at) + "'");
+    }
+  }
+
+  private static String plural(String command) {
+    return command.equals("site") ? "sites" : "findings";
+  }
+
+  private String help() {
+    StringBuilder s = new StringBuilder();
+    for (String[] c : COMMANDS) {
+      s.append(String.format(Locale.ROOT, "  %-40s %s%n", c[0], c[1]));
+    }
+    return s.toString();
+  }
+
+  private String findings() {
+    StringBuilder s = new StringBuilder();
+    int i = 1;
+    for (Finding f : advice.findings()) {
+      s.append(
+          String.format(Locale.ROOT, "%3d  [%-6s] %s%n", i++, f.severity().label(), f.title()));
+    }
+    if (advice.carrierPool() != null) {
+      s.append("     carrier pool: ")
+          .append(
+              advice.carrierPool().javaOptions() == null
+                  ? "keep it"
+                  : advice.carrierPool().javaOptions())
+          .append('\n');
+    }
+    return s.toString();
+  }
+
+  private String finding(int n) {
+    Finding f = advice.findings().get(n - 1);
+    StringBuilder s = new StringBuilder();
+    s.append("[").append(f.severity().label()).append("] ").append(f.title()).append("\n\n");
+    s.append(f.explanation()).append("\n\n");
+    for (String action : f.actions()) {
+      s.append("  - ").append(action).append('\n');
+    }
+    s.append('\n');
+    for (Evidence e : f.evidence()) {
+      s.append("  ").append(e.label()).append(": ").append(e.text()).append('\n');
+    }
+    s.append("  see ").append(f.documentation()).append('\n');
+    return s.toString();
+  }
+
+  /** The sites of a section, largest first. */
+  private List<Site> sites(String section) {
+    List<Site> all = new ArrayList<>();
+    boolean every = section.equals("all");
+    if (every || section.equals("pinned")) {
+      all.addAll(analysis.pinned().sites());
+    }
+    if (analysis.monitorEnter() != null) {
+      if (every || section.equals("enter")) {
+        all.addAll(analysis.monitorEnter().sites());
+      }
+      if (every || section.equals("wait")) {
+        all.addAll(analysis.monitorWait().sites());
+      }
+    }
+    if (every || section.equals("cpu")) {
+      all.addAll(analysis.carrierWork().runSites());
+    }
+    if (every || section.equals("file")) {
+      all.addAll(analysis.carrierWork().fileIoSites());
+    }
+    all.sort(java.util.Comparator.comparingLong((Site s) -> s.durations().totalNanos()).reversed());
+    return all;
+  }
+
+  private String sitesCommand(List<String> words) {
+    String section = "all";
+    String filter = null;
+    long min = 0;
+    for (int i = 1; i < words.size(); i++) {
+      String w = words.get(i).toLowerCase(Locale.ROOT);
+      if (List.of("pinned", "enter", "wait", "cpu", "file", "all").contains(w)) {
+        section = w;
+      } else if (w.equals("filter") && i + 1 < words.size()) {
+        filter = words.get(++i).toLowerCase(Locale.ROOT);
+      } else if (w.equals("min") && i + 1 < words.size()) {
+        min = DurationParser.nanos(words.get(++i), "min");
+      } else {
+        throw new IllegalArgumentException(
+            "sites takes a section (pinned, enter, wait, cpu, file, all), filter TEXT and min"
+                + " DURATION, not '"
+                + words.get(i)
+                + "'");
+      }
+    }
+    String f = filter;
+    long m = min;
+    listed =
+        sites(section).stream()
+            .filter(s -> s.durations().totalNanos() >= m)
+            .filter(s -> f == null || describe(s).toLowerCase(Locale.ROOT).contains(f))
+            .toList();
+    if (listed.isEmpty()) {
+      return "no site" + (f != null || m > 0 ? " matches" : "") + "\n";
+    }
+    StringBuilder s = new StringBuilder();
+    int i = 1;
+    for (Site site : listed) {
+      s.append(
+          String.format(
+              Locale.ROOT,
+              "%3d  %9s  %6d events  %s%n",
+              i++,
+              HumanDurations.format(site.durations().totalNanos()),
+              site.durations().count(),
+              describe(site)));
+    }
+    return s.toString();
+  }
+
+  private static String describe(Site site) {
+    Attribution a = site.attribution();
+    if (a == null) {
+      return site.key();
+    }
+    Culprit c = a.culprit();
+    return c.qualifiedMethod()
+        + "  ("
+        + c.kind().name().toLowerCase(Locale.ROOT).replace('_', ' ')
+        + ", "
+        + c.owner().name().toLowerCase(Locale.ROOT)
+        + (c.artifact() != null ? ", " + c.artifact().display() : "")
+        + ")";
+  }
+
+  private String site(int n) {
+    Site site = listed.get(n - 1);
+    StringBuilder s = new StringBuilder();
+    s.append(describe(site)).append('\n');
+    var d = site.durations();
+    s.append(
+        String.format(
+            Locale.ROOT,
+            "  %s in %d events, %d threads; min %s, p50 %s, p90 %s, p99 %s, max %s%n",
+            HumanDurations.format(d.totalNanos()),
+            d.count(),
+            site.virtualThreads(),
+            HumanDurations.format(d.minNanos()),
+            HumanDurations.format(d.p50Nanos()),
+            HumanDurations.format(d.p90Nanos()),
+            HumanDurations.format(d.p99Nanos()),
+            HumanDurations.format(d.maxNanos())));
+    s.append("  first seen ")
+        .append(instant(site.firstSeenNanos()))
+        .append(", last seen ")
+        .append(instant(site.lastSeenNanos()))
+        .append('\n');
+    Attribution a = site.attribution();
+    if (a != null) {
+      if (a.waitedAt() != null) {
+        s.append("  waited in   ").append(a.waitedAt().display()).append('\n');
+      }
+      if (a.calledFrom() != null) {
+        s.append("  called from ").append(a.calledFrom().display()).append('\n');
+      }
+      if (a.culprit().detail() != null) {
+        s.append("  note        ").append(a.culprit().detail()).append('\n');
+      }
+    }
+    s.append("  stack (innermost first):\n");
+    List<Frame> frames = site.stack().frames();
+    int holder = a == null ? -1 : a.culprit().frameIndex();
+    for (int i = 0; i < frames.size(); i++) {
+      s.append(i == holder ? "  > at " : "    at ")
+          .append(frames.get(i).display())
+          .append(i == holder ? "  <- holds the carrier" : "")
+          .append('\n');
+    }
+    if (site.stack().truncated()) {
+      s.append("    … (the recording cut the stack at its depth)\n");
+    }
+    return s.toString();
+  }
+
+  private static String instant(long nanos) {
+    return Instant.ofEpochSecond(0, nanos).toString();
+  }
+
+  private String group(List<String> words) {
+    if (words.size() < 2) {
+      throw new IllegalArgumentException("group takes culprit, stack, top-frame or reason");
+    }
+    GroupBy groupBy;
+    try {
+      groupBy = new GroupByConverter().convert(words.get(1));
+    } catch (Exception e) {
+      throw new IllegalArgumentException(
+          "group takes culprit, stack, top-frame or reason, not '" + words.get(1) + "'");
+    }
+    use(analyzer.regroup(groupBy));
+    return "grouped by " + groupBy.label() + ": " + listed.size() + " sites\n";
+  }
+
+  private String compare(List<String> words) {
+    if (words.size() < 2) {
+      throw new IllegalArgumentException("compare needs a recording");
+    }
+    Path other = Path.of(words.get(1));
+    Analysis after;
+    try {
+      after =
+          attribution.analyze(
+              dev.vtscope.recording.RecordingInputs.resolve(List.of(other)),
+              analysis.groupBy(),
+              null);
+    } catch (dev.vtscope.recording.InputProblemException | ExitException e) {
+      throw new IllegalArgumentException(other + ": " + e.getMessage());
+    }
+    java.io.StringWriter text = new java.io.StringWriter();
+    dev.vtscope.report.DiffReport.text(
+        dev.vtscope.gate.Differ.diff(analysis, after, 0.1), new PrintWriter(text));
+    return text.toString();
+  }
+
+  private String save(List<String> words) {
+    if (words.size() < 3) {
+      throw new IllegalArgumentException(
+          "save takes a format (text, json, markdown, html) and a file");
+    }
+    Function<String, ReportRenderer> renderers =
+        format ->
+            switch (format) {
+              case "text" -> new TextReport(TextStyle.PLAIN);
+              case "json" -> new JsonReport(VtScope.version());
+              case "markdown" -> new MarkdownReport();
+              case "html" -> new HtmlReport();
+              default ->
+                  throw new IllegalArgumentException(
+                      "save takes text, json, markdown or html, not '" + format + "'");
+            };
+    ReportRenderer renderer = renderers.apply(words.get(1).toLowerCase(Locale.ROOT));
+    Path file = Path.of(words.get(2));
+    for (var input : inputs) {
+      for (Path read : input.files()) {
+        try {
+          if (Files.exists(file) && Files.isSameFile(read, file)) {
+            throw new IllegalArgumentException(
+                file + " is a recording being read: choose another file");
+          }
+        } catch (IOException e) {
+          // not the same file
+        }
+      }
+    }
+    try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(file, StandardCharsets.UTF_8))) {
+      renderer.render(analysis, advice, out);
+    } catch (IOException e) {
+      throw new IllegalArgumentException("cannot write " + file + ": " + e.getMessage());
+    }
+    return "saved " + words.get(1) + " to " + file + "\n";
+  }
+
+  /** Completes commands, their words, site and finding numbers and, after filter, frame names. */
+  private Completer completer() {
+    return (reader, line, candidates) -> {
+      List<String> words = line.words();
+      int at = line.wordIndex();
+      if (at == 0) {
+        for (String[] c : COMMANDS) {
+          candidates.add(new Candidate(c[0].split(" ")[0]));
+        }
+        candidates.add(new Candidate("exit"));
+        return;
+      }
+      String command = words.get(0);
+      String previous = at > 0 ? words.get(at - 1) : "";
+      switch (command) {
+        case "sites" -> {
+          if (previous.equals("filter")) {
+            for (Site s : sites("all")) {
+              if (s.attribution() != null) {
+                candidates.add(new Candidate(s.attribution().culprit().className()));
+                candidates.add(new Candidate(s.attribution().culprit().qualifiedMethod()));
+              }
+            }
+          } else if (!previous.equals("min")) {
+            for (String w :
+                List.of("pinned", "enter", "wait", "cpu", "file", "all", "filter", "min")) {
+              candidates.add(new Candidate(w));
+            }
+          }
+        }
+        case "site" -> {
+          for (int i = 1; i <= listed.size(); i++) {
+            candidates.add(
+                new Candidate(
+                    String.valueOf(i),
+                    String.valueOf(i),
+                    null,
+                    describe(listed.get(i - 1)),
+                    null,
+                    null,
+                    true));
+          }
+        }
+        case "finding" -> {
+          for (int i = 1; i <= advice.findings().size(); i++) {
+            candidates.add(new Candidate(String.valueOf(i)));
+          }
+        }
+        case "group" -> {
+          for (String w : List.of("culprit", "stack", "top-frame", "reason")) {
+            candidates.add(new Candidate(w));
+          }
+        }
+        case "save" -> {
+          if (at == 1) {
+            for (String w : List.of("text", "json", "markdown", "html")) {
+              candidates.add(new Candidate(w));
+            }
+          }
+        }
+        default -> {
+          // files are completed by the shell's own habits: nothing here
+        }
+      }
+    };
+  }
+}

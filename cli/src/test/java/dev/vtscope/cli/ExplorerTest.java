@@ -1,0 +1,150 @@
+package dev.vtscope.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.Analyzer;
+import dev.vtscope.analysis.GroupBy;
+import dev.vtscope.recording.RecordingInput;
+import dev.vtscope.recording.RecordingInputs;
+import dev.vtscope.testing.TestRecordings;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.jline.terminal.Terminal;
+import org.jline.terminal.TerminalBuilder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * vtscope explore: scripted through jline's terminal API (a dumb terminal over streams, as when
+ * commands are piped in), and once for real in tmux, where tab completes.
+ */
+class ExplorerTest {
+
+  @TempDir Path dir;
+
+  private static String sample(String name) {
+    return TestRecordings.repoRoot().resolve("samples").resolve(name).toString();
+  }
+
+  /** Runs the explorer over {@code recording} with {@code script} as the typed lines. */
+  private static String explore(String recording, String script) throws Exception {
+    List<RecordingInput> inputs = RecordingInputs.resolve(List.of(Path.of(recording)));
+    AttributionOptions attribution = new AttributionOptions();
+    new CommandLine(
+            new Object() {
+              @CommandLine.Mixin AttributionOptions options = attribution;
+            })
+        .setCaseInsensitiveEnumValuesAllowed(true)
+        .parseArgs();
+    Analyzer analyzer = attribution.analyzer(inputs, GroupBy.CULPRIT, null);
+    Analysis analysis = attribution.analyze(analyzer, inputs);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try (Terminal terminal =
+        TerminalBuilder.builder()
+            .system(false)
+            .dumb(true)
+            .streams(new ByteArrayInputStream(script.getBytes(StandardCharsets.UTF_8)), out)
+            .build()) {
+      new Explorer(analyzer, analysis, attribution, inputs).run(terminal);
+    }
+    return out.toString(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void findsTheWorstSiteAndItsFixInAFewCommands() throws Exception {
+    Path saved = dir.resolve("report.md");
+    String out =
+        explore(
+            sample("jdk21/pinning-synchronized.jfr"),
+            "findings\nfinding 1\nsites pinned\nsite 1\nsites filter SharedLock min 1ms\n"
+                + "group top-frame\nsites\nsave markdown "
+                + saved
+                + "\nsite 9\nsites bogus\nfindngs\nquit\n");
+    assertThat(out)
+        .contains("2 findings")
+        .contains("[high  ] dev.vtscope.workloads.SharedLockPinning.withMonitor pins carriers")
+        // finding 1 whole, with its fix
+        .contains("Hold a java.util.concurrent.locks.ReentrantLock instead of the monitor")
+        // site 1: the stack with the holder marked
+        .contains(
+            "  > at dev.vtscope.workloads.SharedLockPinning.withMonitor(SharedLockPinning.java:")
+        .contains("<- holds the carrier")
+        .contains("p50 ")
+        .contains("first seen 20")
+        .contains("grouped by top-frame:")
+        .contains("saved markdown to " + saved)
+        .contains("site 9: there are")
+        .contains("sites takes a section")
+        .contains("unknown command 'findngs'");
+    assertThat(Files.readString(saved)).startsWith("## vtscope: virtual-thread report");
+  }
+
+  @Test
+  void comparesWithAnotherRecording() throws Exception {
+    String out =
+        explore(
+            sample("jdk21/pinning-synchronized.jfr"),
+            "compare " + sample("jdk21/pinning-reentrant-lock.jfr") + "\nquit\n");
+    assertThat(out).contains("fixed  pinned").contains("2 fixed, 0 new");
+  }
+
+  /** A real terminal in tmux: tab completes a command and a site number, and the output shows. */
+  @Test
+  void inARealTerminalTabCompletes() throws Exception {
+    String session = "vtscope-explore-" + ProcessHandle.current().pid();
+    Path launcher = TestRecordings.repoRoot().resolve("vtscope");
+    run(
+        "tmux",
+        "new-session",
+        "-d",
+        "-s",
+        session,
+        "-x",
+        "160",
+        "-y",
+        "50",
+        launcher + " explore " + sample("jdk21/pinning-synchronized.jfr"));
+    try {
+      String pane = waitFor(session, "vtscope>");
+      assertThat(pane).contains("2 findings");
+      run("tmux", "send-keys", "-t", session, "sit", "Tab");
+      waitFor(session, "vtscope> site");
+      run("tmux", "send-keys", "-t", session, "s", "Space", "pinn", "Tab", "Enter");
+      pane = waitFor(session, "events  dev.vtscope.workloads.SharedLockPinning.withMonitor");
+      run("tmux", "send-keys", "-t", session, "site 1", "Enter");
+      pane = waitFor(session, "<- holds the carrier");
+      assertThat(pane).contains("> at dev.vtscope.workloads.SharedLockPinning.withMonitor");
+      run("tmux", "send-keys", "-t", session, "quit", "Enter");
+    } finally {
+      new ProcessBuilder("tmux", "kill-session", "-t", session).start().waitFor();
+    }
+  }
+
+  private static String run(String... command) throws Exception {
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    assertThat(p.exitValue()).as(String.join(" ", command) + ": " + out).isZero();
+    return out;
+  }
+
+  private static String waitFor(String session, String text) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    String pane = "";
+    while (System.nanoTime() < deadline) {
+      pane = run("tmux", "capture-pane", "-p", "-t", session, "-S", "-50");
+      if (pane.contains(text)) {
+        return pane;
+      }
+      Thread.sleep(200);
+    }
+    throw new AssertionError("'" + text + "' never showed in tmux:\n" + pane);
+  }
+}
