@@ -105,9 +105,18 @@ final class AttributionOptions {
     try {
       return analyzer.analyze(inputs);
     } catch (RecordingProblemException e) {
+      // standard input read through a temporary copy is named as the user named it
+      String message = e.getMessage();
+      for (RecordingInput input : inputs) {
+        if (input.name().equals(dev.vtscope.recording.RecordingInputs.STDIN)) {
+          for (java.nio.file.Path file : input.files()) {
+            message = message.replace(file.toString(), "-");
+          }
+        }
+      }
       throw new ExitException(
           e.unreadable() ? ExitCode.INPUT_UNREADABLE : ExitCode.NOT_A_RECORDING,
-          e.getMessage()
+          message
               + (e.unreadable()
                   ? ""
                   : e.getMessage().contains("truncated")

@@ -28,7 +28,13 @@ final class RecordingInputOptions {
     try {
       return RecordingInputs.resolve(paths, recursive);
     } catch (InputProblemException e) {
-      throw new ExitException(ExitCode.INPUT_UNREADABLE, e.getMessage() + " (check the path)");
+      // a message that already says what to do needs no second bracket
+      String message = e.getMessage();
+      throw new ExitException(
+          ExitCode.INPUT_UNREADABLE,
+          message.endsWith(")") || message.startsWith("-:")
+              ? message
+              : message + " (check the path)");
     }
   }
 }

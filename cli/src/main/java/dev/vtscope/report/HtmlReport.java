@@ -109,6 +109,12 @@ public final class HtmlReport implements ReportRenderer {
     ArrayNode marks = timeline.putArray("submitFailures");
     t.submitFailures().forEach(marks::add);
     root.set("tree", tree(a.pinnedTree().root()));
+    // carriers held with no pin to draw: monitor waits, CPU runs, file I/O
+    root.put(
+        "heldWithoutPins",
+        (a.monitorWait() != null && a.monitorWait().events() > 0)
+            || a.carrierWork().longRuns() > 0
+            || a.carrierWork().fileIo().count() > 0);
     ArrayNode sites = root.putArray("sites");
     int[] id = {0};
     sites(sites, "pinned", a.pinned().sites(), id);

@@ -30,7 +30,8 @@ final class Markdown {
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
       switch (c) {
-        case '\\', '`', '*', '[', ']', '<', '>', '|' -> out.append('\\').append(c);
+        // $ too: GitHub renders $…$ as mathematics (a nested class is Outer$Inner)
+        case '\\', '`', '*', '[', ']', '<', '>', '|', '$' -> out.append('\\').append(c);
         case '\n', '\r' -> out.append(' ');
         default -> out.append(c);
       }

@@ -82,8 +82,11 @@ public final class MarkdownReport implements ReportRenderer {
                 + " events, "
                 + HumanDurations.format(a.pinned().totalNanos())
                 + ", peak "
-                + a.carriers().peak()
-                + " carriers at once");
+                + a.pinned().concurrency().peak()
+                + " pinned at once"
+                + (a.carriers().peak() != a.pinned().concurrency().peak()
+                    ? " (" + a.carriers().peak() + " pinned or entering a monitor)"
+                    : ""));
     if (a.monitorEnter() != null) {
       row(
           md,

@@ -31,6 +31,7 @@ class CarrierWorkOracleTest {
 
   static Stream<Path> recordings() throws Exception {
     Path folder = Files.createTempDirectory("vtscope-carrier-work");
+    TestRecordings.deleteAtExit(folder);
     List<String> settings = List.of("jdk.FileRead#threshold=0ms", "jdk.FileWrite#threshold=0ms");
     List<Path> made = new ArrayList<>();
     for (Path java : List.of(TestRecordings.jdk21Java(), TestRecordings.jdk24PlusJava())) {

@@ -378,8 +378,13 @@ class AnalyzeCommandTest {
     }
     Cli.Result empty = child(b -> {}, new byte[0], "analyze", "-");
     assertThat(empty.exitCode()).isEqualTo(ExitCode.INPUT_UNREADABLE.code());
-    assertThat(empty.err().strip())
-        .isEqualTo("vtscope analyze: -: standard input is empty (check the path)");
+    assertThat(empty.err().strip()).isEqualTo("vtscope analyze: -: standard input is empty");
+    // not a recording: named as the user named it, not by the temporary copy
+    Cli.Result junk = child(b -> {}, "not a recording\n".getBytes(), "analyze", "-");
+    assertThat(junk.exitCode()).isEqualTo(ExitCode.NOT_A_RECORDING.code());
+    assertThat(junk.err())
+        .startsWith("vtscope analyze: -: not a JFR recording")
+        .doesNotContain("/tmp");
   }
 
   @Test

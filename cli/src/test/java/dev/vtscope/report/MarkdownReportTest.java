@@ -76,6 +76,7 @@ class MarkdownReportTest {
     assertThat(Markdown.codeCell("x|y")).isEqualTo("`x\\|y`");
     assertThat(Markdown.text("a|b <i> *c*")).isEqualTo("a\\|b \\<i\\> \\*c\\*");
     assertThat(Markdown.text("line\nbreak")).isEqualTo("line break");
+    assertThat(Markdown.text("Outer$Inner")).isEqualTo("Outer\\$Inner");
   }
 
   @Test

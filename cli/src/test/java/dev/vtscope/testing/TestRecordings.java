@@ -199,6 +199,30 @@ public final class TestRecordings {
     return recordProgram(java, eventSettings, jvmOptions, program);
   }
 
+  private static final List<Path> TO_DELETE = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+  static {
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  for (Path dir : TO_DELETE) {
+                    try (Stream<Path> files = Files.walk(dir)) {
+                      files
+                          .sorted(java.util.Comparator.reverseOrder())
+                          .forEach(p -> p.toFile().delete());
+                    } catch (IOException | java.io.UncheckedIOException e) {
+                      // what cannot be deleted stays in the temporary folder
+                    }
+                  }
+                }));
+  }
+
+  /** Deletes {@code dir} and what it holds when the test JVM exits. */
+  public static void deleteAtExit(Path dir) {
+    TO_DELETE.add(dir);
+  }
+
   /** Every recording the tests of this JVM have made so far. */
   public static List<Path> made() {
     return MADE.values().stream().sorted().toList();
@@ -254,6 +278,7 @@ public final class TestRecordings {
       Path java, List<String> eventSettings, List<String> jvmOptions, List<String> program) {
     try {
       Path dir = Files.createTempDirectory("vtscope-test-recording");
+      deleteAtExit(dir);
       Path settings = dir.resolve("vtscope.jfc");
       try (InputStream in = TestRecordings.class.getResourceAsStream("/dev/vtscope/vtscope.jfc")) {
         Files.copy(in, settings);
