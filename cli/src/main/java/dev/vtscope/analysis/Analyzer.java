@@ -224,6 +224,7 @@ public final class Analyzer {
       worstHeld = worstSoFar;
     }
     InputCollector settingsSource = primary != null ? primary : collectors.get(0);
+    mostCarriersStarted = collectors.stream().mapToInt(Analyzer::carriersStarted).max().orElse(-1);
     try (ClassBytesSource classes = classBytes(collectors, settingsSource)) {
       Attributor attributor = new Attributor(classes, new FrameOwnership(options.appPackages()));
       List<Site> pinnedSiteList =
@@ -421,7 +422,7 @@ public final class Analyzer {
       CarrierWork carrierWork,
       CarrierTimeline timeline,
       StackTree pinnedTree) {
-    SchedulerSettings scheduler = scheduler(settingsSource);
+    SchedulerSettings scheduler = scheduler(settingsSource, mostCarriersStarted);
     RecordingSettings settings = settings(settingsSource);
     PinnedSummary pinnedSummary =
         new PinnedSummary(pinned.summary(), pinnedThreads, truncated, worst, pinnedSites);
@@ -541,13 +542,25 @@ public final class Analyzer {
   }
 
   private static SchedulerSettings scheduler(InputCollector c) {
-    Boolean threadStarts = c.enabled("jdk.ThreadStart");
-    return SchedulerSettings.derive(
-        c.schedulerProperties,
-        c.systemPropertiesRecorded,
-        c.cpus(),
-        Boolean.TRUE.equals(threadStarts) ? c.carriersStarted : -1);
+    return scheduler(c, carriersStarted(c));
   }
+
+  /** {@code c}'s scheduler settings, with {@code started} carriers started. */
+  private static SchedulerSettings scheduler(InputCollector c, int started) {
+    return SchedulerSettings.derive(
+        c.schedulerProperties, c.systemPropertiesRecorded, c.cpus(), started);
+  }
+
+  /** The carriers {@code c}'s recording saw start, or -1 when it did not record thread starts. */
+  private static int carriersStarted(InputCollector c) {
+    return Boolean.TRUE.equals(c.enabled("jdk.ThreadStart")) ? c.carriersStarted : -1;
+  }
+
+  /**
+   * Of several JVMs' recordings, the most carriers one of them started: what the compensation
+   * advice rests on, whichever recording comes first (the scheduler's settings are the first's).
+   */
+  private int mostCarriersStarted = -1;
 
   private static RecordingSettings settings(InputCollector c) {
     return new RecordingSettings(

@@ -12,6 +12,7 @@ import dev.vtscope.testing.TestRecordings;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -174,6 +175,18 @@ class GateCommandTest {
             sample("jdk21/connection-pool-wait-notify.jfr"));
     assertThat(waits.exitCode()).isEqualTo(ExitCode.REGRESSION.code());
     assertThat(waits.out()).contains("new    monitor-wait").contains("MonitorPool.checkout");
+  }
+
+  /** A stalled recording among healthy ones fails the check whatever the order of the files. */
+  @Test
+  void aFolderFailsOnItsWorstRecordingWhateverComesFirst() {
+    String healthy = sample("jdk21/sleep-fanout.jfr");
+    String stalled = sample("jdk21/connection-pool-wait-notify.jfr");
+    for (List<String> order : List.of(List.of(healthy, stalled), List.of(stalled, healthy))) {
+      Cli.Result r = Cli.run("check", "--fail-on", "high", order.get(0), order.get(1));
+      assertThat(r.exitCode()).as(order + "\n" + r.out()).isEqualTo(ExitCode.CHECK_FAILED.code());
+      assertThat(r.out()).contains("FAIL  carrier-compensation");
+    }
   }
 
   @Test
