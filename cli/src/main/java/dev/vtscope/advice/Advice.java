@@ -3,7 +3,7 @@ package dev.vtscope.advice;
 import java.util.List;
 
 /**
- * What to change: findings, most carrier time at stake first, and the carrier-pool recommendation.
+ * What to change: findings, most severe first, and the carrier-pool recommendation.
  *
  * @param findings ranked findings; never empty for a recording of JDK 21 or later
  * @param carrierPool the recommendation, or null when the recording has no virtual threads or no

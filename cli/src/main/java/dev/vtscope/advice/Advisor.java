@@ -23,11 +23,13 @@ public final class Advisor {
           new SubmitFailureRule(),
           new RecordingQualityRule());
 
-  /** Findings first by carrier time at stake, then by severity; rule order breaks ties. */
+  /**
+   * Findings most severe first, then by carrier time at stake; rule order breaks ties. Severity
+   * first: a scheduler that rejected tasks holds no carrier time, yet matters more than a note.
+   */
   static final Comparator<Finding> RANK =
-      Comparator.comparingLong(Finding::carrierNanos)
-          .reversed()
-          .thenComparing(Finding::severity, Comparator.reverseOrder());
+      Comparator.comparing(Finding::severity, Comparator.reverseOrder())
+          .thenComparing(Comparator.comparingLong(Finding::carrierNanos).reversed());
 
   private final Knowledge knowledge;
 
@@ -46,7 +48,8 @@ public final class Advisor {
       findings.addAll(rule.evaluate(analysis, knowledge));
     }
     findings.sort(RANK);
-    findings.addAll(HealthyRule.evaluate(analysis, knowledge, findings));
+    // the verdict first: when the recording is healthy, the rest are notes about it
+    findings.addAll(0, HealthyRule.evaluate(analysis, knowledge, findings));
     return new Advice(findings, CarrierPoolAdvisor.advise(analysis, knowledge, findings));
   }
 }

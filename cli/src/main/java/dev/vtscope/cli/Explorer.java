@@ -46,7 +46,7 @@ final class Explorer {
   /** The commands, with what {@code help} says of each. */
   private static final List<String[]> COMMANDS =
       List.of(
-          new String[] {"findings", "the findings, most carrier time first"},
+          new String[] {"findings", "the findings, most severe first"},
           new String[] {"finding N", "finding N whole: why, what to do, the evidence"},
           new String[] {
             "sites [pinned|enter|wait|cpu|file|all] [filter TEXT] [min DURATION]",

@@ -496,7 +496,7 @@ public final class TextReport implements ReportRenderer {
     if (advice.findings().isEmpty()) {
       return;
     }
-    lines.add(style.bold("Findings (most carrier time at stake first)"));
+    lines.add(style.bold("Findings (most severe first, then most carrier time at stake)"));
     int width = columns(7);
     int number = 0;
     for (Finding f : advice.findings()) {

@@ -123,7 +123,11 @@ class WorkloadFindingsTest {
               f ->
                   assertThat(
                           f.severity().compareTo(Severity.LOW) <= 0
-                              || (f.id().equals("unexplained-pinning") && a.pinned().events() == 1))
+                              || (f.id().equals("unexplained-pinning") && a.pinned().events() == 1)
+                              // JDK 25 loading a few classes on first use (StringConcatFactory's
+                              // bootstrap): a few ms in a half-second recording, seen once
+                              || (f.id().equals("class-loading-pinning")
+                                  && a.pinned().totalNanos() < 20_000_000L))
                       .as(f.title())
                       .isTrue())
           .extracting(Finding::id)
