@@ -65,6 +65,22 @@ public record Analysis(
         notes);
   }
 
+  /**
+   * Every site that held carriers, by section, in report order: pinned, monitor enter and monitor
+   * wait (JDK 21–23), CPU run and file I/O. What reports and the explorer list.
+   */
+  public java.util.Map<String, List<Site>> siteSections() {
+    java.util.Map<String, List<Site>> sections = new java.util.LinkedHashMap<>();
+    sections.put("pinned", pinned.sites());
+    if (monitorEnter != null) {
+      sections.put("monitor enter", monitorEnter.sites());
+      sections.put("monitor wait", monitorWait.sites());
+    }
+    sections.put("CPU run", carrierWork.runSites());
+    sections.put("file I/O", carrierWork.fileIoSites());
+    return sections;
+  }
+
   /** Whether monitor enters and waits of virtual threads hold their carriers (JDK 21–23). */
   public boolean monitorsHoldCarriers() {
     return monitorEnter != null;

@@ -187,6 +187,7 @@ public final class Analyzer {
     InputCollector primary = null;
     Concurrency worst = null;
     Concurrency worstHeld = null;
+    ConcurrencyTimeline worstHeldTimeline = null;
     int worstInput = 0;
     for (int i = 0; i < collectors.size(); i++) {
       InputCollector c = collectors.get(i);
@@ -212,14 +213,19 @@ public final class Analyzer {
         waitThreads += c.monitorWaitThreads.size();
       }
       int parallelism = Math.max(0, scheduler(c).parallelism().value());
-      worst = worse(worst, c.timeline.compute(parallelism));
-      Concurrency held =
+      Concurrency pinnedAtOnce = c.timeline.compute(parallelism);
+      worst = worse(worst, pinnedAtOnce);
+      // held: pinned, and on JDK 21-23 entering a monitor; kept for the worst input's timeline
+      ConcurrencyTimeline heldTimeline =
           c.monitorsHoldCarrier(options.jdk())
-              ? ConcurrencyTimeline.union(c.timeline, c.monitorEnterTimeline).compute(parallelism)
-              : c.timeline.compute(parallelism);
+              ? ConcurrencyTimeline.union(c.timeline, c.monitorEnterTimeline)
+              : c.timeline;
+      Concurrency held =
+          heldTimeline == c.timeline ? pinnedAtOnce : heldTimeline.compute(parallelism);
       Concurrency worstSoFar = worse(worstHeld, held);
       if (worstSoFar != worstHeld) {
         worstInput = i;
+        worstHeldTimeline = heldTimeline;
       }
       worstHeld = worstSoFar;
     }
@@ -244,7 +250,7 @@ public final class Analyzer {
                   waitSites.sites(SiteGroupings.monitors(options.groupBy(), attributor, true)))
               : null;
       CarrierWork carrierWork = carrierWork(collectors, settingsSource, attributor);
-      CarrierTimeline timeline = timeline(collectors.get(worstInput));
+      CarrierTimeline timeline = timeline(collectors.get(worstInput), worstHeldTimeline);
       StackTree pinnedTree = pinnedSites.tree(SiteGroupings.pinned(options.groupBy(), attributor));
       List<Note> notes = new ArrayList<>(mergeNotes(facts, collectors, settingsSource, worstInput));
       notes.addAll(jdkClassFileNotes(classes, attributor, settingsSource));
@@ -268,24 +274,20 @@ public final class Analyzer {
     }
   }
 
-  /** The carriers {@code c}'s recording held, slice by slice. */
-  private CarrierTimeline timeline(InputCollector c) {
+  /** The carriers {@code c}'s recording held ({@code held}'s intervals), slice by slice. */
+  private CarrierTimeline timeline(InputCollector c, ConcurrencyTimeline held) {
     long from = c.startNanos == Long.MAX_VALUE ? 0 : c.startNanos;
     long to = c.endNanos == Long.MIN_VALUE ? from : Math.max(from, c.endNanos);
     int buckets = CarrierTimeline.BUCKETS;
     int[] pinned = c.timeline.maxPerBucket(from, to, buckets);
-    int[] held =
-        c.monitorsHoldCarrier(options.jdk())
-            ? ConcurrencyTimeline.union(c.timeline, c.monitorEnterTimeline)
-                .maxPerBucket(from, to, buckets)
-            : pinned;
+    int[] heldMax = held == c.timeline ? pinned : held.maxPerBucket(from, to, buckets);
     List<Long> marks = new ArrayList<>(c.submitFailures.times);
     marks.sort(null);
     return new CarrierTimeline(
         from,
         Math.max(1, (to - from) / buckets),
         pinned,
-        held,
+        heldMax,
         Math.max(0, scheduler(c).parallelism().value()),
         marks);
   }

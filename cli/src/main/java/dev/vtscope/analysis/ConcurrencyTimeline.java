@@ -96,29 +96,50 @@ final class ConcurrencyTimeline {
     if (size == 0) {
       return Concurrency.none(parallelism);
     }
-    sort();
-    long[] s = starts;
-    long[] e = ends;
     List<Long> atLevel = new ArrayList<>();
     atLevel.add(0L);
+    long[] saturated = {0};
+    int peak =
+        sweep(
+            (from, to, level) -> {
+              while (atLevel.size() <= level) {
+                atLevel.add(0L);
+              }
+              atLevel.set(level, atLevel.get(level) + (to - from));
+              if (parallelism > 0 && level >= parallelism) {
+                saturated[0] += to - from;
+              }
+            });
+    while (atLevel.size() <= peak) {
+      atLevel.add(0L);
+    }
+    return new Concurrency(peak, saturated[0], parallelism, atLevel);
+  }
+
+  /**
+   * A stretch of time [{@code from}, {@code to}) during which {@code level} intervals were open.
+   */
+  private interface Stretch {
+    void open(long from, long to, int level);
+  }
+
+  /**
+   * Sweeps the sorted intervals, telling {@code stretch} of every stretch with at least one open;
+   * returns the most open at once. An interval covers [start, end): one that ends exactly when
+   * another starts does not overlap it (ends are taken first at equal times).
+   */
+  private int sweep(Stretch stretch) {
+    sort();
     int i = 0;
     int j = 0;
     int level = 0;
     int peak = 0;
-    long saturated = 0;
-    long previous = s[0];
+    long previous = size == 0 ? 0 : starts[0];
     while (i < size || j < size) {
-      // Ends first at equal times, so touching intervals do not count as overlapping.
-      boolean nextIsEnd = i >= size || e[j] <= s[i];
-      long now = nextIsEnd ? e[j] : s[i];
+      boolean nextIsEnd = i >= size || ends[j] <= starts[i];
+      long now = nextIsEnd ? ends[j] : starts[i];
       if (level > 0 && now > previous) {
-        while (atLevel.size() <= level) {
-          atLevel.add(0L);
-        }
-        atLevel.set(level, atLevel.get(level) + (now - previous));
-        if (parallelism > 0 && level >= parallelism) {
-          saturated += now - previous;
-        }
+        stretch.open(previous, now, level);
       }
       previous = now;
       if (nextIsEnd) {
@@ -130,10 +151,7 @@ final class ConcurrencyTimeline {
         peak = Math.max(peak, level);
       }
     }
-    while (atLevel.size() <= peak) {
-      atLevel.add(0L);
-    }
-    return new Concurrency(peak, saturated, parallelism, atLevel);
+    return peak;
   }
 
   /**
@@ -145,31 +163,15 @@ final class ConcurrencyTimeline {
     if (size == 0 || to <= from) {
       return max;
     }
-    sort();
     double width = (double) (to - from) / max.length;
-    int i = 0;
-    int j = 0;
-    int level = 0;
-    long previous = Math.min(starts[0], from);
-    while (i < size || j < size) {
-      boolean nextIsEnd = i >= size || ends[j] <= starts[i];
-      long now = nextIsEnd ? ends[j] : starts[i];
-      if (level > 0 && now > previous) {
-        int first = bucket(previous, from, width, max.length);
-        int last = bucket(now - 1, from, width, max.length);
-        for (int b = first; b <= last; b++) {
-          max[b] = Math.max(max[b], level);
-        }
-      }
-      previous = now;
-      if (nextIsEnd) {
-        level--;
-        j++;
-      } else {
-        level++;
-        i++;
-      }
-    }
+    sweep(
+        (start, end, level) -> {
+          int first = bucket(start, from, width, max.length);
+          int last = bucket(end - 1, from, width, max.length);
+          for (int b = first; b <= last; b++) {
+            max[b] = Math.max(max[b], level);
+          }
+        });
     return max;
   }
 

@@ -238,24 +238,16 @@ final class Explorer {
   /** The sites of a section, largest first. */
   private List<Site> sites(String section) {
     List<Site> all = new ArrayList<>();
-    boolean every = section.equals("all");
-    if (every || section.equals("pinned")) {
-      all.addAll(analysis.pinned().sites());
-    }
-    if (analysis.monitorEnter() != null) {
-      if (every || section.equals("enter")) {
-        all.addAll(analysis.monitorEnter().sites());
-      }
-      if (every || section.equals("wait")) {
-        all.addAll(analysis.monitorWait().sites());
-      }
-    }
-    if (every || section.equals("cpu")) {
-      all.addAll(analysis.carrierWork().runSites());
-    }
-    if (every || section.equals("file")) {
-      all.addAll(analysis.carrierWork().fileIoSites());
-    }
+    analysis
+        .siteSections()
+        .forEach(
+            (name, sites) -> {
+              // the word a user types for each section: pinned, enter, wait, cpu, file
+              String word = name.startsWith("monitor ") ? name.substring(8) : name.split(" ")[0];
+              if (section.equals("all") || section.equalsIgnoreCase(word)) {
+                all.addAll(sites);
+              }
+            });
     all.sort(java.util.Comparator.comparingLong((Site s) -> s.durations().totalNanos()).reversed());
     return all;
   }
@@ -427,17 +419,8 @@ final class Explorer {
             };
     ReportRenderer renderer = renderers.apply(words.get(1).toLowerCase(Locale.ROOT));
     Path file = Path.of(words.get(2));
-    for (var input : inputs) {
-      for (Path read : input.files()) {
-        try {
-          if (Files.exists(file) && Files.isSameFile(read, file)) {
-            throw new IllegalArgumentException(
-                file + " is a recording being read: choose another file");
-          }
-        } catch (IOException e) {
-          // not the same file
-        }
-      }
+    if (OutputOptions.isInput(file, inputs)) {
+      throw new IllegalArgumentException(file + " is a recording being read: choose another file");
     }
     try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(file, StandardCharsets.UTF_8))) {
       renderer.render(analysis, advice, out);

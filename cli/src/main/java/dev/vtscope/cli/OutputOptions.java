@@ -44,23 +44,32 @@ final class OutputOptions {
               + " of the recordings read).")
   private java.nio.file.Path output;
 
+  /** Whether {@code file} is one of the files {@code inputs} read: a report never replaces one. */
+  static boolean isInput(
+      java.nio.file.Path file, List<dev.vtscope.recording.RecordingInput> inputs) {
+    for (var input : inputs) {
+      for (var read : input.files()) {
+        try {
+          if (java.nio.file.Files.exists(file) && java.nio.file.Files.isSameFile(read, file)) {
+            return true;
+          }
+        } catch (java.io.IOException e) {
+          // not the same file
+        }
+      }
+    }
+    return false;
+  }
+
   /** Where the report goes: FILE of -o, else standard output. */
   java.io.PrintWriter writer(
       java.io.PrintWriter stdout, List<dev.vtscope.recording.RecordingInput> inputs) {
     if (output == null) {
       return stdout;
     }
-    for (var input : inputs) {
-      for (var file : input.files()) {
-        try {
-          if (java.nio.file.Files.exists(output) && java.nio.file.Files.isSameFile(file, output)) {
-            throw new ExitException(
-                ExitCode.USAGE, "-o " + output + " is a recording being read: choose another file");
-          }
-        } catch (java.io.IOException e) {
-          // not the same file
-        }
-      }
+    if (isInput(output, inputs)) {
+      throw new ExitException(
+          ExitCode.USAGE, "-o " + output + " is a recording being read: choose another file");
     }
     try {
       return new java.io.PrintWriter(

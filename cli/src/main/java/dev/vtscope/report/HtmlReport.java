@@ -117,13 +117,7 @@ public final class HtmlReport implements ReportRenderer {
             || a.carrierWork().fileIo().count() > 0);
     ArrayNode sites = root.putArray("sites");
     int[] id = {0};
-    sites(sites, "pinned", a.pinned().sites(), id);
-    if (a.monitorEnter() != null) {
-      sites(sites, "monitor enter", a.monitorEnter().sites(), id);
-      sites(sites, "monitor wait", a.monitorWait().sites(), id);
-    }
-    sites(sites, "CPU run", a.carrierWork().runSites(), id);
-    sites(sites, "file I/O", a.carrierWork().fileIoSites(), id);
+    a.siteSections().forEach((section, list) -> sites(sites, section, list, id));
     return root;
   }
 

@@ -164,13 +164,8 @@ public final class MarkdownReport implements ReportRenderer {
   }
 
   private static String sites(Analysis a) {
-    List<Site> sites = new ArrayList<>(a.pinned().sites());
-    if (a.monitorEnter() != null) {
-      sites.addAll(a.monitorEnter().sites());
-      sites.addAll(a.monitorWait().sites());
-    }
-    sites.addAll(a.carrierWork().runSites());
-    sites.addAll(a.carrierWork().fileIoSites());
+    List<Site> sites = new ArrayList<>();
+    a.siteSections().values().forEach(sites::addAll);
     sites.sort(
         java.util.Comparator.comparingLong((Site s) -> s.durations().totalNanos()).reversed());
     if (sites.isEmpty()) {
