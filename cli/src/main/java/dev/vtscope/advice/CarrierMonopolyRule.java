@@ -2,6 +2,7 @@ package dev.vtscope.advice;
 
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.CarrierWork;
+import dev.vtscope.analysis.Message;
 import dev.vtscope.analysis.Site;
 import dev.vtscope.attribution.Culprit;
 import dev.vtscope.attribution.CulpritKind;
@@ -50,58 +51,52 @@ final class CarrierMonopolyRule implements Rule {
     long runs = Facts.events(sites);
     long longest = Facts.maxNanos(sites);
     int parallelism = Facts.parallelism(a);
-    String where = culprit.qualifiedMethod();
-    String title =
-        where
-            + (spin ? " spins on its carrier" : " keeps carriers busy with CPU work")
-            + " without pinning: "
-            + Facts.plural(runs, "run")
-            + " of at least "
-            + Facts.duration(CarrierWork.longRunNanos())
-            + ", the longest "
-            + Facts.duration(longest);
-    String explanation =
-        "A virtual thread that runs Java code without blocking keeps its carrier until it blocks or"
-            + " ends: no pinned event is written, yet while "
-            + (parallelism > 0 ? parallelism + " such threads run" : "as many such threads run")
-            + " every other virtual thread waits for a carrier, however little it has to do. JFR"
-            + " sampled the same virtual thread on a carrier again and again (samples at most "
-            + Facts.duration(CarrierWork.maxGapNanos())
-            + " apart) for "
-            + Facts.duration(held)
-            + " in total here"
-            + (spin
-                ? ", mostly in "
-                    + (culprit.detail() != null ? culprit.detail() : "a spin-wait method")
-                    + ": it was waiting by looping."
-                : ".")
-            + " The lengths are lower bounds: from a run's first sample to its last.";
-    List<String> actions = new ArrayList<>();
+    String variant = spin ? "spin" : "cpu";
+    Message title =
+        Message.of(
+            "carrier-monopoly.title." + variant,
+            "culprit",
+            culprit.qualifiedMethod(),
+            "runs",
+            runs,
+            "longRun",
+            Message.nanos(CarrierWork.longRunNanos()),
+            "longest",
+            Message.nanos(longest));
+    Message explanation =
+        Message.of(
+            "carrier-monopoly.explanation",
+            "threads",
+            parallelism > 0
+                ? Message.of("carrier-monopoly.threads", "parallelism", parallelism)
+                : Message.of("carrier-monopoly.threads.unknown"),
+            "maxGap",
+            Message.nanos(CarrierWork.maxGapNanos()),
+            "held",
+            Message.nanos(held),
+            "spin",
+            spin
+                ? Message.of(
+                    "carrier-monopoly.explanation.spin",
+                    "method",
+                    culprit.detail() != null
+                        ? culprit.detail()
+                        : Message.of("carrier-monopoly.spin-method"))
+                : Message.of("carrier-monopoly.explanation.end"));
+    String frame = Facts.culpritFrame(sites.get(0));
+    List<Message> actions = new ArrayList<>();
     if (spin) {
-      actions.add(
-          "Replace the spin loop in "
-              + Facts.culpritFrame(sites.get(0))
-              + " with a blocking hand-off (a CountDownLatch, a CompletableFuture, a"
-              + " BlockingQueue, or LockSupport.park/unpark): a virtual thread that parks gives its"
-              + " carrier back, one that spins keeps it.");
+      actions.add(Message.of("carrier-monopoly.action.replace-spin", "frame", frame));
     } else {
+      actions.add(Message.of("carrier-monopoly.action.offload", "frame", frame));
+      actions.add(Message.of("carrier-monopoly.action.if-looping"));
       actions.add(
-          "Run the CPU-heavy part of "
-              + Facts.culpritFrame(sites.get(0))
-              + " on a pool of platform threads sized to the CPUs (Executors.newFixedThreadPool"
-              + " or a ForkJoinPool) and have the virtual thread wait for the result"
-              + " (Future.get unmounts it): carriers stay free for the virtual threads that only"
-              + " wait.");
-      actions.add(
-          "If it waits for something by looping (a busy poll, Thread.onSpinWait, Thread.yield:"
-              + " samples cannot tell a spin from work), replace the loop with a blocking"
-              + " hand-off (a CountDownLatch, a CompletableFuture, a BlockingQueue): a virtual"
-              + " thread that parks gives its carrier back.");
-      actions.add(
-          "A larger jdk.virtualThreadScheduler.parallelism does not help: the CPU work needs the"
-              + " CPUs, and "
-              + (a.cpus() > 0 ? "this machine has " + a.cpus() : "the machine has only so many")
-              + ".");
+          Message.of(
+              "carrier-monopoly.action.no-parallelism",
+              "cpus",
+              a.cpus() > 0
+                  ? Message.of("carrier-monopoly.cpus", "cpus", a.cpus())
+                  : Message.of("carrier-monopoly.cpus.unknown")));
     }
     List<Evidence> evidence = new ArrayList<>();
     evidence.add(Evidence.count("long runs", runs, "runs"));

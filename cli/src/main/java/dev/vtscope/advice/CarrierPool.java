@@ -1,5 +1,6 @@
 package dev.vtscope.advice;
 
+import dev.vtscope.analysis.Message;
 import java.util.List;
 
 /**
@@ -23,7 +24,7 @@ public record CarrierPool(
     int peak,
     int p99,
     long saturatedNanos,
-    List<String> reasoning) {
+    List<Message> reasoning) {
 
   public CarrierPool {
     reasoning = List.copyOf(reasoning);

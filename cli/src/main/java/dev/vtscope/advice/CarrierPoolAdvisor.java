@@ -2,6 +2,7 @@ package dev.vtscope.advice;
 
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.Concurrency;
+import dev.vtscope.analysis.Message;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -37,29 +38,34 @@ final class CarrierPoolAdvisor {
     int p99 = quantileLevel(c, duration, k.thresholds().pinnedTimeQuantile());
     double saturatedShare = duration > 0 ? c.saturatedNanos() / (double) duration : 0;
     CarrierPool.Settings current = new CarrierPool.Settings(parallelism, maxPool);
-    List<String> reasoning = new ArrayList<>();
-    String held = a.monitorsHoldCarriers() ? "held (pinned or entering a monitor)" : "pinned";
+    List<Message> reasoning = new ArrayList<>();
     if (c.peak() == 0) {
       reasoning.add(
-          "No carrier was "
-              + (a.monitorsHoldCarriers() ? "pinned or held entering a monitor" : "pinned")
-              + " during the recording.");
+          Message.of(
+              a.monitorsHoldCarriers() ? "pool.none-held.monitors" : "pool.none-held.pinned"));
     } else {
       reasoning.add(
-          "Carriers "
-              + held
-              + " at once: peak "
-              + c.peak()
-              + ", p99 of recorded time "
-              + p99
-              + ", all "
-              + parallelism
-              + " for "
-              + Facts.duration(c.saturatedNanos())
-              + (duration > 0 ? " (" + Facts.percent(saturatedShare) + " of the recording)" : "")
-              + ".");
+          Message.of(
+              "pool.held-at-once",
+              "held",
+              Message.of(a.monitorsHoldCarriers() ? "pool.held.monitors" : "pool.held.pinned"),
+              "peak",
+              c.peak(),
+              "p99",
+              p99,
+              "parallelism",
+              parallelism,
+              "saturated",
+              Message.nanos(c.saturatedNanos()),
+              "share",
+              duration > 0
+                  ? Message.of(
+                      "pool.held-at-once.share",
+                      "share",
+                      Message.share(c.saturatedNanos(), duration))
+                  : ""));
     }
-    String codeFix = codeFix(findings);
+    Message codeFix = codeFix(findings);
     boolean starved =
         saturatedShare >= k.thresholds().resizeSaturatedShare()
             && c.saturatedNanos() >= k.thresholds().starvationMinNanos();
@@ -74,16 +80,14 @@ final class CarrierPoolAdvisor {
     if (!starved) {
       reasoning.add(
           busyWithoutPins
-              ? "No carrier was held by pinning long enough to need more carriers, but carriers"
-                  + " were kept busy without pinning (see carrier-monopoly / file-io-carriers):"
-                  + " keep the defaults and move that work off the virtual threads; carriers"
-                  + " beyond the CPUs do not run CPU work faster."
-              : "Some carrier was always free to run virtual threads: keep the defaults"
-                  + (a.scheduler().parallelism().source()
+              ? Message.of("pool.busy-without-pins")
+              : Message.of(
+                  "pool.keep",
+                  "inEffect",
+                  a.scheduler().parallelism().source()
                           == dev.vtscope.analysis.SchedulerSetting.Source.SET
-                      ? " (or the settings in effect)"
-                      : "")
-                  + "; a larger pool would not change anything measurable.");
+                      ? Message.of("pool.keep.in-effect")
+                      : ""));
       compensation(a, reasoning);
       return new CarrierPool(
           current, current, false, null, c.peak(), p99, c.saturatedNanos(), reasoning);
@@ -95,16 +99,17 @@ final class CarrierPoolAdvisor {
     if (entering > 0
         && (!pinnedAlone || entering >= k.thresholds().contendedMonitorShare() * heldTime)) {
       reasoning.add(
-          (pinnedAlone
-                  ? "Most of the held time"
-                  : "Pins alone never took every carrier (at most "
-                      + a.pinned().concurrency().peak()
-                      + " at once); the rest of the held time")
-              + " was spent waiting to enter monitors ("
-              + Facts.percent(entering, heldTime)
-              + "): the virtual threads queue on a lock, and more carriers would queue on it too."
-              + " Keep the pool; "
-              + (codeFix == null ? "fix the lock." : codeFix));
+          Message.of(
+              "pool.queue-on-lock",
+              "which",
+              pinnedAlone
+                  ? Message.of("pool.queue-on-lock.most")
+                  : Message.of(
+                      "pool.queue-on-lock.rest", "pinnedPeak", a.pinned().concurrency().peak()),
+              "share",
+              Message.share(entering, heldTime),
+              "fix",
+              codeFix == null ? Message.of("pool.fix-the-lock") : codeFix));
       compensation(a, reasoning);
       return new CarrierPool(
           current, current, false, null, c.peak(), p99, c.saturatedNanos(), reasoning);
@@ -120,26 +125,20 @@ final class CarrierPoolAdvisor {
         new CarrierPool.Settings(recommendedParallelism, recommendedMax);
     boolean change = recommendedParallelism != parallelism || recommendedMax != maxPool;
     reasoning.add(
-        "Held carriers wait without using a CPU, so the pool needs "
-            + cpus
-            + " carriers for the "
-            + Facts.plural(cpus, "CPU")
-            + " on top of the "
-            + p99
-            + " held at p99: parallelism "
-            + cpus
-            + " + "
-            + p99
-            + " = "
-            + recommendedParallelism
-            + (recommendedMax != maxPool ? ", and maxPoolSize at least that" : "")
-            + ". The peak is capped by the pool, so the real need may be higher: re-record with it"
-            + " and check that the starvation is gone.");
+        Message.of(
+            "pool.resize",
+            "cpus",
+            cpus,
+            "p99",
+            p99,
+            "recommended",
+            recommendedParallelism,
+            "maxPool",
+            recommendedMax != maxPool ? Message.of("pool.resize.max-pool") : ""));
     reasoning.add(
         codeFix == null
-            ? "A larger pool costs a platform thread per carrier; it is the fix only when the"
-                + " blocking cannot be moved."
-            : "This only buys time: " + codeFix);
+            ? Message.of("pool.resize.cost")
+            : Message.of("pool.resize.buys-time", "fix", codeFix));
     compensation(a, reasoning);
     String options =
         change
@@ -151,45 +150,39 @@ final class CarrierPoolAdvisor {
         current, recommended, change, options, c.peak(), p99, c.saturatedNanos(), reasoning);
   }
 
-  private static void compensation(Analysis a, List<String> reasoning) {
+  private static void compensation(Analysis a, List<Message> reasoning) {
     int started = a.scheduler().carriersStarted();
     int max = a.scheduler().maxPoolSize().value();
     int parallelism = a.scheduler().parallelism().value();
     long waits = a.monitorWait() == null ? 0 : a.monitorWait().events();
     if (started > 0 && max > 0 && started >= max) {
-      reasoning.add(
-          "The scheduler reached maxPoolSize ("
-              + max
-              + " carriers started): raising it postpones the stall, replacing Object.wait()"
-              + " removes it.");
+      reasoning.add(Message.of("pool.compensation.at-max", "maxPoolSize", max));
     } else if (started > parallelism && parallelism > 0 && waits > 0) {
       // the figures above count pins and monitor enters; carriers held in Object.wait() were
       // replaced by new ones, which is why one was free
       reasoning.add(
-          "Carriers held in Object.wait() are not counted above: the scheduler replaced them,"
-              + " starting "
-              + started
-              + " carriers for a parallelism of "
-              + parallelism
-              + ". Each waiting virtual thread costs a platform thread until maxPoolSize ("
-              + max
-              + "); replacing Object.wait() removes that, a larger pool does not (see "
-              + CompensationRule.ID
-              + ").");
+          Message.of(
+              "pool.compensation.replaced",
+              "started",
+              started,
+              "parallelism",
+              parallelism,
+              "maxPoolSize",
+              max,
+              "finding",
+              CompensationRule.ID));
     }
   }
 
   /** What the findings say fixes the cause, or null when they name none. */
-  private static String codeFix(List<Finding> findings) {
+  private static Message codeFix(List<Finding> findings) {
     for (Finding f : findings) {
       switch (f.id()) {
         case MonitorPinningRule.ID, ContendedMonitorRule.ID, CompensationRule.ID -> {
-          return "the cause is in the code or the JDK release (see "
-              + f.id()
-              + "), and fixing it frees the carriers.";
+          return Message.of("pool.cause.code-or-jdk", "finding", f.id());
         }
         case NativePinningRule.ID, ClassInitRule.ID -> {
-          return "the cause is in the code (see " + f.id() + "), and fixing it frees the carriers.";
+          return Message.of("pool.cause.code", "finding", f.id());
         }
         default -> {}
       }

@@ -2,6 +2,7 @@ package dev.vtscope.advice;
 
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.Concurrency;
+import dev.vtscope.analysis.Message;
 import dev.vtscope.analysis.Site;
 import dev.vtscope.attribution.Culprit;
 import java.util.ArrayList;
@@ -50,14 +51,18 @@ final class CarrierStarvationRule implements Rule {
       }
     }
     boolean monitors = a.monitorsHoldCarriers() && a.monitorEnter().events() > 0;
-    List<String> actions = new ArrayList<>();
+    List<Message> actions = new ArrayList<>();
     actions.add(
-        "Fix what holds the carriers"
-            + (culprits.isEmpty() ? "" : ", largest first: " + String.join(", ", culprits))
-            + " (see the findings above).");
-    actions.add(
-        "Until then, the carrier-pool recommendation says whether a larger pool would shorten"
-            + " the stalls; it cannot remove them.");
+        Message.of(
+            "carrier-starvation.action.fix-holders",
+            "culprits",
+            culprits.isEmpty()
+                ? ""
+                : Message.of(
+                    "carrier-starvation.action.fix-holders.largest",
+                    "culprits",
+                    List.copyOf(culprits))));
+    actions.add(Message.of("carrier-starvation.action.pool"));
     List<Evidence> evidence = new ArrayList<>();
     evidence.add(Evidence.nanos("time with every carrier held", c.saturatedNanos()));
     if (share >= 0) {
@@ -69,18 +74,28 @@ final class CarrierStarvationRule implements Rule {
         new Finding(
             ID,
             severity,
-            "Every carrier was held for "
-                + Facts.duration(c.saturatedNanos())
-                + (share >= 0 ? " (" + Facts.percent(share) + " of the recording)" : "")
-                + ": no other virtual thread could run",
-            "The scheduler runs virtual threads on "
-                + Facts.plural(parallelism, "carrier")
-                + ". All of them were "
-                + (monitors ? "pinned or blocked entering a monitor" : "pinned")
-                + " at once for "
-                + Facts.duration(c.saturatedNanos())
-                + " in total, so ready virtual threads waited even when CPUs were idle; the"
-                + " scheduler does not add carriers for pinned ones.",
+            Message.of(
+                "carrier-starvation.title",
+                "saturated",
+                Message.nanos(c.saturatedNanos()),
+                "share",
+                share >= 0
+                    ? Message.of(
+                        "carrier-starvation.title.share",
+                        "share",
+                        Message.share(c.saturatedNanos(), duration))
+                    : ""),
+            Message.of(
+                "carrier-starvation.explanation",
+                "parallelism",
+                parallelism,
+                "how",
+                Message.of(
+                    monitors
+                        ? "carrier-starvation.pinned-or-entering"
+                        : "carrier-starvation.pinned"),
+                "saturated",
+                Message.nanos(c.saturatedNanos())),
             actions,
             evidence,
             k.jdk().virtualThreadsFinalIn() + "+",

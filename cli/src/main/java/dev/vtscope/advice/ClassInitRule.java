@@ -1,6 +1,7 @@
 package dev.vtscope.advice;
 
 import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.Message;
 import dev.vtscope.analysis.Site;
 import dev.vtscope.attribution.CulpritKind;
 import dev.vtscope.attribution.FrameOwnership;
@@ -42,48 +43,39 @@ final class ClassInitRule implements Rule {
           int waitsUnmountIn = k.jdk().classInitWaitUnmountsIn();
           // From JDK 26 a thread that waits for another's initialiser unmounts on the common paths:
           // the waits here go away with it, the initialiser's own blocking does not.
-          String upgrade =
+          Message upgrade =
               waiting > 0 && feature < waitsUnmountIn
-                  ? "Upgrade to JDK "
-                      + waitsUnmountIn
-                      + " or later for the "
-                      + Facts.plural(waiting, "pin")
-                      + " that waited for the initialiser: virtual threads waiting for another"
-                      + " thread's class initialisation unmount there on the common paths (a"
-                      + " static call, new, a static field; "
-                      + k.jdk().classInitWaitUnmountsSource()
-                      + "). The thread that runs the initialiser still pins while it blocks."
+                  ? Message.of(
+                      "class-init-pinning.action.upgrade-jdk",
+                      "unmountsIn",
+                      waitsUnmountIn,
+                      "waiting",
+                      waiting,
+                      "source",
+                      k.jdk().classInitWaitUnmountsSource())
                   : waiting > 0
-                      ? "These waits are on a path that JDK "
-                          + waitsUnmountIn
-                          + " and later do not unmount (only a static call, new and a static field"
-                          + " do): initialise the class before virtual threads need it."
-                      : "A JDK upgrade does not help: the thread that runs a class initialiser"
-                          + " pins while it blocks, on every release.";
-          List<String> actions =
+                      ? Message.of(
+                          "class-init-pinning.action.other-path", "unmountsIn", waitsUnmountIn)
+                      : Message.of("class-init-pinning.action.no-upgrade");
+          var artifact = Facts.culprit(sites.get(0)).artifact();
+          List<Message> actions =
               jdkClass
-                  ? List.of(
-                      "This is the JDK initialising one of its own classes on first use, once per"
-                          + " JVM: nothing to change unless it lasts long. Running the same code"
-                          + " path once at startup moves it off the virtual threads.")
+                  ? List.of(Message.of("class-init-pinning.action.jdk-class"))
                   : List.of(
-                      "Initialise "
-                          + className
-                          + " before virtual threads need it: at startup, on the main thread"
-                          + " (MethodHandles.lookup().ensureInitialized("
-                          + simpleName(className)
-                          + ".class), or Class.forName(\""
-                          + className
-                          + "\", true, loader)).",
+                      Message.of(
+                          "class-init-pinning.action.initialise-early",
+                          "className",
+                          className,
+                          "simpleName",
+                          simpleName(className)),
                       libraryClass
-                          ? "It is a library's class ("
-                              + (Facts.culprit(sites.get(0)).artifact() != null
-                                  ? Facts.culprit(sites.get(0)).artifact().display()
-                                  : "not the application's")
-                              + "): its initialiser is not yours to change; initialising it early"
-                              + " is what you can do."
-                          : "Or move the blocking work (I/O, sleeps, remote calls) out of its"
-                              + " static initialiser into a lazily called method.",
+                          ? Message.of(
+                              "class-init-pinning.action.library-class",
+                              "owner",
+                              artifact != null
+                                  ? artifact.display()
+                                  : Message.of("class-init-pinning.not-the-application"))
+                          : Message.of("class-init-pinning.action.move-blocking"),
                       upgrade);
           findings.add(
               new Finding(
@@ -93,21 +85,19 @@ final class ClassInitRule implements Rule {
                       : libraryClass && Facts.events(sites) == 1
                           ? min(Facts.severity(a, k, pinned), Severity.LOW)
                           : Facts.severity(a, k, pinned),
-                  "Initialising "
-                      + className
-                      + " pins carriers: its static initialiser blocks while virtual threads race"
-                      + " for it",
-                  "A virtual thread that runs a class initialiser cannot unmount, on any JDK"
-                      + " release; one that waits for another thread to finish it cannot either,"
-                      + " before JDK "
-                      + k.jdk().classInitWaitUnmountsIn()
-                      + " (on the common paths). Here "
-                      + Facts.plural(Facts.events(sites), "pin")
-                      + " lasted "
-                      + Facts.duration(pinned)
-                      + " in total"
-                      + (waiting > 0 ? ", " + waiting + " of them waiting for the initialiser" : "")
-                      + ".",
+                  Message.of("class-init-pinning.title", "className", className),
+                  Message.of(
+                      "class-init-pinning.explanation",
+                      "unmountsIn",
+                      k.jdk().classInitWaitUnmountsIn(),
+                      "events",
+                      Facts.events(sites),
+                      "pinned",
+                      Message.nanos(pinned),
+                      "waiting",
+                      waiting > 0
+                          ? Message.of("class-init-pinning.explanation.waiting", "waiting", waiting)
+                          : ""),
                   actions,
                   List.of(
                       Evidence.nanos("pinned time", pinned),

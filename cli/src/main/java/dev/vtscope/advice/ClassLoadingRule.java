@@ -1,6 +1,7 @@
 package dev.vtscope.advice;
 
 import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.Message;
 import dev.vtscope.analysis.Site;
 import dev.vtscope.attribution.ClassLoading;
 import dev.vtscope.attribution.CulpritKind;
@@ -43,41 +44,38 @@ final class ClassLoadingRule implements Rule {
         loaders.add(loader);
       }
     }
-    List<String> actions = new ArrayList<>();
-    actions.add(
-        "Load these classes before virtual threads need them: run the code paths once at startup"
-            + " (a warm-up call), or Class.forName(...) them on the main thread.");
+    List<Message> actions = new ArrayList<>();
+    actions.add(Message.of("class-loading-pinning.action.load-early"));
     for (String loader : loaders) {
-      actions.add(
-          "Make "
-              + loader
-              + " quicker to answer: the JVM waited in it while holding the carrier. Keep I/O and"
-              + " locks out of its loadClass, and if it is not parallel capable"
-              + " (ClassLoader.registerAsParallelCapable()), loads of different classes queue on"
-              + " one lock.");
+      actions.add(Message.of("class-loading-pinning.action.quicker-loader", "loader", loader));
     }
     actions.add(
-        "A JDK upgrade does not help: the JVM's class loading call pins on every release (JDK "
-            + k.jdk().pinnedReasonRecordedIn()
-            + "+ names it in the pinned reason).");
+        Message.of(
+            "class-loading-pinning.action.no-upgrade",
+            "reasonIn",
+            k.jdk().pinnedReasonRecordedIn()));
     return List.of(
         new Finding(
             ID,
             Facts.severity(a, k, pinned),
-            "Class loading pins carriers: the JVM loads classes on first use while virtual threads"
-                + " wait",
-            "When code first uses a class, the JVM calls the class loader from inside the VM; a"
-                + " virtual thread cannot unmount in that call, so waiting for the loader's lock,"
-                + " or for the loader itself, holds the carrier. Here "
-                + Facts.plural(Facts.events(sites), "pin")
-                + " lasted "
-                + Facts.duration(pinned)
-                + " in total ("
-                + Facts.percent(pinned, a.pinned().totalNanos())
-                + " of all pinned time), the longest "
-                + Facts.duration(Facts.maxNanos(sites))
-                + (firstUses.isEmpty() ? "" : "; first uses in " + String.join(", ", firstUses))
-                + ".",
+            Message.of("class-loading-pinning.title"),
+            Message.of(
+                "class-loading-pinning.explanation",
+                "events",
+                Facts.events(sites),
+                "pinned",
+                Message.nanos(pinned),
+                "share",
+                Message.share(pinned, a.pinned().totalNanos()),
+                "longest",
+                Message.nanos(Facts.maxNanos(sites)),
+                "firstUses",
+                firstUses.isEmpty()
+                    ? ""
+                    : Message.of(
+                        "class-loading-pinning.explanation.first-uses",
+                        "firstUses",
+                        List.copyOf(firstUses))),
             actions,
             List.of(
                 Evidence.nanos("pinned time", pinned),

@@ -1,6 +1,7 @@
 package dev.vtscope.advice;
 
 import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.Message;
 import dev.vtscope.analysis.Site;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,47 +53,59 @@ final class CompensationRule implements Rule {
                             != dev.vtscope.attribution.CulpritKind.CLASS_INIT_WAIT)
             .toList();
     Site top = sites.isEmpty() ? null : sites.get(0);
-    String where =
-        top == null || Facts.culprit(top) == null
-            ? ""
-            : " in " + top.attribution().culprit().qualifiedMethod();
     // Whose code waits decides the advice: the JDK's or a library's cannot be changed by the user,
     // and the frame that called into it can.
     dev.vtscope.attribution.Owner waitOwner =
         top == null || Facts.culprit(top) == null ? null : Facts.culprit(top).owner();
     boolean jdkWait = waitOwner == dev.vtscope.attribution.Owner.JDK;
     boolean libraryWait = waitOwner == dev.vtscope.attribution.Owner.LIBRARY;
-    String caller =
+    dev.vtscope.recording.Frame caller =
         (jdkWait || libraryWait) && top.attribution().calledFrom() != null
-            ? top.attribution().calledFrom().display()
+            ? top.attribution().calledFrom()
             : null;
-    if (jdkWait) {
-      where =
-          " in the JDK's "
-              + top.attribution().culprit().qualifiedMethod()
-              + (caller != null ? ", called from " + caller : "");
-    }
+    Object where =
+        top == null || Facts.culprit(top) == null
+            ? ""
+            : jdkWait
+                ? Message.of(
+                    "carrier-compensation.where.jdk",
+                    "culprit",
+                    top.attribution().culprit().qualifiedMethod(),
+                    "caller",
+                    caller != null
+                        ? Message.of("carrier-compensation.called-from", "caller", caller)
+                        : "")
+                : Message.of(
+                    "carrier-compensation.where",
+                    "culprit",
+                    top.attribution().culprit().qualifiedMethod());
     int fixedIn = k.jdk().monitorsStopPinningIn();
-    String title =
+    Object stall =
+        nearMax ? Message.of("carrier-compensation.title.stall", "maxPoolSize", maxPool) : "";
+    Message title =
         forWaits > 0
-            ? "Object.wait()"
-                + where
-                + " made the scheduler start "
-                + Facts.plural(forWaits, "extra carrier")
-                + " to compensate, for a parallelism of "
-                + parallelism
-                + (nearMax ? ": at maxPoolSize " + maxPool + " virtual threads stall" : "")
+            ? Message.of(
+                "carrier-compensation.title.extra",
+                "where",
+                where,
+                "extra",
+                forWaits,
+                "parallelism",
+                parallelism,
+                "stall",
+                stall)
             : started > 0
-                ? "Object.wait()"
-                    + where
-                    + " made the scheduler start "
-                    + started
-                    + " carriers for a parallelism of "
-                    + parallelism
-                    + (nearMax ? ": at maxPoolSize " + maxPool + " virtual threads stall" : "")
-                : "Object.wait()"
-                    + where
-                    + " blocks carriers; how many the scheduler added is unknown";
+                ? Message.of(
+                    "carrier-compensation.title.started",
+                    "where",
+                    where,
+                    "started",
+                    started,
+                    "parallelism",
+                    parallelism,
+                    "stall",
+                    stall)
+                : Message.of("carrier-compensation.title.unknown", "where", where);
     List<Evidence> evidence = new ArrayList<>();
     if (started >= 0) {
       evidence.add(Evidence.count("carriers started", started, "carriers"));
@@ -106,89 +119,78 @@ final class CompensationRule implements Rule {
     evidence.add(Evidence.count("monitor waits", a.monitorWait().events(), "events"));
     evidence.add(Evidence.nanos("time in Object.wait()", waited));
     evidence.add(Evidence.count("pinned events", a.pinned().events(), "events"));
-    List<String> actions = new ArrayList<>();
+    List<Message> actions = new ArrayList<>();
+    Message upgrade = Message.of("carrier-compensation.action.upgrade-jdk", "fixedIn", fixedIn);
     if (jdkWait) {
       actions.add(
-          "The wait is in the JDK's own code, which you cannot change: in "
-              + (caller != null ? caller : "the code that calls it")
-              + ", use an API that does not wait in Object.wait() on a virtual thread (a"
-              + " non-blocking or asynchronous one), or make that call from a platform thread.");
+          Message.of(
+              "carrier-compensation.action.jdk-wait",
+              "caller",
+              caller != null ? caller : Message.of("caller.unknown")));
     } else if (libraryWait) {
       // The library's code is its maintainers' to change; what the user can do is upgrade the
       // JDK, or keep virtual threads from waiting inside the library at all.
       dev.vtscope.attribution.Culprit culprit = Facts.culprit(top);
-      String library =
-          culprit.artifact() != null
-              ? culprit.artifact().display()
-              : "the library that owns " + culprit.className();
       java.util.Optional<Knowledge.Library> known = k.library(culprit.className());
       known.ifPresent(
           lib ->
               actions.add(
                   LibraryFix.action(
                       lib, Facts.version(culprit.artifact()), culprit.qualifiedMethod(), "")));
+      actions.add(upgrade);
       actions.add(
-          "Upgrade to JDK "
-              + fixedIn
-              + " or later (JEP 491): Object.wait() in a virtual thread unmounts there.");
-      actions.add(
-          "The wait is inside "
-              + library
-              + ", in "
-              + culprit.qualifiedMethod()
-              + ". Until the "
-              + (known.isPresent() && known.get().fixedIn() != null ? "upgrade" : "JDK upgrade")
-              + ": "
-              + (caller != null ? "in " + caller + ", " : "")
-              + "let only as many virtual threads into that call as it can serve at once (e.g. a"
-              + " java.util.concurrent.Semaphore with as many permits as the pool has objects):"
-              + " waiting for a permit unmounts, so no carrier is held"
-              + (known.isPresent()
-                  ? "."
-                  : "; or check whether a later release of it replaced wait()/notify() with"
-                      + " java.util.concurrent (vtscope knows of none)."));
+          Message.of(
+              "carrier-compensation.action.library-wait",
+              "library",
+              culprit.artifact() != null
+                  ? culprit.artifact().display()
+                  : Message.of("library.owning", "className", culprit.className()),
+              "culprit",
+              culprit.qualifiedMethod(),
+              "until",
+              Message.of(
+                  known.isPresent() && known.get().fixedIn() != null
+                      ? "carrier-compensation.until.upgrade"
+                      : "carrier-compensation.until.jdk-upgrade"),
+              "caller",
+              caller != null ? Message.of("carrier-compensation.in-caller", "caller", caller) : "",
+              "end",
+              Message.of(
+                  known.isPresent()
+                      ? "carrier-compensation.action.library-wait.end"
+                      : "carrier-compensation.action.library-wait.unknown-release")));
     } else {
-      actions.add(
-          "Replace wait()/notify()"
-              + where
-              + " with java.util.concurrent: a Semaphore for a pool of connections or permits, or"
-              + " a ReentrantLock with a Condition; waiting on them unmounts.");
+      actions.add(Message.of("carrier-compensation.action.replace-wait", "where", where));
     }
     if (!libraryWait) {
-      actions.add(
-          "Upgrade to JDK "
-              + fixedIn
-              + " or later (JEP 491): Object.wait() in a virtual thread unmounts there.");
+      actions.add(upgrade);
     }
-    actions.add(
-        "Raising jdk.virtualThreadScheduler.maxPoolSize only postpones the stall: every waiting"
-            + " virtual thread still takes a platform thread.");
+    actions.add(Message.of("carrier-compensation.action.max-pool"));
     if (started < 0) {
-      actions.add(
-          "Record jdk.ThreadStart (vtscope record does) to see how many carriers the scheduler"
-              + " started.");
+      actions.add(Message.of("carrier-compensation.action.record-thread-start"));
     }
     return List.of(
         new Finding(
             ID,
             severity,
             title,
-            "On JDK "
-                + k.jdk().virtualThreadsFinalIn()
-                + "-"
-                + (fixedIn - 1)
-                + " a virtual thread in Object.wait() keeps its carrier, and the scheduler"
-                + " compensates with a new carrier thread, up to maxPoolSize ("
-                + maxPool
-                + "). Here "
-                + Facts.plural(a.monitorWait().events(), "wait")
-                + " lasted "
-                + Facts.duration(waited)
-                + " in total"
-                + (a.pinned().events() == 0
-                    ? ", and not one pinned event was recorded: this stall is invisible to"
-                        + " jdk.VirtualThreadPinned."
-                    : "."),
+            Message.of(
+                "carrier-compensation.explanation",
+                "from",
+                k.jdk().virtualThreadsFinalIn(),
+                "to",
+                fixedIn - 1,
+                "maxPoolSize",
+                maxPool,
+                "waits",
+                a.monitorWait().events(),
+                "waited",
+                Message.nanos(waited),
+                "end",
+                Message.of(
+                    a.pinned().events() == 0
+                        ? "carrier-compensation.explanation.invisible"
+                        : "carrier-compensation.explanation.end")),
             actions,
             evidence,
             k.jdk().virtualThreadsFinalIn() + "-" + (fixedIn - 1),

@@ -1,6 +1,7 @@
 package dev.vtscope.advice;
 
 import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.Message;
 import dev.vtscope.analysis.Site;
 import dev.vtscope.attribution.Culprit;
 import dev.vtscope.attribution.Owner;
@@ -46,21 +47,23 @@ final class ContendedMonitorRule implements Rule {
           new Finding(
               ID,
               once ? Severity.INFO : Facts.severity(a, k, held),
-              "Virtual threads held carriers while waiting to enter a monitor in "
-                  + c.qualifiedMethod(),
-              "On JDK "
-                  + k.jdk().virtualThreadsFinalIn()
-                  + "-"
-                  + (fixedIn - 1)
-                  + " a virtual thread blocked entering a contended monitor keeps its carrier; no"
-                  + " pinned event is written for it. Here "
-                  + Facts.plural(Facts.events(sites), "monitor enter")
-                  + (monitor == null ? "" : " on " + monitor)
-                  + " held carriers for "
-                  + Facts.duration(held)
-                  + " in total, the longest "
-                  + Facts.duration(Facts.maxNanos(sites))
-                  + ".",
+              Message.of("monitor-contention.title", "culprit", c.qualifiedMethod()),
+              Message.of(
+                  "monitor-contention.explanation",
+                  "from",
+                  k.jdk().virtualThreadsFinalIn(),
+                  "to",
+                  fixedIn - 1,
+                  "events",
+                  Facts.events(sites),
+                  "monitor",
+                  monitor == null
+                      ? ""
+                      : Message.of("monitor-contention.explanation.on", "monitor", monitor),
+                  "held",
+                  Message.nanos(held),
+                  "longest",
+                  Message.nanos(Facts.maxNanos(sites))),
               actions(c, sites, k, fixedIn),
               List.of(
                   Evidence.nanos("carrier time entering the monitor", held),
@@ -79,22 +82,29 @@ final class ContendedMonitorRule implements Rule {
    * The JDK's monitor: call it less often. A library's: its known fix, or the release to look for;
    * never an edit of its code. The application's: a shorter critical section or a lock.
    */
-  private static List<String> actions(Culprit c, List<Site> sites, Knowledge k, int fixedIn) {
-    List<String> actions = new ArrayList<>();
+  private static List<Message> actions(Culprit c, List<Site> sites, Knowledge k, int fixedIn) {
+    List<Message> actions = new ArrayList<>();
     Frame from = calledFrom(sites);
+    Object calledFrom =
+        from == null
+            ? ""
+            : Message.of("monitor-contention.called-from", "calledFrom", from.qualifiedMethod());
     if (c.owner() == Owner.JDK && Facts.events(sites) == 1) {
       actions.add(
-          "It happened once, in the JDK's own code ("
-              + c.qualifiedMethod()
-              + (from == null ? "" : ", called from " + from.qualifiedMethod())
-              + "): warm-up on first use, nothing to change unless it recurs.");
+          Message.of(
+              "monitor-contention.action.jdk-once",
+              "culprit",
+              c.qualifiedMethod(),
+              "calledFrom",
+              calledFrom));
     } else if (c.owner() == Owner.JDK) {
       actions.add(
-          "The monitor is the JDK's own ("
-              + c.qualifiedMethod()
-              + (from == null ? "" : ", called from " + from.qualifiedMethod())
-              + "): call it less often from virtual threads, e.g. keep its result instead of"
-              + " asking again.");
+          Message.of(
+              "monitor-contention.action.jdk",
+              "culprit",
+              c.qualifiedMethod(),
+              "calledFrom",
+              calledFrom));
     } else if (c.owner() == Owner.LIBRARY) {
       java.util.Optional<Knowledge.Library> lib = k.library(c.className());
       if (lib.isPresent()) {
@@ -102,27 +112,25 @@ final class ContendedMonitorRule implements Rule {
             LibraryFix.action(lib.get(), Facts.version(c.artifact()), c.qualifiedMethod(), ""));
       } else {
         actions.add(
-            "The monitor is "
-                + (c.artifact() != null ? c.artifact().display() + "'s" : "a library's")
-                + " ("
-                + c.qualifiedMethod()
-                + "): "
-                + (from == null ? "call it" : "in " + from.display() + ", call it")
-                + " from fewer virtual threads at once (a java.util.concurrent.Semaphore around"
-                + " the call: waiting for a permit unmounts), or look for a release of it that"
-                + " replaced synchronized with java.util.concurrent locks.");
+            Message.of(
+                "monitor-contention.action.library",
+                "owner",
+                c.artifact() != null
+                    ? Message.of(
+                        "monitor-contention.owner.artifact", "artifact", c.artifact().display())
+                    : Message.of("monitor-contention.owner.library"),
+                "culprit",
+                c.qualifiedMethod(),
+                "where",
+                from == null
+                    ? Message.of("monitor-contention.call-it")
+                    : Message.of("monitor-contention.call-it.in", "calledFrom", from)));
       }
     } else {
       actions.add(
-          "Shorten the critical section in "
-              + c.qualifiedMethod()
-              + ", or guard it with a java.util.concurrent.locks.ReentrantLock: waiting for a"
-              + " ReentrantLock unmounts.");
+          Message.of("monitor-contention.action.application", "culprit", c.qualifiedMethod()));
     }
-    actions.add(
-        "Upgrade to JDK "
-            + fixedIn
-            + " or later (JEP 491): waiting to enter a monitor unmounts there.");
+    actions.add(Message.of("monitor-contention.action.upgrade-jdk", "fixedIn", fixedIn));
     return actions;
   }
 

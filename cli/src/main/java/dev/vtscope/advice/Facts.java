@@ -1,8 +1,8 @@
 package dev.vtscope.advice;
 
 import dev.vtscope.analysis.Analysis;
-import dev.vtscope.analysis.HumanDurations;
 import dev.vtscope.analysis.InputFacts;
+import dev.vtscope.analysis.Message;
 import dev.vtscope.analysis.Site;
 import dev.vtscope.attribution.Artifact;
 import dev.vtscope.attribution.Culprit;
@@ -10,7 +10,6 @@ import dev.vtscope.attribution.CulpritKind;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.Predicate;
 
@@ -61,25 +60,11 @@ final class Facts {
   }
 
   static String percent(double share) {
-    if (share >= 0.995) {
-      return "100%";
-    }
-    if (share > 0 && share < 0.01) {
-      return "<1%";
-    }
-    return String.format(Locale.ROOT, "%.0f%%", share * 100);
+    return Message.Share.percent(share);
   }
 
   static String percent(long part, long whole) {
-    return whole <= 0 ? "n/a" : percent(part / (double) whole);
-  }
-
-  static String duration(long nanos) {
-    return HumanDurations.format(nanos);
-  }
-
-  static String plural(long n, String noun) {
-    return n + " " + noun + (n == 1 ? "" : "s");
+    return Message.share(part, whole).percent();
   }
 
   static Culprit culprit(Site site) {
@@ -165,29 +150,9 @@ final class Facts {
     return end == 0 ? 0 : Integer.parseInt(part.substring(0, Math.min(end, 9)));
   }
 
-  /** The culprit for titles: {@code Class.method (synchronized block, lines 3-7)}. */
-  static String describe(Culprit c) {
-    return c.qualifiedMethod() + " (" + what(c) + ")";
-  }
-
-  /** What kind of hold the culprit is: {@code synchronized block, lines 3-7}. */
-  static String what(Culprit c) {
-    return switch (c.kind()) {
-      case SYNCHRONIZED_METHOD -> "synchronized method";
-      case SYNCHRONIZED_BLOCK ->
-          "synchronized block" + (c.lineRange() == null ? "" : ", " + c.lineRange());
-      case NATIVE_METHOD -> "native method";
-      case FOREIGN_FUNCTION -> "foreign function call";
-      case CLASS_INIT -> "class initialiser";
-      case CLASS_INIT_WAIT -> "waits for a class initialiser";
-      case CLASS_LOADING -> "class loading by the JVM";
-      case MONITOR_ENTER -> "monitor enter";
-      case MONITOR_WAIT -> "Object.wait";
-      case CPU_BOUND -> "CPU work";
-      case SPIN_WAIT -> "spin wait";
-      case FILE_IO -> "file I/O";
-      case COMPENSATED_BLOCKING -> "a blocking call the scheduler compensated for";
-      case UNKNOWN -> "cause not located";
-    };
+  /** What kind of hold the culprit is, e.g. {@code synchronized block, lines 3-7}. */
+  static Message what(Culprit c) {
+    return Message.of(
+        "kind." + c.kind().name(), "lines", c.lineRange() == null ? "" : ", " + c.lineRange());
   }
 }

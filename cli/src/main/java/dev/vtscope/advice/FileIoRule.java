@@ -2,6 +2,7 @@ package dev.vtscope.advice;
 
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.CarrierWork;
+import dev.vtscope.analysis.Message;
 import dev.vtscope.analysis.Site;
 import dev.vtscope.attribution.Culprit;
 import dev.vtscope.attribution.CulpritKind;
@@ -43,79 +44,83 @@ final class FileIoRule implements Rule {
     Culprit culprit = Facts.culprit(sites.get(0));
     // Carrier time: the recorded calls, or where none reached the threshold, the sampled runs.
     long held = Math.max(w.fileIo().totalNanos(), runNanos);
-    String call = culprit.detail() != null ? culprit.detail() : "a file API";
-    List<String> parts = new ArrayList<>();
+    Object call =
+        culprit.detail() != null ? culprit.detail() : Message.of("file-io-carriers.a-file-api");
+    List<Message> parts = new ArrayList<>();
     if (w.fileIo().count() > 0) {
       parts.add(
-          Facts.plural(w.fileIo().count(), "call")
-              + ", "
-              + Facts.duration(w.fileIo().totalNanos()));
+          Message.of(
+              "file-io-carriers.title.calls",
+              "calls",
+              w.fileIo().count(),
+              "total",
+              Message.nanos(w.fileIo().totalNanos())));
     }
     if (!fileRuns.isEmpty()) {
       parts.add(
-          Facts.plural(Facts.events(fileRuns), "sampled run")
-              + " of at least "
-              + Facts.duration(CarrierWork.longRunNanos())
-              + " in file calls, the longest "
-              + Facts.duration(Facts.maxNanos(fileRuns)));
+          Message.of(
+              "file-io-carriers.title.runs",
+              "runs",
+              Facts.events(fileRuns),
+              "longRun",
+              Message.nanos(CarrierWork.longRunNanos()),
+              "longest",
+              Message.nanos(Facts.maxNanos(fileRuns))));
     }
     if (compensated > 0) {
-      parts.add("the scheduler started " + Facts.plural(compensated, "carrier") + " to compensate");
+      parts.add(Message.of("file-io-carriers.title.compensated", "carriers", compensated));
     }
-    String title =
-        culprit.qualifiedMethod()
-            + " holds carriers in blocking file I/O: "
-            + String.join("; ", parts);
+    Message title =
+        Message.of("file-io-carriers.title", "culprit", culprit.qualifiedMethod(), "parts", parts);
     Long threshold = w.fileIoThreshold();
-    String explanation =
-        "A virtual thread in a file read or write keeps its carrier until the call returns: files"
-            + " have no non-blocking mode for it to unmount on. "
-            + (compensated > 0
-                ? "To keep the other virtual threads running, the scheduler started "
-                    + Facts.plural(compensated, "platform thread")
-                    + " as extra carriers (the stacks of their jdk.ThreadStart events pass"
-                    + " through the pool's compensation, from "
-                    + call
-                    + "), up to jdk.virtualThreadScheduler.maxPoolSize ("
-                    + a.scheduler().maxPoolSize().value()
-                    + "). "
+    Message explanation =
+        Message.of(
+            "file-io-carriers.explanation",
+            "compensation",
+            compensated > 0
+                ? Message.of(
+                    "file-io-carriers.explanation.compensated",
+                    "carriers",
+                    compensated,
+                    "call",
+                    call,
+                    "maxPoolSize",
+                    a.scheduler().maxPoolSize().value())
                 : fileRuns.isEmpty()
                     ? ""
-                    : "The scheduler started no carrier to compensate: the other virtual"
-                        + " threads waited. ")
-            + (w.fileIo().count() > 0
-                ? "The recording has "
-                    + w.fileIo().count()
-                    + " file reads and writes of virtual threads"
-                    + (threshold != null && threshold > 0
-                        ? " of at least " + Facts.duration(threshold)
-                        : "")
-                    + ", "
-                    + Facts.duration(w.fileIo().totalNanos())
-                    + " of carrier time in total, the longest "
-                    + Facts.duration(w.fileIo().maxNanos())
-                    + ". "
-                : "")
-            + (fileRuns.isEmpty()
+                    : Message.of("file-io-carriers.explanation.no-compensation"),
+            "calls",
+            w.fileIo().count() > 0
+                ? Message.of(
+                    "file-io-carriers.explanation.calls",
+                    "calls",
+                    w.fileIo().count(),
+                    "threshold",
+                    threshold != null && threshold > 0
+                        ? Message.of(
+                            "file-io-carriers.explanation.threshold",
+                            "threshold",
+                            Message.nanos(threshold))
+                        : "",
+                    "total",
+                    Message.nanos(w.fileIo().totalNanos()),
+                    "longest",
+                    Message.nanos(w.fileIo().maxNanos()))
+                : "",
+            "runs",
+            fileRuns.isEmpty()
                 ? ""
-                : "Samples found virtual threads in file calls on a carrier again and again"
-                    + " (samples at most "
-                    + Facts.duration(CarrierWork.maxGapNanos())
-                    + " apart) for "
-                    + Facts.duration(runNanos)
-                    + " at least, in calls each too short to be recorded.");
-    List<String> actions = new ArrayList<>();
+                : Message.of(
+                    "file-io-carriers.explanation.runs",
+                    "maxGap",
+                    Message.nanos(CarrierWork.maxGapNanos()),
+                    "runNanos",
+                    Message.nanos(runNanos)));
+    List<Message> actions = new ArrayList<>();
     actions.add(
-        "In "
-            + Facts.culpritFrame(sites.get(0))
-            + ", do large or slow file I/O on a bounded pool of platform threads (as many as the"
-            + " disk serves well) and have the virtual thread wait for the result, or let only a"
-            + " few virtual threads into it at once with a java.util.concurrent.Semaphore: both"
-            + " keep carriers free and stop the pool from growing.");
+        Message.of("file-io-carriers.action.offload", "frame", Facts.culpritFrame(sites.get(0))));
     if (compensated > 0) {
-      actions.add(
-          "Each compensating carrier is a platform thread with its own stack: a burst of file I/O"
-              + " from many virtual threads can start up to maxPoolSize of them.");
+      actions.add(Message.of("file-io-carriers.action.compensating-carriers"));
     }
     List<Evidence> evidence = new ArrayList<>();
     if (!fileRuns.isEmpty()) {

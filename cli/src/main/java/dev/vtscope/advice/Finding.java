@@ -1,15 +1,18 @@
 package dev.vtscope.advice;
 
+import dev.vtscope.analysis.Message;
 import java.util.List;
 
 /**
- * One piece of advice, computed from one recording.
+ * One piece of advice, computed from one recording, as data: what was found, how severe, the
+ * figures and frames it rests on.
  *
  * @param id the rule's stable identifier, e.g. {@code monitor-pinning} (docs/findings.md)
  * @param severity how much it matters
  * @param title one line naming the problem and its place
  * @param explanation why it matters, with this recording's numbers
- * @param actions what to do, most effective first
+ * @param actions what to do, most effective first; the wording of all three lives with the
+ *     renderers ({@code dev.vtscope.report.Wording})
  * @param evidence the figures it rests on
  * @param jdks the JDK releases where the problem exists, e.g. {@code 21-23} or {@code 21+}
  * @param documentation where the finding is explained, relative to vtscope's folder
@@ -20,9 +23,9 @@ import java.util.List;
 public record Finding(
     String id,
     Severity severity,
-    String title,
-    String explanation,
-    List<String> actions,
+    Message title,
+    Message explanation,
+    List<Message> actions,
     List<Evidence> evidence,
     String jdks,
     String documentation,

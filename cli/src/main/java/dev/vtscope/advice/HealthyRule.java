@@ -1,6 +1,7 @@
 package dev.vtscope.advice;
 
 import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.Message;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -20,60 +21,58 @@ final class HealthyRule {
         || Boolean.FALSE.equals(a.settings().pinnedEnabled())) {
       return List.of();
     }
-    List<String> checked = new ArrayList<>();
+    List<Message> checked = new ArrayList<>();
     Long threshold = a.settings().pinnedThresholdNanos();
     long pins = a.pinned().events();
     checked.add(
         pins == 0
-            ? "no pinning"
-                + (threshold != null && threshold > 0
-                    ? " of " + Facts.duration(threshold) + " or more"
+            ? Message.of(
+                "healthy.no-pinning",
+                "threshold",
+                threshold != null && threshold > 0
+                    ? Message.of(
+                        "healthy.no-pinning.threshold", "threshold", Message.nanos(threshold))
                     : "")
-            : "no pinning that matters ("
-                + Facts.plural(pins, "pin")
-                + ", "
-                + Facts.duration(a.pinned().totalNanos())
-                + " in total, under "
-                + String.format(
-                    java.util.Locale.ROOT, "%.1f%%", k.thresholds().lowCapacityShare() * 100)
-                + " of carrier time)");
-    checked.add("no carrier starvation");
+            : Message.of(
+                "healthy.no-pinning-that-matters",
+                "pins",
+                pins,
+                "total",
+                Message.nanos(a.pinned().totalNanos()),
+                "lowShare",
+                k.thresholds().lowCapacityShare()));
+    checked.add(Message.of("healthy.no-starvation"));
     if (a.monitorsHoldCarriers()) {
-      checked.add("no carriers held on monitors");
-      checked.add("no carrier compensation");
+      checked.add(Message.of("healthy.no-monitor-holds"));
+      checked.add(Message.of("healthy.no-compensation"));
     }
     if (!Boolean.FALSE.equals(a.settings().submitFailedEnabled())) {
-      checked.add("no rejected tasks");
+      checked.add(Message.of("healthy.no-rejections"));
     }
     long duration = Facts.recordingNanos(a);
-    String scope =
-        (duration > 0 ? " in " + Facts.duration(duration) + " recorded" : "")
-            + (feature > 0 ? " on JDK " + feature : "");
     boolean monitorsUnmount = feature >= k.jdk().monitorsStopPinningIn();
-    String explanation =
-        monitorsUnmount
-            ? "On JDK "
-                + feature
-                + " synchronized no longer pins (JEP 491). A contended lock still serialises"
-                + " work, yet leaves no trace here: a virtual thread that unmounts to wait for a"
-                + " monitor writes no jdk.JavaMonitorEnter event (vtscope's JDK 25 sample of 200"
-                + " tasks queued on one lock has none)."
-            : "Virtual threads ran without holding their carriers long enough to be recorded.";
-    List<String> actions =
-        monitorsUnmount
-            ? List.of(
-                "Nothing to change for the carriers.",
-                "If throughput is below what you expect, look for synchronized shared by many"
-                    + " virtual threads (a connection, a logger, a cache): waiting for it is"
-                    + " invisible in this recording.")
-            : List.of("Nothing to change.");
     return List.of(
         new Finding(
             ID,
             Severity.INFO,
-            "Healthy: " + String.join(", ", checked) + scope,
-            explanation,
-            actions,
+            Message.of(
+                "healthy.title",
+                "checked",
+                checked,
+                "recorded",
+                duration > 0
+                    ? Message.of("healthy.recorded", "duration", Message.nanos(duration))
+                    : "",
+                "jdk",
+                feature > 0 ? Message.of("healthy.on-jdk", "feature", feature) : ""),
+            monitorsUnmount
+                ? Message.of("healthy.explanation.monitors-unmount", "feature", feature)
+                : Message.of("healthy.explanation"),
+            monitorsUnmount
+                ? List.of(
+                    Message.of("healthy.action.nothing-for-carriers"),
+                    Message.of("healthy.action.look-for-shared-locks"))
+                : List.of(Message.of("healthy.action.nothing")),
             List.of(Evidence.nanos("recorded", duration)),
             k.jdk().virtualThreadsFinalIn() + "+",
             Facts.DOCS + ID,

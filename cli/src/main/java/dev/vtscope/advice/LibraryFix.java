@@ -1,5 +1,7 @@
 package dev.vtscope.advice;
 
+import dev.vtscope.analysis.Message;
+
 /** The action that names a known library's fix: its fixed release, or what to do without one. */
 final class LibraryFix {
 
@@ -9,56 +11,65 @@ final class LibraryFix {
    * @param lib the library
    * @param version the release the recording has, or null when unknown
    * @param method the library's method that holds the carrier (or that called into the JDK's)
-   * @param gain what the upgrade removes, a sentence that starts with a space, or empty
+   * @param gain what the upgrade removes, or an empty string
    */
-  static String action(Knowledge.Library lib, String version, String method, String gain) {
+  static Message action(Knowledge.Library lib, String version, String method, Object gain) {
     if (lib.fixedIn() == null) {
-      return "No fixed release of "
-          + lib.name()
-          + " is known (checked up to "
-          + lib.checkedUpTo()
-          + "): "
-          + lib.change()
-          + " ("
-          + lib.source()
-          + "). "
-          + lib.remedy();
+      return Message.of(
+          "library.unfixed",
+          "name",
+          lib.name(),
+          "checkedUpTo",
+          lib.checkedUpTo(),
+          "change",
+          lib.change(),
+          "source",
+          lib.source(),
+          "remedy",
+          lib.remedy());
     }
     if (version == null || Facts.compareVersions(version, lib.fixedIn()) < 0) {
-      return "Upgrade "
-          + lib.artifact()
-          + (version == null ? "" : " from " + version)
-          + " to "
-          + lib.fixedIn()
-          + " or later: "
-          + lib.change()
-          + " ("
-          + lib.source()
-          + ")."
-          + gain
-          + " Until then: "
-          + Character.toLowerCase(lib.remedy().charAt(0))
-          + lib.remedy().substring(1);
+      return Message.of(
+          "library.upgrade",
+          "artifact",
+          lib.artifact(),
+          "from",
+          version == null ? "" : Message.of("library.upgrade.from", "version", version),
+          "fixedIn",
+          lib.fixedIn(),
+          "change",
+          lib.change(),
+          "source",
+          lib.source(),
+          "gain",
+          gain,
+          // the remedy continues the sentence
+          "remedy",
+          Character.toLowerCase(lib.remedy().charAt(0)) + lib.remedy().substring(1));
     }
     if (lib.knownPin(method)) {
-      return lib.name()
-          + " "
-          + lib.fixedIn()
-          + " stopped pinning in "
-          + method
-          + ", yet this recording has "
-          + version
-          + ": look for an older copy of it on the class path (a shaded or duplicate jar).";
+      return Message.of(
+          "library.older-copy",
+          "name",
+          lib.name(),
+          "fixedIn",
+          lib.fixedIn(),
+          "method",
+          method,
+          "version",
+          version);
     }
-    return lib.name()
-        + " "
-        + version
-        + " still holds a monitor in "
-        + method
-        + ", which the fix of "
-        + lib.fixedIn()
-        + " did not cover ("
-        + lib.source()
-        + "): report it to its maintainers with this stack.";
+    return Message.of(
+        "library.not-covered",
+        "name",
+        lib.name(),
+        "version",
+        version,
+        "method",
+        method,
+        "fixedIn",
+        lib.fixedIn(),
+        "source",
+        lib.source());
   }
 }

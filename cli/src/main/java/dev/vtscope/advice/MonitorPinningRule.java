@@ -1,6 +1,7 @@
 package dev.vtscope.advice;
 
 import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.Message;
 import dev.vtscope.analysis.Site;
 import dev.vtscope.attribution.Culprit;
 import dev.vtscope.attribution.CulpritKind;
@@ -61,125 +62,130 @@ final class MonitorPinningRule implements Rule {
     long pinned = Facts.total(sites);
     long entered = Facts.total(enterSites);
     long carrierNanos = pinned + entered;
-    String siteShare = Facts.percent(pinned, pinnedTotal);
+    Message.Share siteShare = Message.share(pinned, pinnedTotal);
     Frame waitedAt = sites.get(0).attribution().waitedAt();
-    String jdk = feature > 0 ? "JDK " + feature : "this JDK";
+    Object jdk =
+        feature > 0 ? Message.of("jdk.release", "feature", feature) : Message.of("jdk.this");
 
-    List<String> actions = new ArrayList<>();
+    List<Message> actions = new ArrayList<>();
     String artifact = culprit.artifact() == null ? null : culprit.artifact().display();
+    Message blocking =
+        waitedAt == null
+            ? Message.of("blocking-call")
+            : Message.of("blocking-call.in", "waitedAt", waitedAt);
     // Monitors held further down the same stack: the carrier stays pinned until every one is
     // released, so freeing this one alone removes nothing.
     List<Frame> outer = outerHolders(sites.get(0));
     boolean outerJdk = outer.stream().anyMatch(FrameOwnership::isJdk);
     if (!outer.isEmpty()) {
       actions.add(
-          "This stack holds "
-              + (outer.size() == 1 ? "another monitor" : outer.size() + " other monitors")
-              + " further down ("
-              + String.join(", ", outer.stream().map(Frame::qualifiedMethod).toList())
-              + "): the carrier stays pinned until every one is released, so changing "
-              + culprit.method()
-              + " alone removes nothing."
-              + (outerJdk
-                  ? " The JDK's monitor is held while it runs the code passed to it: move "
-                      + (waitedAt == null ? "the blocking call" : waitedAt.display())
-                      + " out of what runs inside it (do the slow work first, then store the"
-                      + " result), or use an API that does not hold a lock while it runs your code"
-                      + " (an asynchronous cache, for a cache)."
+          Message.of(
+              "monitor-pinning.action.outer-holders",
+              "holders",
+              outer.size() == 1
+                  ? Message.of("monitor-pinning.another-monitor")
+                  : Message.of("monitor-pinning.other-monitors", "count", outer.size()),
+              "frames",
+              outer.stream().map(Frame::qualifiedMethod).toList(),
+              "method",
+              culprit.method(),
+              "jdk",
+              outerJdk
+                  ? Message.of(
+                      "monitor-pinning.action.outer-holders.jdk",
+                      "blocking",
+                      waitedAt == null ? Message.of("blocking-call") : waitedAt)
                   : ""));
     }
     // The library whose code a user can change: the culprit's own, or for a JDK monitor the library
     // that called into the JDK.
-    Frame calledFromFrame = sites.get(0).attribution().calledFrom();
+    Frame calledFrom = sites.get(0).attribution().calledFrom();
     boolean viaJdk = culprit.owner() == Owner.JDK;
     Optional<Knowledge.Library> library =
         culprit.owner() == Owner.LIBRARY
             ? k.library(culprit.className())
-            : viaJdk && calledFromFrame != null
-                ? k.library(calledFromFrame.className())
-                : Optional.empty();
+            : viaJdk && calledFrom != null ? k.library(calledFrom.className()) : Optional.empty();
     if (library.isPresent()) {
       actions.add(
           LibraryFix.action(
               library.get(),
               Facts.version(
                   viaJdk ? sites.get(0).attribution().calledFromArtifact() : culprit.artifact()),
-              viaJdk ? calledFromFrame.qualifiedMethod() : culprit.qualifiedMethod(),
-              " Removes this site's " + siteShare + " of the recorded pinned time."));
+              viaJdk ? calledFrom.qualifiedMethod() : culprit.qualifiedMethod(),
+              Message.of("library.gain", "share", siteShare)));
     }
     boolean unknownLibraryFix = library.isEmpty() && culprit.owner() == Owner.LIBRARY;
     String where =
         culprit.lineRange() != null
             ? " (lines " + culprit.lineRange().first() + "-" + culprit.lineRange().last() + ")"
             : "";
-    String blocking =
-        waitedAt == null ? "the blocking call" : "the blocking call in " + waitedAt.display();
-    Frame calledFrom = sites.get(0).attribution().calledFrom();
     if (culprit.owner() == Owner.JDK) {
       // The JDK's own code cannot be changed: the fix is where the application or library called
       // in, and what it runs inside the JDK method.
-      String caller = calledFrom == null ? "the code that calls it" : calledFrom.display();
       actions.add(
-          "The monitor is the JDK's, held by "
-              + culprit.qualifiedMethod()
-              + where
-              + " while it runs code passed to it. In "
-              + caller
-              + ", move "
-              + blocking
-              + " out of what it runs inside "
-              + culprit.method()
-              + " (do the slow work first, then store the result), or use an API that does not"
-              + " hold a lock while it runs your code (an asynchronous cache, for a cache).");
+          Message.of(
+              "monitor-pinning.action.jdk-monitor",
+              "culprit",
+              culprit.qualifiedMethod(),
+              "lines",
+              where,
+              "caller",
+              calledFrom == null ? Message.of("caller.unknown") : calledFrom,
+              "blocking",
+              blocking,
+              "method",
+              culprit.method()));
     }
-    String changeTheCode =
-        (culprit.owner() == Owner.APPLICATION ? "Hold a" : "Where you can change the code: hold a")
-            + " java.util.concurrent.locks.ReentrantLock instead of the monitor in "
-            + culprit.qualifiedMethod()
-            + where
-            + ", or move "
-            + blocking
-            + " out of the critical section.";
-    // A library's code is changed by its maintainers: with no fixed release known, the JDK upgrade
-    // is what a user can do, and comes first.
+    Message changeTheCode =
+        Message.of(
+            culprit.owner() == Owner.APPLICATION
+                ? "monitor-pinning.action.reentrant-lock"
+                : "monitor-pinning.action.reentrant-lock.where-you-can",
+            "culprit",
+            culprit.qualifiedMethod(),
+            "lines",
+            where,
+            "blocking",
+            blocking);
     // A known library's code is its maintainers': its entry above says what a user can do.
     if (culprit.owner() == Owner.APPLICATION) {
       actions.add(changeTheCode);
     }
     actions.add(
-        "Upgrade to JDK "
-            + fixedIn
-            + " or later (JEP 491: blocking in synchronized unmounts; "
-            + k.jdk().monitorsStopPinningSource()
-            + "): removes this site's "
-            + siteShare
-            + " and every monitor pin, "
-            + Facts.percent(monitorPinned, pinnedTotal)
-            + " of the recorded pinned time"
-            + (a.monitorEnter() != null && a.monitorEnter().events() > 0
-                ? ", and the carriers held while entering monitors"
-                : "")
-            + ".");
+        Message.of(
+            "monitor-pinning.action.upgrade-jdk",
+            "fixedIn",
+            fixedIn,
+            "source",
+            k.jdk().monitorsStopPinningSource(),
+            "share",
+            siteShare,
+            "monitorShare",
+            Message.share(monitorPinned, pinnedTotal),
+            "enters",
+            a.monitorEnter() != null && a.monitorEnter().events() > 0
+                ? Message.of("monitor-pinning.action.upgrade-jdk.enters")
+                : ""));
     // with monitors held further down, neither this library's code nor its release frees the
     // carrier
     if (unknownLibraryFix && outer.isEmpty()) {
       actions.add(changeTheCode);
+      String version = Facts.version(culprit.artifact());
       actions.add(
-          "vtscope knows of no release of "
-              + (culprit.artifact() != null
+          Message.of(
+              "monitor-pinning.action.unknown-library",
+              "library",
+              culprit.artifact() != null
                   ? culprit.artifact().name()
-                  : "the library that owns " + culprit.className())
-              + " that stopped holding this monitor"
-              + (Facts.version(culprit.artifact()) == null
-                  ? ""
-                  : " (this recording has " + Facts.version(culprit.artifact()) + ")")
-              + "; a later one may have replaced synchronized with java.util.concurrent locks:"
-              + " its change log says.");
+                  : Message.of("library.owning", "className", culprit.className()),
+              "version",
+              version == null ? "" : Message.of("library.version-here", "version", version)));
     }
 
     List<Evidence> evidence = new ArrayList<>();
     evidence.add(Evidence.nanos("pinned time", pinned));
-    evidence.add(new Evidence("share of pinned time", siteShare, null, null));
+    evidence.add(
+        new Evidence("share of pinned time", Facts.percent(pinned, pinnedTotal), null, null));
     evidence.add(Evidence.count("pinned events", Facts.events(sites), "events"));
     evidence.add(Evidence.count("virtual threads", Facts.threads(sites), "threads"));
     evidence.add(Evidence.nanos("longest pin", Facts.maxNanos(sites)));
@@ -189,34 +195,40 @@ final class MonitorPinningRule implements Rule {
     if (artifact != null) {
       evidence.add(Evidence.text("artifact", artifact));
     }
-    String explanation =
-        "On "
-            + jdk
-            + " a virtual thread that blocks while holding a monitor cannot unmount, so its carrier"
-            + " stays blocked for the whole wait. Here "
-            + Facts.plural(Facts.events(sites), "pin")
-            + " lasted "
-            + Facts.duration(pinned)
-            + " in total ("
-            + siteShare
-            + " of all pinned time), the longest "
-            + Facts.duration(Facts.maxNanos(sites))
-            + "."
-            + (enterSites.isEmpty()
+    Message explanation =
+        Message.of(
+            "monitor-pinning.explanation",
+            "jdk",
+            jdk,
+            "events",
+            Facts.events(sites),
+            "pinned",
+            Message.nanos(pinned),
+            "share",
+            siteShare,
+            "longest",
+            Message.nanos(Facts.maxNanos(sites)),
+            "enters",
+            enterSites.isEmpty()
                 ? ""
-                : " Other virtual threads held carriers for "
-                    + Facts.duration(entered)
-                    + " more while they waited to enter this monitor.");
+                : Message.of(
+                    "monitor-pinning.explanation.enters", "entered", Message.nanos(entered)));
     return new Finding(
         ID,
         Facts.severity(a, k, carrierNanos),
-        culprit.qualifiedMethod()
-            + " pins carriers: it holds a monitor while the virtual thread blocks ("
-            + Facts.what(culprit)
-            + (culprit.owner() == Owner.JDK && calledFrom != null
-                ? ", in the JDK, entered from " + calledFrom.qualifiedMethod()
-                : "")
-            + ")",
+        Message.of(
+            "monitor-pinning.title",
+            "culprit",
+            culprit.qualifiedMethod(),
+            "what",
+            Facts.what(culprit),
+            "entered",
+            culprit.owner() == Owner.JDK && calledFrom != null
+                ? Message.of(
+                    "monitor-pinning.title.entered-from",
+                    "calledFrom",
+                    calledFrom.qualifiedMethod())
+                : ""),
         explanation,
         actions,
         evidence,

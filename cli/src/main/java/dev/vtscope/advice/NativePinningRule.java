@@ -1,6 +1,7 @@
 package dev.vtscope.advice;
 
 import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.Message;
 import dev.vtscope.analysis.Site;
 import dev.vtscope.attribution.Culprit;
 import dev.vtscope.attribution.CulpritKind;
@@ -26,31 +27,28 @@ final class NativePinningRule implements Rule {
       long pinned = Facts.total(sites);
       boolean foreign = c.kind() == CulpritKind.FOREIGN_FUNCTION;
       String share = Facts.percent(pinned, a.pinned().totalNanos());
+      String variant = foreign ? "foreign" : "native";
       findings.add(
           new Finding(
               ID,
               Facts.severity(a, k, pinned),
-              c.qualifiedMethod()
-                  + " pins carriers: the virtual thread blocks under a "
-                  + (foreign ? "foreign-function call" : "native method"),
-              "A virtual thread cannot unmount while a native frame is on its stack"
-                  + (foreign ? " (a downcall, or an upcall back into Java)" : "")
-                  + ", on every JDK release. Here "
-                  + Facts.plural(Facts.events(sites), "pin")
-                  + " lasted "
-                  + Facts.duration(pinned)
-                  + " in total ("
-                  + share
-                  + " of all pinned time), the longest "
-                  + Facts.duration(Facts.maxNanos(sites))
-                  + ".",
+              Message.of("native-pinning.title." + variant, "culprit", c.qualifiedMethod()),
+              Message.of(
+                  "native-pinning.explanation",
+                  "foreign",
+                  foreign ? Message.of("native-pinning.explanation.foreign") : "",
+                  "events",
+                  Facts.events(sites),
+                  "pinned",
+                  Message.nanos(pinned),
+                  "share",
+                  Message.share(pinned, a.pinned().totalNanos()),
+                  "longest",
+                  Message.nanos(Facts.maxNanos(sites))),
               List.of(
-                  "Move the blocking out of the "
-                      + (foreign ? "upcall or downcall" : "native call and its callbacks")
-                      + ": collect what the callback needs, return, and block afterwards in Java.",
-                  "Or run this work on platform threads (a small fixed pool) and let virtual"
-                      + " threads wait for its result.",
-                  "A JDK upgrade does not help: native frames pin on every release."),
+                  Message.of("native-pinning.action.move-blocking." + variant),
+                  Message.of("native-pinning.action.platform-threads"),
+                  Message.of("native-pinning.action.no-upgrade")),
               List.of(
                   Evidence.nanos("pinned time", pinned),
                   Evidence.text("share of pinned time", share),

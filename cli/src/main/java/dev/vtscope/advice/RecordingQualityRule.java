@@ -1,6 +1,7 @@
 package dev.vtscope.advice;
 
 import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.Message;
 import dev.vtscope.analysis.RecordingSettings;
 import dev.vtscope.attribution.CulpritKind;
 import java.util.ArrayList;
@@ -10,7 +11,6 @@ import java.util.List;
 final class RecordingQualityRule implements Rule {
 
   static final String PREFIX = "recording-";
-  private static final String RECORD = "-XX:StartFlightRecording:filename=vt.jfr,";
 
   @Override
   public List<Finding> evaluate(Analysis a, Knowledge k) {
@@ -27,13 +27,11 @@ final class RecordingQualityRule implements Rule {
               k,
               "pinned-disabled",
               Severity.MEDIUM,
-              "jdk.VirtualThreadPinned was off: this recording cannot show pinning",
-              "The event that records pins was disabled, so no pinned event could be written.",
+              Message.of("recording-pinned-disabled.title"),
+              Message.of("recording-pinned-disabled.explanation"),
               List.of(
-                  "Re-record with "
-                      + RECORD
-                      + "jdk.VirtualThreadPinned#enabled=true,jdk.VirtualThreadPinned#threshold=0ms",
-                  "or let vtscope record it: vtscope record -- java …"),
+                  Message.of("recording-pinned-disabled.action.re-record"),
+                  Message.of("recording.action.vtscope-record")),
               List.of(),
               "pinned-disabled"));
     }
@@ -48,23 +46,21 @@ final class RecordingQualityRule implements Rule {
                 k,
                 "threshold",
                 nearThreshold ? Severity.LOW : Severity.INFO,
-                "Pins shorter than " + Facts.duration(threshold) + " were not recorded",
+                Message.of("recording-threshold.title", "threshold", Message.nanos(threshold)),
                 nearThreshold
-                    ? "The shortest recorded pins ("
-                        + Facts.duration(shortest)
-                        + ") are close to the threshold of "
-                        + Facts.duration(threshold)
-                        + ": shorter pins at the same places were probably cut off, so the"
-                        + " totals here are lower bounds."
-                    : "No pin reached the threshold of "
-                        + Facts.duration(threshold)
-                        + "; shorter ones, if any, were not written.",
+                    ? Message.of(
+                        "recording-threshold.explanation.near",
+                        "shortest",
+                        Message.nanos(shortest),
+                        "threshold",
+                        Message.nanos(threshold))
+                    : Message.of(
+                        "recording-threshold.explanation.none",
+                        "threshold",
+                        Message.nanos(threshold)),
                 List.of(
-                    "Re-record with "
-                        + RECORD
-                        + "jdk.VirtualThreadPinned#threshold=0ms (or 1ms to keep the file"
-                        + " small)",
-                    "or let vtscope record it: vtscope record --pinned-threshold 0ms -- java …"),
+                    Message.of("recording-threshold.action.re-record"),
+                    Message.of("recording-threshold.action.vtscope-record")),
                 List.of(Evidence.nanos("threshold", threshold)),
                 "threshold"));
       }
@@ -83,15 +79,22 @@ final class RecordingQualityRule implements Rule {
               k,
               "truncated-stacks",
               lostCulprit ? Severity.MEDIUM : Severity.LOW,
-              truncated
-                  + " of "
-                  + a.pinned().events()
-                  + " pinned stacks were truncated"
-                  + (s.stackDepth() == null ? "" : " at depth " + s.stackDepth()),
-              "JFR keeps only the innermost frames; the frame that holds the carrier can be beyond"
-                  + " them"
-                  + (lostCulprit ? ", and for some sites no culprit was found." : "."),
-              List.of("Re-record with -XX:FlightRecorderOptions:stackdepth=256"),
+              Message.of(
+                  "recording-truncated-stacks.title",
+                  "truncated",
+                  truncated,
+                  "events",
+                  a.pinned().events(),
+                  "depth",
+                  s.stackDepth() == null
+                      ? ""
+                      : Message.of(
+                          "recording-truncated-stacks.title.depth", "depth", s.stackDepth())),
+              Message.of(
+                  lostCulprit
+                      ? "recording-truncated-stacks.explanation.lost-culprit"
+                      : "recording-truncated-stacks.explanation"),
+              List.of(Message.of("recording-truncated-stacks.action.re-record")),
               List.of(Evidence.count("truncated stacks", truncated, "events")),
               "truncated-stacks"));
     }
@@ -102,17 +105,14 @@ final class RecordingQualityRule implements Rule {
               k,
               "no-monitor-events",
               Severity.INFO,
-              "jdk.JavaMonitorEnter was off: carriers blocked entering monitors are invisible",
-              "On JDK "
-                  + k.jdk().virtualThreadsFinalIn()
-                  + "-"
-                  + (k.jdk().monitorsStopPinningIn() - 1)
-                  + " a virtual thread waiting for a monitor holds its carrier without a pinned"
-                  + " event; only jdk.JavaMonitorEnter shows it.",
-              List.of(
-                  "Re-record with "
-                      + RECORD
-                      + "jdk.JavaMonitorEnter#enabled=true,jdk.JavaMonitorWait#enabled=true"),
+              Message.of("recording-no-monitor-events.title"),
+              Message.of(
+                  "recording-no-monitor-events.explanation",
+                  "from",
+                  k.jdk().virtualThreadsFinalIn(),
+                  "to",
+                  k.jdk().monitorsStopPinningIn() - 1),
+              List.of(Message.of("recording-no-monitor-events.action.re-record")),
               List.of(),
               null));
     }
@@ -122,10 +122,9 @@ final class RecordingQualityRule implements Rule {
               k,
               "no-thread-starts",
               Severity.INFO,
-              "jdk.ThreadStart was off: carrier compensation cannot be seen",
-              "The scheduler starts extra carriers when virtual threads block in Object.wait();"
-                  + " only thread-start events show how many.",
-              List.of("Re-record with " + RECORD + "jdk.ThreadStart#enabled=true"),
+              Message.of("recording-no-thread-starts.title"),
+              Message.of("recording-no-thread-starts.explanation"),
+              List.of(Message.of("recording-no-thread-starts.action.re-record")),
               List.of(),
               null));
     }
@@ -144,13 +143,9 @@ final class RecordingQualityRule implements Rule {
               k,
               "short",
               Severity.INFO,
-              "A short recording: " + Facts.duration(duration),
-              "Nothing was seen in "
-                  + Facts.duration(duration)
-                  + ", which may not include the load that pins.",
-              List.of(
-                  "Record for longer, under the load you care about (duration=…, or stop it with"
-                      + " jcmd PID JFR.stop)."),
+              Message.of("recording-short.title", "duration", Message.nanos(duration)),
+              Message.of("recording-short.explanation", "duration", Message.nanos(duration)),
+              List.of(Message.of("recording-short.action.record-longer")),
               List.of(Evidence.nanos("recorded", duration)),
               null));
     }
@@ -161,9 +156,9 @@ final class RecordingQualityRule implements Rule {
       Knowledge k,
       String id,
       Severity severity,
-      String title,
-      String explanation,
-      List<String> actions,
+      Message title,
+      Message explanation,
+      List<Message> actions,
       List<Evidence> evidence,
       String note) {
     return new Finding(

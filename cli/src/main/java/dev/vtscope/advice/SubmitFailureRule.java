@@ -1,6 +1,7 @@
 package dev.vtscope.advice;
 
 import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.Message;
 import dev.vtscope.analysis.SubmitFailureGroup;
 import dev.vtscope.recording.Frame;
 import java.util.ArrayList;
@@ -17,30 +18,47 @@ final class SubmitFailureRule implements Rule {
     for (SubmitFailureGroup g : a.submitFailed().groups()) {
       var meaning = k.submitFailure(g.example() != null ? g.example() : g.message());
       Frame where = g.stack().topApplicationFrame();
-      List<String> actions = new ArrayList<>();
-      meaning.ifPresent(m -> actions.add(m.action()));
+      List<Message> actions = new ArrayList<>();
+      meaning.ifPresent(
+          m -> actions.add(Message.of("submit-failed.action.known", "action", m.action())));
       if (meaning.isEmpty()) {
-        actions.add(
-            "Read the message: the scheduler that runs these virtual threads refused them. Check"
-                + " its lifecycle (shut down too early?) and its capacity (a bounded queue?).");
+        actions.add(Message.of("submit-failed.action.unknown"));
       }
       actions.add(
-          "The code that started or woke the threads"
-              + (where == null ? "" : " (" + where.display() + ")")
-              + " got a RejectedExecutionException: handle it, or the work is lost.");
+          Message.of(
+              "submit-failed.action.handle",
+              "where",
+              where == null
+                  ? ""
+                  : Message.of("submit-failed.action.handle.where", "frame", where)));
       findings.add(
           new Finding(
               ID,
               Severity.HIGH,
-              "The scheduler rejected "
-                  + Facts.plural(g.events(), "virtual-thread task")
-                  + (where == null ? "" : " started at " + where.qualifiedMethod())
-                  + meaning.map(m -> ": " + m.id()).orElse(""),
-              (meaning.isPresent()
-                      ? "This means " + meaning.get().meaning() + ". "
-                      : "The reason is not one vtscope knows. ")
-                  + "Message: "
-                  + (g.example() == null ? "(none recorded)" : g.example()),
+              Message.of(
+                  "submit-failed.title",
+                  "events",
+                  g.events(),
+                  "where",
+                  where == null
+                      ? ""
+                      : Message.of(
+                          "submit-failed.title.where", "startedAt", where.qualifiedMethod()),
+                  "meaning",
+                  meaning
+                      .<Object>map(m -> Message.of("submit-failed.title.meaning", "id", m.id()))
+                      .orElse("")),
+              Message.of(
+                  "submit-failed.explanation",
+                  "meaning",
+                  meaning.isPresent()
+                      ? Message.of(
+                          "submit-failed.explanation.known", "meaning", meaning.get().meaning())
+                      : Message.of("submit-failed.explanation.unknown"),
+                  "example",
+                  g.example() == null
+                      ? Message.of("submit-failed.explanation.no-message")
+                      : g.example()),
               actions,
               List.of(
                   Evidence.count("rejected tasks", g.events(), "events"),

@@ -1,6 +1,7 @@
 package dev.vtscope.advice;
 
 import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.Message;
 import dev.vtscope.analysis.Site;
 import dev.vtscope.attribution.Culprit;
 import dev.vtscope.attribution.CulpritKind;
@@ -22,13 +23,9 @@ final class UnexplainedPinningRule implements Rule {
       long pinned = Facts.total(sites);
       long truncated = sites.stream().mapToLong(Site::truncatedStacks).sum();
       String reason = sites.get(0).reason();
-      List<String> actions = new ArrayList<>();
+      List<Message> actions = new ArrayList<>();
       if (truncated > 0) {
-        actions.add(
-            "Re-record with deeper stacks (-XX:FlightRecorderOptions:stackdepth=256): "
-                + truncated
-                + " of these stacks were truncated, so the frame holding the carrier may be cut"
-                + " off.");
+        actions.add(Message.of("unexplained-pinning.action.deeper-stacks", "truncated", truncated));
       }
       // Only when some frames' class files were not found: --classpath is what lets vtscope read
       // them (the attribution says so in its detail).
@@ -37,51 +34,51 @@ final class UnexplainedPinningRule implements Rule {
         boolean given =
             c.detail().contains(dev.vtscope.attribution.Attributor.NOT_IN_CLASS_PATH_GIVEN);
         actions.add(
-            (given
-                    ? "Add to --classpath the jars or folders that hold "
-                        + c.className()
-                        + " (the --classpath given does not), so vtscope can find the synchronized"
-                        + " block around "
-                    : "Pass the application's jars with --classpath so vtscope can find the"
-                        + " synchronized block around ")
-                + c.qualifiedMethod()
-                + "; then the monitor-pinning advice applies (a ReentrantLock, or JDK "
-                + k.jdk().monitorsStopPinningIn()
-                + "+).");
+            Message.of(
+                given
+                    ? "unexplained-pinning.action.add-to-classpath"
+                    : "unexplained-pinning.action.pass-classpath",
+                "className",
+                c.className(),
+                "culprit",
+                c.qualifiedMethod(),
+                "fixedIn",
+                k.jdk().monitorsStopPinningIn()));
       }
       if (c.detail() != null
           && c.detail().contains(dev.vtscope.attribution.Attributor.JDK_MISSING)) {
         actions.add(
-            "Install the recording's JDK release"
-                + (a.jvm() != null && a.jvm().javaVersion() != null
-                    ? " (" + a.jvm().javaVersion() + ")"
-                    : "")
-                + " where vtscope finds JDKs (JAVA_HOME, java on PATH, /usr/lib/jvm, SDKMAN, ~/.jdks)"
-                + " and run again: vtscope reads the JDK's own class files to find monitors held in"
-                + " JDK code.");
+            Message.of(
+                "unexplained-pinning.action.install-jdk",
+                "release",
+                a.jvm() != null && a.jvm().javaVersion() != null
+                    ? Message.of("unexplained-pinning.release", "version", a.jvm().javaVersion())
+                    : ""));
       }
       if (truncated < Facts.events(sites)) {
         actions.add(
-            "Read the stack in the site details, from the blocking call down through "
-                + c.qualifiedMethod()
-                + ": the frame that holds the carrier is on it, though vtscope did not recognise"
-                + " it.");
+            Message.of("unexplained-pinning.action.read-stack", "culprit", c.qualifiedMethod()));
       }
       findings.add(
           new Finding(
               ID,
               Facts.severity(a, k, pinned),
-              "Pins in "
-                  + c.qualifiedMethod()
-                  + " with no located cause"
-                  + (reason == null ? "" : " (reason: " + reason + ")"),
-              Facts.plural(Facts.events(sites), "pin")
-                  + " lasted "
-                  + Facts.duration(pinned)
-                  + " in total ("
-                  + Facts.percent(pinned, a.pinned().totalNanos())
-                  + " of all pinned time), but no synchronized method, native frame or class"
-                  + " initialiser was found on their stacks.",
+              Message.of(
+                  "unexplained-pinning.title",
+                  "culprit",
+                  c.qualifiedMethod(),
+                  "reason",
+                  reason == null
+                      ? ""
+                      : Message.of("unexplained-pinning.title.reason", "reason", reason)),
+              Message.of(
+                  "unexplained-pinning.explanation",
+                  "events",
+                  Facts.events(sites),
+                  "pinned",
+                  Message.nanos(pinned),
+                  "share",
+                  Message.share(pinned, a.pinned().totalNanos())),
               actions,
               List.of(
                   Evidence.nanos("pinned time", pinned),

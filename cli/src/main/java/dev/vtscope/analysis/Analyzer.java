@@ -81,10 +81,8 @@ public final class Analyzer {
           unreadable++;
           firstSkipped = firstSkipped == null ? e : firstSkipped;
           skipped.add(
-              new Note(
-                  "unreadable-file",
-                  Note.Severity.WARNING,
-                  e.getMessage() + "; skipped, the other recordings are analysed."));
+              RecordingNotes.note(
+                  "unreadable-file", Note.Severity.WARNING, "problem", e.getMessage()));
         }
       }
       if (unreadable == input.files().size()) {
@@ -363,14 +361,13 @@ public final class Analyzer {
       return read.get().sameUpdate()
           ? List.of()
           : List.of(
-              new Note(
+              RecordingNotes.note(
                   "jdk-class-files",
                   Note.Severity.INFO,
-                  "JDK frames were checked against the class files of JDK "
-                      + read.get().version()
-                      + ", installed here; the recording's is "
-                      + release
-                      + ": classes whose line numbers differ from the recorded ones were left out"));
+                  "used",
+                  read.get().version(),
+                  "release",
+                  release));
     }
     List<Note> notes = new ArrayList<>();
     // said only where the table named a holder: elsewhere it changed nothing in the report
@@ -380,29 +377,26 @@ public final class Analyzer {
         .ifPresent(
             updates ->
                 notes.add(
-                    new Note(
+                    RecordingNotes.note(
                         "jdk-monitor-table",
                         Note.Severity.INFO,
-                        "No JDK "
-                            + jdkSource.feature()
-                            + " is installed here: JDK frames were checked against vtscope's table"
-                            + " of the synchronized blocks of JDK "
-                            + String.join(", ", updates)
-                            + " (blocks that differ between those updates are not checked);"
-                            + " install the recording's release ("
-                            + release
-                            + ") to check them against its own class files")));
+                        "feature",
+                        jdkSource.feature(),
+                        "updates",
+                        List.copyOf(updates),
+                        "release",
+                        release)));
     if (classes.jdkClassesMissing()) {
       notes.add(
-          new Note(
+          RecordingNotes.note(
               "jdk-class-files-missing",
               Note.Severity.WARNING,
-              "JDK frames were not checked for synchronized blocks: no JDK "
-                  + jdkSource.feature()
-                  + " is installed where vtscope looks (JAVA_HOME, java on PATH, the usual"
-                  + " install folders); install JDK "
-                  + (recorded != null ? ClassBytesSource.releaseOf(recorded) : jdkSource.feature())
-                  + ", the recording's release, so that monitors held in JDK code are found"));
+              "feature",
+              jdkSource.feature(),
+              "install",
+              recorded != null
+                  ? ClassBytesSource.releaseOf(recorded)
+                  : Integer.toString(jdkSource.feature())));
     }
     return notes;
   }
@@ -470,51 +464,34 @@ public final class Analyzer {
     List<Note> notes = new ArrayList<>();
     String first = facts.get(collectors.indexOf(settingsSource)).name();
     if (collectors.stream().map(Analyzer::settings).distinct().count() > 1) {
-      List<String> each = new ArrayList<>();
+      List<Message> each = new ArrayList<>();
       for (int i = 0; i < collectors.size(); i++) {
         RecordingSettings s = settings(collectors.get(i));
         each.add(
-            facts.get(i).name()
-                + ": threshold "
-                + (s.pinnedThresholdNanos() == null
+            Message.of(
+                "note.merged-settings.each",
+                "input",
+                facts.get(i).name(),
+                "threshold",
+                s.pinnedThresholdNanos() == null
                     ? "unknown"
-                    : HumanDurations.format(s.pinnedThresholdNanos()))
-                + ", stack depth "
-                + (s.stackDepth() == null ? "unknown" : s.stackDepth()));
+                    : Message.nanos(s.pinnedThresholdNanos()),
+                "depth",
+                s.stackDepth() == null ? "unknown" : s.stackDepth()));
       }
       notes.add(
-          new Note(
-              "merged-settings",
-              Note.Severity.INFO,
-              "The recordings were made with different JFR settings ("
-                  + String.join("; ", each)
-                  + "); the settings line shows those of "
-                  + first
-                  + "."));
+          RecordingNotes.note("merged-settings", Note.Severity.INFO, "each", each, "first", first));
     }
     if (collectors.stream()
             .map(c -> scheduler(c).parallelism().value() + "/" + scheduler(c).maxPoolSize().value())
             .distinct()
             .count()
         > 1) {
-      notes.add(
-          new Note(
-              "merged-scheduler",
-              Note.Severity.INFO,
-              "The recordings ran with different scheduler settings; the scheduler line shows those"
-                  + " of "
-                  + first
-                  + "."));
+      notes.add(RecordingNotes.note("merged-scheduler", Note.Severity.INFO, "first", first));
     }
     notes.add(
-        new Note(
-            "merged-carriers",
-            Note.Severity.INFO,
-            "Carriers pinned or held at once are counted within each recording, never across"
-                + " them: each figure shown is the highest of one recording (most carriers were"
-                + " held at once in "
-                + facts.get(worstInput).name()
-                + ")."));
+        RecordingNotes.note(
+            "merged-carriers", Note.Severity.INFO, "worst", facts.get(worstInput).name()));
     return notes;
   }
 

@@ -1,13 +1,14 @@
 package dev.vtscope.analysis;
 
 /**
- * A plain statement about what a recording can or cannot show.
+ * A plain statement about what a recording can or cannot show, as data: its wording lives with the
+ * renderers.
  *
  * @param id a stable identifier, e.g. {@code threshold}
  * @param severity how much it matters
- * @param message one or two sentences for a person
+ * @param message what to say, with the figures it names
  */
-public record Note(String id, Severity severity, String message) {
+public record Note(String id, Severity severity, Message message) {
 
   /** How much a note matters. */
   public enum Severity {

@@ -9,8 +9,14 @@ import dev.vtscope.gate.AllowList;
 import dev.vtscope.gate.CheckPolicy;
 import dev.vtscope.gate.CheckResult;
 import dev.vtscope.gate.Checker;
-import dev.vtscope.gate.JUnitReport;
 import dev.vtscope.recording.RecordingInput;
+import dev.vtscope.report.JUnitXmlReport;
+import dev.vtscope.report.JsonReport;
+import dev.vtscope.report.MarkdownReport;
+import dev.vtscope.report.Report;
+import dev.vtscope.report.ReportRenderer;
+import dev.vtscope.report.TextReport;
+import dev.vtscope.report.TextStyle;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -85,6 +91,7 @@ final class CheckCommand implements Callable<Integer> {
   /** How the checks are printed. */
   enum Format {
     TEXT,
+    JSON,
     MARKDOWN
   }
 
@@ -92,8 +99,8 @@ final class CheckCommand implements Callable<Integer> {
       names = "--format",
       paramLabel = "FORMAT",
       description =
-          "text (default): a line per check; markdown: a table, for a pull-request comment or a"
-              + " CI job summary (docs/ci.md).")
+          "text (default): a line per check; json: the checks for a program (docs/json.md);"
+              + " markdown: a table, for a pull-request comment or a CI job summary (docs/ci.md).")
   private Format format = Format.TEXT;
 
   @Option(names = "--verbose", description = "Print stack traces of errors.")
@@ -117,22 +124,32 @@ final class CheckCommand implements Callable<Integer> {
     Analysis analysis = attribution.analyze(inputs, GroupBy.CULPRIT, spec.commandLine().getErr());
     Advice advice = Advisor.standard().advise(analysis);
     CheckResult result = Checker.check(analysis, advice, policy);
+    Report report = new Report.Checked(result, analysis.inputs().size());
     PrintWriter out = spec.commandLine().getOut();
-    if (format == Format.MARKDOWN) {
-      dev.vtscope.report.CheckReport.markdown(result, analysis.inputs().size(), out);
-    } else {
-      dev.vtscope.report.CheckReport.text(result, analysis.inputs().size(), out);
-    }
+    renderer().render(report, out);
     out.flush();
     if (junit != null) {
-      try {
-        JUnitReport.write(result, "vtscope check", junit);
+      try (PrintWriter xml =
+          new PrintWriter(
+              Files.newBufferedWriter(junit, java.nio.charset.StandardCharsets.UTF_8))) {
+        new JUnitXmlReport("vtscope check").render(report, xml);
+        if (xml.checkError()) {
+          throw new IOException("the write failed");
+        }
       } catch (IOException e) {
         throw new ExitException(
             ExitCode.INPUT_UNREADABLE, "cannot write " + junit + ": " + e.getMessage(), e);
       }
     }
     return result.passed() ? ExitCode.OK.code() : ExitCode.CHECK_FAILED.code();
+  }
+
+  private ReportRenderer renderer() {
+    return switch (format) {
+      case TEXT -> new TextReport(TextStyle.PLAIN);
+      case JSON -> new JsonReport(VtScope.version());
+      case MARKDOWN -> new MarkdownReport();
+    };
   }
 
   private static Long positive(Long value) {

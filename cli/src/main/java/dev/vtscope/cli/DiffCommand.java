@@ -7,7 +7,12 @@ import dev.vtscope.gate.DiffResult;
 import dev.vtscope.gate.Differ;
 import dev.vtscope.recording.InputProblemException;
 import dev.vtscope.recording.RecordingInputs;
-import dev.vtscope.report.DiffReport;
+import dev.vtscope.report.JsonReport;
+import dev.vtscope.report.MarkdownReport;
+import dev.vtscope.report.Report;
+import dev.vtscope.report.ReportRenderer;
+import dev.vtscope.report.TextReport;
+import dev.vtscope.report.TextStyle;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -83,13 +88,13 @@ final class DiffCommand implements Callable<Integer> {
     Analysis b = analyze(before);
     Analysis a = analyze(after);
     DiffResult result = Differ.diff(b, a, tolerance / 100, new AllowList(allow));
-    if (format == Format.JSON) {
-      DiffReport.json(result, VtScope.version(), spec.commandLine().getOut());
-    } else if (format == Format.MARKDOWN) {
-      DiffReport.markdown(result, spec.commandLine().getOut());
-    } else {
-      DiffReport.text(result, spec.commandLine().getOut());
-    }
+    ReportRenderer renderer =
+        switch (format) {
+          case JSON -> new JsonReport(VtScope.version());
+          case MARKDOWN -> new MarkdownReport();
+          case TEXT -> new TextReport(TextStyle.PLAIN);
+        };
+    renderer.render(new Report.Compared(result), spec.commandLine().getOut());
     return result.regression() ? ExitCode.REGRESSION.code() : ExitCode.OK.code();
   }
 

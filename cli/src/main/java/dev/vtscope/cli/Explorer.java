@@ -43,6 +43,8 @@ import org.jline.terminal.Terminal;
  */
 final class Explorer {
 
+  private static final dev.vtscope.report.Wording WORDING = dev.vtscope.report.Wording.standard();
+
   /** The commands, with what {@code help} says of each. */
   private static final List<String[]> COMMANDS =
       List.of(
@@ -206,7 +208,8 @@ final class Explorer {
     int i = 1;
     for (Finding f : advice.findings()) {
       s.append(
-          String.format(Locale.ROOT, "%3d  [%-6s] %s%n", i++, f.severity().label(), f.title()));
+          String.format(
+              Locale.ROOT, "%3d  [%-6s] %s%n", i++, f.severity().label(), WORDING.title(f)));
     }
     if (advice.carrierPool() != null) {
       s.append("     carrier pool: ")
@@ -222,9 +225,9 @@ final class Explorer {
   private String finding(int n) {
     Finding f = advice.findings().get(n - 1);
     StringBuilder s = new StringBuilder();
-    s.append("[").append(f.severity().label()).append("] ").append(f.title()).append("\n\n");
-    s.append(f.explanation()).append("\n\n");
-    for (String action : f.actions()) {
+    s.append("[").append(f.severity().label()).append("] ").append(WORDING.title(f)).append("\n\n");
+    s.append(WORDING.explanation(f)).append("\n\n");
+    for (String action : WORDING.actions(f)) {
       s.append("  - ").append(action).append('\n');
     }
     s.append('\n');
@@ -396,8 +399,11 @@ final class Explorer {
       throw new IllegalArgumentException(other + ": " + e.getMessage());
     }
     java.io.StringWriter text = new java.io.StringWriter();
-    dev.vtscope.report.DiffReport.text(
-        dev.vtscope.gate.Differ.diff(analysis, after, 0.1), new PrintWriter(text));
+    new TextReport(TextStyle.PLAIN)
+        .render(
+            new dev.vtscope.report.Report.Compared(
+                dev.vtscope.gate.Differ.diff(analysis, after, 0.1)),
+            new PrintWriter(text));
     return text.toString();
   }
 

@@ -1,14 +1,15 @@
 package dev.vtscope.gate;
 
+import dev.vtscope.analysis.Message;
 import java.util.List;
 
 /**
  * The outcome of {@code vtscope check}.
  *
  * @param items everything checked, failures included
- * @param allowed one line per site or finding left out by the allow-list
+ * @param allowed each site or finding left out by the allow-list, and the entry that allowed it
  */
-public record CheckResult(List<CheckItem> items, List<String> allowed) {
+public record CheckResult(List<CheckItem> items, List<Message> allowed) {
 
   public CheckResult {
     items = List.copyOf(items);

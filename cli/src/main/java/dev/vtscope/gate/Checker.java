@@ -3,7 +3,7 @@ package dev.vtscope.gate;
 import dev.vtscope.advice.Advice;
 import dev.vtscope.advice.Finding;
 import dev.vtscope.analysis.Analysis;
-import dev.vtscope.analysis.HumanDurations;
+import dev.vtscope.analysis.Message;
 import dev.vtscope.analysis.Site;
 import dev.vtscope.attribution.Culprit;
 import java.util.ArrayList;
@@ -16,7 +16,7 @@ public final class Checker {
 
   public static CheckResult check(Analysis a, Advice advice, CheckPolicy policy) {
     List<CheckItem> items = new ArrayList<>();
-    List<String> allowed = new ArrayList<>();
+    List<Message> allowed = new ArrayList<>();
     long total = 0;
     long events = 0;
     List<Site> counted = new ArrayList<>();
@@ -25,15 +25,16 @@ public final class Checker {
       String entry = c == null ? null : policy.allow().match(c.className(), c.method());
       if (entry != null) {
         allowed.add(
-            "site "
-                + c.qualifiedMethod()
-                + ": "
-                + HumanDurations.format(site.durations().totalNanos())
-                + " in "
-                + site.durations().count()
-                + " events (allowed by "
-                + entry
-                + ")");
+            Message.of(
+                "check.allowed.site",
+                "site",
+                c.qualifiedMethod(),
+                "total",
+                Message.nanos(site.durations().totalNanos()),
+                "events",
+                site.durations().count(),
+                "entry",
+                entry));
         continue;
       }
       counted.add(site);
@@ -45,16 +46,20 @@ public final class Checker {
       items.add(
           new CheckItem(
               "budget",
-              "pinned total <= " + HumanDurations.format(max),
+              Message.of("check.pinned-total", "max", Message.nanos(max)),
               total <= max,
-              "pinned total " + HumanDurations.format(total),
+              Message.of("check.pinned-total.result", "total", Message.nanos(total)),
               null));
     }
     if (policy.maxPinnedEvents() != null) {
       long max = policy.maxPinnedEvents();
       items.add(
           new CheckItem(
-              "budget", "pinned events <= " + max, events <= max, events + " pinned events", null));
+              "budget",
+              Message.of("check.pinned-events", "max", max),
+              events <= max,
+              Message.of("check.pinned-events.result", "events", events),
+              null));
     }
     if (policy.maxSiteTotalNanos() != null) {
       long max = policy.maxSiteTotalNanos();
@@ -66,12 +71,15 @@ public final class Checker {
           items.add(
               new CheckItem(
                   "site",
-                  "site total <= " + HumanDurations.format(max) + ": " + name(site, c),
+                  Message.of(
+                      "check.site-total.site", "max", Message.nanos(max), "site", name(site, c)),
                   false,
-                  HumanDurations.format(site.durations().totalNanos())
-                      + " in "
-                      + site.durations().count()
-                      + " events",
+                  Message.of(
+                      "check.site-total.result",
+                      "total",
+                      Message.nanos(site.durations().totalNanos()),
+                      "events",
+                      site.durations().count()),
                   null));
         }
       }
@@ -79,16 +87,18 @@ public final class Checker {
         items.add(
             new CheckItem(
                 "site",
-                "site total <= " + HumanDurations.format(max),
+                Message.of("check.site-total", "max", Message.nanos(max)),
                 true,
                 counted.isEmpty()
-                    ? "no pinned site"
-                    : "largest site "
-                        + HumanDurations.format(
+                    ? Message.of("check.site-total.none")
+                    : Message.of(
+                        "check.site-total.largest",
+                        "largest",
+                        Message.nanos(
                             counted.stream()
                                 .mapToLong(s -> s.durations().totalNanos())
                                 .max()
-                                .orElse(0)),
+                                .orElse(0))),
                 null));
       }
     }
@@ -101,33 +111,44 @@ public final class Checker {
         String entry = allowedBy(f, policy.allow());
         if (entry != null) {
           allowed.add(
-              "finding "
-                  + f.id()
-                  + " ["
-                  + f.severity().label()
-                  + "]: "
-                  + f.title()
-                  + " (allowed by "
-                  + entry
-                  + ")");
+              Message.of(
+                  "check.allowed.finding",
+                  "id",
+                  f.id(),
+                  "severity",
+                  f.severity().label(),
+                  "title",
+                  f.title(),
+                  "entry",
+                  entry));
           continue;
         }
         any = true;
         items.add(
             new CheckItem(
                 "finding",
-                f.id() + ": " + f.title(),
+                Message.of("check.finding", "id", f.id(), "title", f.title()),
                 false,
-                f.severity().label() + " finding (fails at " + policy.failOn().label() + ")",
-                f.explanation() + "\n" + String.join("\n", f.actions())));
+                Message.of(
+                    "check.finding.result",
+                    "severity",
+                    f.severity().label(),
+                    "failOn",
+                    policy.failOn().label()),
+                f));
       }
       if (!any) {
         items.add(
             new CheckItem(
                 "finding",
-                "no finding at or above " + policy.failOn().label(),
+                Message.of("check.no-finding", "failOn", policy.failOn().label()),
                 true,
-                advice.findings().size() + " findings, none at or above " + policy.failOn().label(),
+                Message.of(
+                    "check.no-finding.result",
+                    "findings",
+                    advice.findings().size(),
+                    "failOn",
+                    policy.failOn().label()),
                 null));
       }
     }

@@ -1,27 +1,36 @@
 package dev.vtscope.report;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.vtscope.analysis.Message;
 import dev.vtscope.gate.CheckItem;
 import dev.vtscope.gate.CheckResult;
 import java.io.PrintWriter;
 
-/** {@code vtscope check}'s result as text (a line per check) or as a Markdown table. */
-public final class CheckReport {
+/** {@code vtscope check}'s result as text (a line per check), a Markdown table, or JSON. */
+final class CheckReport {
+
+  private static final Wording WORDING = Wording.standard();
 
   private CheckReport() {}
 
-  public static void text(CheckResult result, int recordings, PrintWriter out) {
+  static void text(CheckResult result, int recordings, PrintWriter out) {
     out.println("vtscope check: " + verdict(result, recordings, "passed", "FAILED"));
     for (CheckItem item : result.items()) {
       out.println(
-          "  " + (item.passed() ? "ok    " : "FAIL  ") + item.name() + ": " + item.message());
+          "  "
+              + (item.passed() ? "ok    " : "FAIL  ")
+              + WORDING.format(item.name())
+              + ": "
+              + WORDING.format(item.result()));
     }
-    for (String allowed : result.allowed()) {
-      out.println("  allow " + allowed);
+    for (Message allowed : result.allowed()) {
+      out.println("  allow " + WORDING.format(allowed));
     }
     out.flush();
   }
 
-  public static void markdown(CheckResult result, int recordings, PrintWriter out) {
+  static void markdown(CheckResult result, int recordings, PrintWriter out) {
     StringBuilder md =
         new StringBuilder("## vtscope check: ")
             .append(verdict(result, recordings, "passed", "**failed**"))
@@ -34,18 +43,61 @@ public final class CheckReport {
       md.append("| ")
           .append(item.passed() ? "ok" : "**FAIL**")
           .append(" | ")
-          .append(Markdown.text(item.name()))
+          .append(Markdown.text(WORDING.format(item.name())))
           .append(" | ")
-          .append(Markdown.text(item.message()))
+          .append(Markdown.text(WORDING.format(item.result())))
           .append(" |\n");
     }
     if (!result.allowed().isEmpty()) {
       md.append("\nAllowed: ");
-      md.append(String.join(", ", result.allowed().stream().map(Markdown::code).toList()));
+      md.append(
+          String.join(
+              ", ", result.allowed().stream().map(WORDING::format).map(Markdown::code).toList()));
       md.append('\n');
     }
     out.print(md);
     out.flush();
+  }
+
+  /**
+   * The check as JSON: {@code passed}, {@code failures}, one object per check (a failed finding
+   * with the whole finding, as {@code analyze} writes it) and what the allow-list left out.
+   */
+  static void json(CheckResult result, int recordings, String toolVersion, PrintWriter out) {
+    ObjectNode root = JsonText.object();
+    root.put("schemaVersion", JsonReport.SCHEMA_VERSION);
+    root.putObject("tool").put("name", "vtscope").put("version", toolVersion);
+    root.put("recordings", recordings);
+    root.put("passed", result.passed());
+    root.put("failures", result.failures());
+    ArrayNode checks = root.putArray("checks");
+    for (CheckItem item : result.items()) {
+      ObjectNode check =
+          checks
+              .addObject()
+              .put("kind", item.kind())
+              .put("name", WORDING.format(item.name()))
+              .put("passed", item.passed())
+              .put("result", WORDING.format(item.result()));
+      check.set("figures", JsonText.tree(Wording.figures(item.result())));
+      if (item.finding() != null) {
+        check.set("finding", JsonReport.finding(item.finding()));
+      }
+    }
+    ArrayNode allowed = root.putArray("allowed");
+    result.allowed().forEach(m -> allowed.add(WORDING.format(m)));
+    out.println(JsonText.pretty(root));
+    out.flush();
+  }
+
+  /** A failed check's longer text: a finding's explanation and actions, or its result. */
+  static String detail(CheckItem item) {
+    if (item.finding() == null) {
+      return WORDING.format(item.result());
+    }
+    return WORDING.explanation(item.finding())
+        + "\n"
+        + String.join("\n", WORDING.actions(item.finding()));
   }
 
   private static String verdict(CheckResult result, int recordings, String ok, String failed) {

@@ -11,11 +11,11 @@ import java.util.List;
 import java.util.Locale;
 
 /** {@code vtscope diff} as text or as the JSON of docs/vtscope-diff.schema.json. */
-public final class DiffReport {
+final class DiffReport {
 
   private DiffReport() {}
 
-  public static void text(DiffResult d, PrintWriter out) {
+  static void text(DiffResult d, PrintWriter out) {
     out.println("vtscope: before/after");
     out.println("  before  " + describe(d.before()));
     out.println("  after   " + describe(d.after()));
@@ -81,7 +81,7 @@ public final class DiffReport {
    * The comparison as Markdown for a pull request: a verdict line, then a table of what changed,
    * regressions first, fixes after (what stayed the same is counted, not listed).
    */
-  public static void markdown(DiffResult d, PrintWriter out) {
+  static void markdown(DiffResult d, PrintWriter out) {
     StringBuilder md = new StringBuilder("## vtscope diff: ");
     md.append(d.regression() ? "regression" : "no regression").append("\n\n");
     md.append("| | before | after |\n|---|---:|---:|\n");
@@ -164,7 +164,7 @@ public final class DiffReport {
     };
   }
 
-  public static void json(DiffResult d, String toolVersion, PrintWriter out) {
+  static void json(DiffResult d, String toolVersion, PrintWriter out) {
     ObjectNode root = JsonText.object();
     root.put("schemaVersion", 1);
     root.putObject("tool").put("name", "vtscope").put("version", toolVersion);

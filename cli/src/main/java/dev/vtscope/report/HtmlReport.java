@@ -30,6 +30,8 @@ import java.util.Locale;
  */
 public final class HtmlReport implements ReportRenderer {
 
+  private static final Wording WORDING = Wording.standard();
+
   /** The place in the template the data goes. */
   private static final String DATA = "/*VTSCOPE_DATA*/";
 
@@ -40,7 +42,14 @@ public final class HtmlReport implements ReportRenderer {
   static final int MAX_FRAMES = 128;
 
   @Override
-  public void render(Analysis a, Advice advice, PrintWriter out) {
+  public void render(Report report, PrintWriter out) {
+    if (!(report instanceof Report.Analyzed r)) {
+      throw new IllegalArgumentException("an HTML report shows an analysis, not a check or a diff");
+    }
+    analysis(r.analysis(), r.advice(), out);
+  }
+
+  private void analysis(Analysis a, Advice advice, PrintWriter out) {
     String page = template();
     int at = page.indexOf(DATA);
     out.print(page.substring(0, at));
@@ -76,10 +85,10 @@ public final class HtmlReport implements ReportRenderer {
     for (Finding f : advice.findings()) {
       ObjectNode node = findings.addObject();
       node.put("severity", f.severity().label());
-      node.put("title", f.title());
-      node.put("explanation", f.explanation());
+      node.put("title", WORDING.title(f));
+      node.put("explanation", WORDING.explanation(f));
       ArrayNode actions = node.putArray("actions");
-      f.actions().forEach(actions::add);
+      WORDING.actions(f).forEach(actions::add);
       ArrayNode evidence = node.putArray("evidence");
       for (Evidence e : f.evidence()) {
         evidence.add(e.label() + ": " + e.text());
@@ -89,7 +98,7 @@ public final class HtmlReport implements ReportRenderer {
       ObjectNode pool = root.putObject("carrierPool");
       pool.put("javaOptions", advice.carrierPool().javaOptions());
       ArrayNode reasoning = pool.putArray("reasoning");
-      advice.carrierPool().reasoning().forEach(reasoning::add);
+      advice.carrierPool().reasoning().forEach(r -> reasoning.add(WORDING.format(r)));
     } else {
       root.putNull("carrierPool");
     }

@@ -37,6 +37,8 @@ import java.util.Map;
  */
 public final class JsonReport implements ReportRenderer {
 
+  private static final Wording WORDING = Wording.standard();
+
   /** Bumped when a field is removed or changes meaning; adding fields keeps the version. */
   public static final int SCHEMA_VERSION = 1;
 
@@ -47,7 +49,15 @@ public final class JsonReport implements ReportRenderer {
   }
 
   @Override
-  public void render(Analysis analysis, Advice advice, PrintWriter out) {
+  public void render(Report report, PrintWriter out) {
+    switch (report) {
+      case Report.Analyzed r -> analysis(r.analysis(), r.advice(), out);
+      case Report.Checked r -> CheckReport.json(r.result(), r.recordings(), toolVersion, out);
+      case Report.Compared r -> DiffReport.json(r.result(), toolVersion, out);
+    }
+  }
+
+  private void analysis(Analysis analysis, Advice advice, PrintWriter out) {
     out.println(JsonText.pretty(document(analysis, advice)));
     out.flush();
   }
@@ -99,11 +109,13 @@ public final class JsonReport implements ReportRenderer {
     root.set("carrierPool", carrierPool(advice.carrierPool()));
     ArrayNode notes = root.putArray("notes");
     for (Note note : a.notes()) {
-      notes
-          .addObject()
-          .put("id", note.id())
-          .put("severity", note.severity().name().toLowerCase(Locale.ROOT))
-          .put("message", note.message());
+      ObjectNode item =
+          notes
+              .addObject()
+              .put("id", note.id())
+              .put("severity", note.severity().name().toLowerCase(Locale.ROOT))
+              .put("message", WORDING.message(note));
+      item.set("figures", JsonText.tree(Wording.figures(note.message())));
     }
     return root;
   }
@@ -188,10 +200,14 @@ public final class JsonReport implements ReportRenderer {
     ObjectNode node = JsonText.object();
     node.put("id", f.id());
     node.put("severity", f.severity().label());
-    node.put("title", f.title());
-    node.put("explanation", f.explanation());
+    node.put("title", WORDING.title(f));
+    node.put("explanation", WORDING.explanation(f));
+    java.util.Map<String, Object> figures = new java.util.LinkedHashMap<>();
+    Wording.figures(f.explanation()).forEach(figures::putIfAbsent);
+    Wording.figures(f.title()).forEach(figures::putIfAbsent);
+    node.set("figures", JsonText.tree(figures));
     ArrayNode actions = node.putArray("action");
-    f.actions().forEach(actions::add);
+    WORDING.actions(f).forEach(actions::add);
     ArrayNode evidence = node.putArray("evidence");
     for (Evidence e : f.evidence()) {
       ObjectNode item = evidence.addObject().put("label", e.label()).put("text", e.text());
@@ -225,7 +241,7 @@ public final class JsonReport implements ReportRenderer {
     node.put("p99HeldCarriers", pool.p99());
     node.put("saturatedNanos", pool.saturatedNanos());
     ArrayNode reasoning = node.putArray("reasoning");
-    pool.reasoning().forEach(reasoning::add);
+    pool.reasoning().forEach(r -> reasoning.add(WORDING.format(r)));
     return node;
   }
 

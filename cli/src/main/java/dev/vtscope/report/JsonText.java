@@ -30,6 +30,27 @@ final class JsonText {
     return JsonNodeFactory.instance.arrayNode();
   }
 
+  /** Figures (strings, numbers, lists of them) as a JSON object. */
+  static ObjectNode tree(java.util.Map<String, Object> figures) {
+    ObjectNode node = object();
+    figures.forEach((name, value) -> node.set(name, value(value)));
+    return node;
+  }
+
+  private static JsonNode value(Object value) {
+    return switch (value) {
+      case java.util.List<?> list -> {
+        ArrayNode array = array();
+        list.forEach(v -> array.add(value(v)));
+        yield array;
+      }
+      case Long l -> JsonNodeFactory.instance.numberNode(l);
+      case Integer i -> JsonNodeFactory.instance.numberNode(i);
+      case Double d -> JsonNodeFactory.instance.numberNode(d);
+      default -> JsonNodeFactory.instance.textNode(value.toString());
+    };
+  }
+
   /** The tree as indented JSON. */
   static String pretty(JsonNode tree) {
     StringWriter text = new StringWriter();

@@ -22,11 +22,21 @@ import java.util.Locale;
  */
 public final class MarkdownReport implements ReportRenderer {
 
+  private static final Wording WORDING = Wording.standard();
+
   /** Sites listed in the table. */
   private static final int TOP_SITES = 10;
 
   @Override
-  public void render(Analysis a, Advice advice, PrintWriter out) {
+  public void render(Report report, PrintWriter out) {
+    switch (report) {
+      case Report.Analyzed r -> analysis(r.analysis(), r.advice(), out);
+      case Report.Checked r -> CheckReport.markdown(r.result(), r.recordings(), out);
+      case Report.Compared r -> DiffReport.markdown(r.result(), out);
+    }
+  }
+
+  private void analysis(Analysis a, Advice advice, PrintWriter out) {
     StringBuilder md = new StringBuilder();
     md.append("## vtscope: virtual-thread report\n\n");
     for (InputFacts input : a.inputs()) {
@@ -129,11 +139,11 @@ public final class MarkdownReport implements ReportRenderer {
     md.append("### ")
         .append(f.severity().label().toUpperCase(Locale.ROOT))
         .append(": ")
-        .append(Markdown.text(f.title()))
+        .append(Markdown.text(WORDING.title(f)))
         .append("\n\n")
-        .append(Markdown.text(f.explanation()))
+        .append(Markdown.text(WORDING.explanation(f)))
         .append("\n\n");
-    for (String action : f.actions()) {
+    for (String action : WORDING.actions(f)) {
       md.append("- ").append(Markdown.text(action)).append('\n');
     }
     List<String> evidence = new ArrayList<>();
@@ -159,7 +169,9 @@ public final class MarkdownReport implements ReportRenderer {
                 + pool.current().maxPoolSize()
                 + ")"
             : Markdown.code(pool.javaOptions()))
-        + (pool.reasoning().isEmpty() ? "" : " — " + Markdown.text(pool.reasoning().get(0)))
+        + (pool.reasoning().isEmpty()
+            ? ""
+            : " — " + Markdown.text(WORDING.format(pool.reasoning().get(0))))
         + "\n\n";
   }
 

@@ -30,6 +30,8 @@ import java.util.List;
 /** The report a person reads in a terminal. */
 public final class TextReport implements ReportRenderer {
 
+  private static final Wording WORDING = Wording.standard();
+
   private static final int FRAMES_AFTER_APPLICATION_FRAME = 2;
   private static final int MAX_FRAMES = 14;
 
@@ -40,7 +42,15 @@ public final class TextReport implements ReportRenderer {
   }
 
   @Override
-  public void render(Analysis a, Advice advice, PrintWriter out) {
+  public void render(Report report, PrintWriter out) {
+    switch (report) {
+      case Report.Analyzed r -> analysis(r.analysis(), r.advice(), out);
+      case Report.Checked r -> CheckReport.text(r.result(), r.recordings(), out);
+      case Report.Compared r -> DiffReport.text(r.result(), out);
+    }
+  }
+
+  private void analysis(Analysis a, Advice advice, PrintWriter out) {
     List<String> lines = new ArrayList<>();
     recording(a, lines);
     summary(a, lines);
@@ -503,7 +513,7 @@ public final class TextReport implements ReportRenderer {
       number++;
       String severity = "[" + f.severity().label() + "]";
       String head = String.format("%2d. %-8s ", number, severity);
-      List<String> title = wrap(f.title(), columns(head.length() + 1));
+      List<String> title = wrap(WORDING.title(f), columns(head.length() + 1));
       String first = head + title.get(0);
       lines.add(f.severity().compareTo(Severity.MEDIUM) >= 0 ? style.bold(first) : first);
       title.subList(1, title.size()).forEach(t -> lines.add(" ".repeat(head.length()) + t));
@@ -511,12 +521,14 @@ public final class TextReport implements ReportRenderer {
       // the JSON document has the rest.
       boolean brief = f.severity() == Severity.INFO && f.carrierNanos() > 0;
       if (!brief) {
-        for (String line : wrap(f.explanation(), width)) {
+        for (String line : wrap(WORDING.explanation(f), width)) {
           lines.add("       " + line);
         }
       }
       for (String action :
-          brief ? f.actions().subList(0, Math.min(1, f.actions().size())) : f.actions()) {
+          brief
+              ? WORDING.actions(f).subList(0, Math.min(1, f.actions().size()))
+              : WORDING.actions(f)) {
         List<String> wrapped = wrap(action, width - 2);
         lines.add("     - " + wrapped.get(0));
         wrapped.subList(1, wrapped.size()).forEach(t -> lines.add("       " + t));
@@ -544,7 +556,7 @@ public final class TextReport implements ReportRenderer {
                     + ", maxPoolSize "
                     + pool.recommended().maxPoolSize()));
     String label = "  why          ";
-    for (String reason : pool.reasoning()) {
+    for (String reason : pool.reasoning().stream().map(WORDING::format).toList()) {
       List<String> wrapped = wrap(reason, columns(label.length()));
       lines.add(label + wrapped.get(0));
       String indent = " ".repeat(label.length());
@@ -564,7 +576,7 @@ public final class TextReport implements ReportRenderer {
     lines.add(style.bold("Notes"));
     for (Note note : notes) {
       String prefix = note.severity() == Note.Severity.WARNING ? style.yellow("  ! ") : "  - ";
-      List<String> wrapped = wrap(note.message(), columns(4));
+      List<String> wrapped = wrap(WORDING.message(note), columns(4));
       lines.add(prefix + wrapped.get(0));
       wrapped.subList(1, wrapped.size()).forEach(rest -> lines.add("    " + rest));
     }

@@ -9,6 +9,7 @@ import dev.vtscope.attribution.Artifact;
 import dev.vtscope.attribution.CulpritKind;
 import dev.vtscope.testing.Reports;
 import dev.vtscope.testing.TestRecordings;
+import dev.vtscope.testing.Words;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -39,9 +40,10 @@ class AdviceTest {
 
     assertThat(first.id()).isEqualTo("monitor-pinning");
     assertThat(first.severity()).isEqualTo(Severity.HIGH);
-    assertThat(first.title()).startsWith("dev.vtscope.workloads.SharedLockPinning.withMonitor ");
+    assertThat(Words.title(first))
+        .startsWith("dev.vtscope.workloads.SharedLockPinning.withMonitor ");
     assertThat(first.classes()).containsExactly("dev.vtscope.workloads.SharedLockPinning");
-    assertThat(first.actions())
+    assertThat(Words.actions(first))
         .anySatisfy(action -> assertThat(action).startsWith("Hold a java.util.concurrent"))
         .anySatisfy(
             action ->
@@ -87,7 +89,7 @@ class AdviceTest {
     assertThat(a.pinned().concurrency().peak()).isEqualTo(1);
     assertThat(a.carriers().peak()).isEqualTo(2);
     assertThat(starvation.carrierNanos()).isEqualTo(a.carriers().saturatedNanos()).isPositive();
-    assertThat(starvation.title())
+    assertThat(Words.title(starvation))
         .contains(dev.vtscope.analysis.HumanDurations.format(a.carriers().saturatedNanos()));
   }
 
@@ -98,19 +100,19 @@ class AdviceTest {
     Finding first = advise(a).findings().get(0);
     assertThat(first.id()).isEqualTo("carrier-compensation");
     assertThat(first.severity()).isEqualTo(Severity.HIGH);
-    assertThat(first.title())
+    assertThat(Words.title(first))
         .contains("ConnectionPoolStall$MonitorPool.checkout")
         .contains("start " + a.scheduler().carriersStarted() + " carriers");
-    assertThat(first.actions()).anySatisfy(x -> assertThat(x).contains("Semaphore"));
-    assertThat(first.explanation()).contains("not one pinned event");
+    assertThat(Words.actions(first)).anySatisfy(x -> assertThat(x).contains("Semaphore"));
+    assertThat(Words.explanation(first)).contains("not one pinned event");
   }
 
   @Test
   void nativeAndForeignPinningSayThatAnUpgradeDoesNotHelp() {
     Finding first = advise(sample("jdk25/native-pinning.jfr")).findings().get(0);
     assertThat(first.id()).isEqualTo("native-pinning");
-    assertThat(first.title()).contains("ForeignCallPinning").contains("foreign-function call");
-    assertThat(first.actions()).anySatisfy(x -> assertThat(x).contains("does not help"));
+    assertThat(Words.title(first)).contains("ForeignCallPinning").contains("foreign-function call");
+    assertThat(Words.actions(first)).anySatisfy(x -> assertThat(x).contains("does not help"));
     assertThat(first.jdks()).isEqualTo("21+");
   }
 
@@ -133,7 +135,7 @@ class AdviceTest {
             .filter(f -> f.id().equals("carrier-starvation"))
             .findFirst()
             .orElseThrow();
-    assertThat(starvation.actions().get(0))
+    assertThat(Words.actions(starvation).get(0))
         .contains("ForeignCallPinning.sortNatively")
         .doesNotContain("jdk.internal.")
         .doesNotContain("java.lang.");
@@ -164,8 +166,9 @@ class AdviceTest {
     Finding first = findings.get(0);
     assertThat(first.id()).isEqualTo("class-loading-pinning");
     assertThat(first.severity()).isEqualTo(Severity.HIGH);
-    assertThat(first.explanation()).contains("first uses in " + SlowClassLoading.class.getName());
-    assertThat(first.actions())
+    assertThat(Words.explanation(first))
+        .contains("first uses in " + SlowClassLoading.class.getName());
+    assertThat(Words.actions(first))
         .anySatisfy(x -> assertThat(x).startsWith("Make " + SlowClassLoading.class.getName()));
   }
 
@@ -186,7 +189,7 @@ class AdviceTest {
       }
     }
     assertThat(enters).isZero();
-    assertThat(advise(a).findings().get(0).explanation())
+    assertThat(Words.explanation(advise(a).findings().get(0)))
         .contains("writes no jdk.JavaMonitorEnter event");
   }
 
@@ -195,7 +198,7 @@ class AdviceTest {
     Finding first = advise(sample("jdk25/class-init.jfr")).findings().get(0);
     assertThat(first.id()).isEqualTo("class-init-pinning");
     assertThat(first.classes()).containsExactly("dev.vtscope.workloads.ClassInitPinning$SlowInit");
-    assertThat(first.actions())
+    assertThat(Words.actions(first))
         .anySatisfy(
             x ->
                 assertThat(x)
@@ -208,10 +211,10 @@ class AdviceTest {
     Finding first = advise(a).findings().get(0);
     assertThat(first.id()).isEqualTo("submit-failed");
     assertThat(first.severity()).isEqualTo(Severity.HIGH);
-    assertThat(first.title())
+    assertThat(Words.title(first))
         .contains("rejected 50 virtual-thread tasks")
         .endsWith("scheduler-shut-down");
-    assertThat(first.actions()).anySatisfy(x -> assertThat(x).contains("lifecycle"));
+    assertThat(Words.actions(first)).anySatisfy(x -> assertThat(x).contains("lifecycle"));
   }
 
   @Test
@@ -219,7 +222,7 @@ class AdviceTest {
     Advice advice = advise(sample("jdk21/pinning-reentrant-lock.jfr"));
     assertThat(ids(advice)).contains("healthy").doesNotContain("monitor-pinning");
     Finding healthy = advice.findings().get(0);
-    assertThat(healthy.title())
+    assertThat(Words.title(healthy))
         .startsWith("Healthy: no pinning")
         .contains("no carriers held on monitors")
         .contains("on JDK 21");
@@ -250,8 +253,8 @@ class AdviceTest {
             .findFirst()
             .orElseThrow();
     // vtscope read every recorded frame's class: --classpath would not help, deeper stacks would.
-    assertThat(unexplained.actions()).hasSize(1);
-    assertThat(unexplained.actions().get(0)).startsWith("Re-record with deeper stacks");
+    assertThat(Words.actions(unexplained)).hasSize(1);
+    assertThat(Words.actions(unexplained).get(0)).startsWith("Re-record with deeper stacks");
     assertThat(Reports.text(a))
         .contains("<- nearest frame to the cause, which is unknown")
         .doesNotContain("holds the carrier (cause unknown)");
@@ -274,8 +277,8 @@ class AdviceTest {
             .filter(f -> f.id().equals("recording-truncated-stacks"))
             .findFirst()
             .orElseThrow();
-    assertThat(truncated.title()).contains("at depth 3");
-    assertThat(truncated.actions())
+    assertThat(Words.title(truncated)).contains("at depth 3");
+    assertThat(Words.actions(truncated))
         .containsExactly("Re-record with -XX:FlightRecorderOptions:stackdepth=256");
     assertThat(truncated.notes()).containsExactly("truncated-stacks");
 
@@ -295,7 +298,9 @@ class AdviceTest {
         .filteredOn(f -> f.id().equals("recording-pinned-disabled"))
         .singleElement()
         .satisfies(
-            f -> assertThat(f.actions().get(0)).contains("jdk.VirtualThreadPinned#enabled=true"));
+            f ->
+                assertThat(Words.actions(f).get(0))
+                    .contains("jdk.VirtualThreadPinned#enabled=true"));
   }
 
   @Test
@@ -316,11 +321,11 @@ class AdviceTest {
     assertThat(pool.recommended().parallelism()).isEqualTo(a.cpus() + pool.p99());
     assertThat(pool.javaOptions())
         .isEqualTo("-Djdk.virtualThreadScheduler.parallelism=" + pool.recommended().parallelism());
-    assertThat(pool.reasoning()).anySatisfy(r -> assertThat(r).contains("only buys time"));
+    assertThat(Words.reasoning(pool)).anySatisfy(r -> assertThat(r).contains("only buys time"));
 
     CarrierPool shared = advise(sample("jdk21/pinning-synchronized.jfr")).carrierPool();
     assertThat(shared.change()).isFalse();
-    assertThat(shared.reasoning()).anySatisfy(r -> assertThat(r).contains("queue on it too"));
+    assertThat(Words.reasoning(shared)).anySatisfy(r -> assertThat(r).contains("queue on it too"));
   }
 
   @Test

@@ -6,6 +6,7 @@ import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.GroupBy;
 import dev.vtscope.testing.Reports;
 import dev.vtscope.testing.TestRecordings;
+import dev.vtscope.testing.Words;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
@@ -128,7 +129,7 @@ class WorkloadFindingsTest {
                               // bootstrap): a few ms in a half-second recording, seen once
                               || (f.id().equals("class-loading-pinning")
                                   && a.pinned().totalNanos() < 20_000_000L))
-                      .as(f.title())
+                      .as(Words.title(f))
                       .isTrue())
           .extracting(Finding::id)
           .doesNotContain(

@@ -10,6 +10,7 @@ import dev.vtscope.attribution.Owner;
 import dev.vtscope.testing.JdkWaitProgram;
 import dev.vtscope.testing.Reports;
 import dev.vtscope.testing.TestRecordings;
+import dev.vtscope.testing.Words;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
@@ -37,7 +38,7 @@ class JdkWaitAttributionTest {
         .isEqualTo("dev.vtscope.testing.JdkWaitProgram.awaitWorker");
 
     for (Finding f : Advisor.standard().advise(a).findings()) {
-      assertThat(f.actions())
+      assertThat(Words.actions(f))
           .as(f.id())
           .noneMatch(action -> action.contains("Replace wait()/notify() in the JDK"))
           .noneMatch(action -> action.contains("Replace wait()/notify() in java.lang"));
@@ -74,12 +75,13 @@ class JdkWaitAttributionTest {
             .filter(f -> f.id().equals("carrier-compensation"))
             .findFirst()
             .orElseThrow();
-    assertThat(compensation.actions().get(0)).startsWith("Upgrade to JDK 24");
-    assertThat(compensation.actions().get(1))
+    assertThat(Words.actions(compensation).get(0)).startsWith("Upgrade to JDK 24");
+    assertThat(Words.actions(compensation).get(1))
         .contains("The wait is inside")
         .contains("TinyPool.borrow")
         .contains("LibraryWaitProgram.useConnection(")
         .contains("Semaphore");
-    assertThat(compensation.actions()).noneMatch(action -> action.startsWith("Replace wait()"));
+    assertThat(Words.actions(compensation))
+        .noneMatch(action -> action.startsWith("Replace wait()"));
   }
 }

@@ -13,6 +13,7 @@ import dev.vtscope.recording.RecordingInput;
 import dev.vtscope.testing.JdkMonitorProgram;
 import dev.vtscope.testing.Reports;
 import dev.vtscope.testing.TestRecordings;
+import dev.vtscope.testing.Words;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Supplier;
@@ -56,9 +57,9 @@ class RecordingJdkClassFilesTest {
     dev.vtscope.advice.Finding first =
         dev.vtscope.advice.Advisor.standard().advise(analysis).findings().get(0);
     assertThat(first.id()).isEqualTo("monitor-pinning");
-    assertThat(first.title())
+    assertThat(Words.title(first))
         .contains("entered from dev.vtscope.testing.JdkMonitorProgram.refresh");
-    assertThat(first.actions().get(0))
+    assertThat(Words.actions(first).get(0))
         .contains("In dev.vtscope.testing.JdkMonitorProgram.refresh(")
         .contains("JdkMonitorProgram.load(")
         .doesNotContain("ReentrantLock instead of the monitor in java.util");
@@ -105,7 +106,7 @@ class RecordingJdkClassFilesTest {
     dev.vtscope.advice.Finding first =
         dev.vtscope.advice.Advisor.standard().advise(analysis).findings().get(0);
     assertThat(first.id()).isEqualTo("monitor-pinning");
-    assertThat(first.actions().get(0))
+    assertThat(Words.actions(first).get(0))
         .contains("holds another monitor further down")
         .contains("java.util.concurrent.ConcurrentHashMap.compute")
         .contains("alone removes nothing")

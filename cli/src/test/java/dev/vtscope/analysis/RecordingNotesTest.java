@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtscope.testing.Reports;
 import dev.vtscope.testing.TestRecordings;
+import dev.vtscope.testing.Words;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -72,7 +73,7 @@ class RecordingNotesTest {
     assertThat(a.notes())
         .filteredOn(n -> n.id().equals("threshold"))
         .singleElement()
-        .satisfies(n -> assertThat(n.message()).contains("20 ms"));
+        .satisfies(n -> assertThat(Words.message(n)).contains("20 ms"));
   }
 
   @Test
@@ -104,7 +105,10 @@ class RecordingNotesTest {
         .filteredOn(n -> n.id().equals("truncated-stacks"))
         .singleElement()
         .satisfies(
-            n -> assertThat(n.message()).contains("(stack depth 3)").contains("stackdepth=256"));
+            n ->
+                assertThat(Words.message(n))
+                    .contains("(stack depth 3)")
+                    .contains("stackdepth=256"));
   }
 
   @Test

@@ -10,6 +10,7 @@ import dev.vtscope.recording.Frame;
 import dev.vtscope.recording.RecordedStack;
 import dev.vtscope.testing.Reports;
 import dev.vtscope.testing.TestRecordings;
+import dev.vtscope.testing.Words;
 import java.lang.reflect.Modifier;
 import java.nio.file.Path;
 import java.util.List;
@@ -271,7 +272,7 @@ class AttributionTest {
         .singleElement()
         .satisfies(
             n -> assertThat(n.severity()).isEqualTo(dev.vtscope.analysis.Note.Severity.WARNING))
-        .satisfies(n -> assertThat(n.message()).contains("can stall"));
+        .satisfies(n -> assertThat(Words.message(n)).contains("can stall"));
   }
 
   @Test

@@ -91,6 +91,40 @@ class GateCommandTest {
   }
 
   @Test
+  void checkWritesJsonThatValidatesAndSaysWhatTheTextSays() throws Exception {
+    Cli.Result text = Cli.run("check", PINNING, "--max-pinned-events", "1000");
+    Cli.Result json = Cli.run("check", PINNING, "--max-pinned-events", "1000", "--format", "json");
+    assertThat(json.exitCode()).isEqualTo(text.exitCode()).isEqualTo(6);
+    JsonNode doc = new ObjectMapper().readTree(json.out());
+    Path schemaFile = TestRecordings.repoRoot().resolve("docs/vtscope-check.schema.json");
+    try (InputStream in = Files.newInputStream(schemaFile)) {
+      JsonSchema schema =
+          JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(in);
+      assertThat(schema.validate(doc)).isEmpty();
+    }
+    assertThat(doc.get("passed").asBoolean()).isFalse();
+    List<JsonNode> checks = new java.util.ArrayList<>();
+    doc.get("checks").forEach(checks::add);
+    assertThat(doc.get("failures").asLong())
+        .isEqualTo(checks.stream().filter(c -> !c.get("passed").asBoolean()).count())
+        .isPositive();
+    JsonNode events = checks.get(0);
+    assertThat(events.get("name").asText()).isEqualTo("pinned events <= 1000");
+    assertThat(events.get("figures").get("events").asLong()).isEqualTo(200);
+    assertThat(text.out())
+        .contains("ok    pinned events <= 1000: " + events.get("result").asText());
+    JsonNode finding =
+        checks.stream()
+            .filter(c -> c.has("finding"))
+            .filter(c -> c.get("finding").get("id").asText().equals("monitor-pinning"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(finding.get("passed").asBoolean()).isFalse();
+    assertThat(text.out())
+        .contains("FAIL  " + finding.get("name").asText() + ": " + finding.get("result").asText());
+  }
+
+  @Test
   void checkPassesOnTheFixedTwinAndOnJdk25() {
     assertThat(Cli.run("check", FIXED, "--max-pinned-total", "0ms").exitCode()).isZero();
     Path jdk25 = TestRecordings.repoRoot().resolve("samples/jdk25/pinning-synchronized.jfr");

@@ -17,6 +17,7 @@ import dev.vtscope.attribution.Owner;
 import dev.vtscope.recording.Frame;
 import dev.vtscope.testing.Reports;
 import dev.vtscope.testing.TestRecordings;
+import dev.vtscope.testing.Words;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -133,12 +134,12 @@ class RealLibraryTest {
 
     assertThat(first.id()).isEqualTo("carrier-compensation");
     assertThat(first.severity()).isIn(Severity.HIGH, Severity.MEDIUM);
-    assertThat(first.title())
+    assertThat(Words.title(first))
         .startsWith("Object.wait() in " + POOL + ".awaitAvailable made the scheduler start ")
         .contains("extra carrier");
     assertThat(first.classes()).containsExactly(POOL);
     // knowledge.json's c3p0 entry, from the version the jar's file name gives
-    assertThat(first.actions())
+    assertThat(Words.actions(first))
         .anySatisfy(
             x ->
                 assertThat(x)
@@ -146,7 +147,7 @@ class RealLibraryTest {
                         "Upgrade com.mchange:c3p0 from 0.10.2 to 0.11.0 or later: 0.11.0 rewrote"
                             + " BasicResourcePool on ReentrantLock and Condition")
                     .contains("https://github.com/swaldman/c3p0/issues/179"));
-    assertThat(first.actions())
+    assertThat(Words.actions(first))
         .anySatisfy(
             x ->
                 assertThat(x)
@@ -213,7 +214,7 @@ class RealLibraryTest {
 
     assertThat(first.id()).isEqualTo("monitor-pinning");
     assertThat(first.severity()).isEqualTo(Severity.HIGH);
-    assertThat(first.title())
+    assertThat(Words.title(first))
         .isEqualTo(
             H2_QUERY
                 + " pins carriers: it holds a monitor while the virtual thread blocks"
@@ -224,12 +225,12 @@ class RealLibraryTest {
                 + ")");
     // knowledge.json lists the client's CommandRemote.executeQuery too (checked on 2.2.220 and
     // 2.2.222's bytecode): the upgrade comes first.
-    assertThat(first.actions().get(0))
+    assertThat(Words.actions(first).get(0))
         .startsWith("Upgrade com.h2database:h2 from 1.4.200 to 2.2.222 or later: ")
         .contains("https://github.com/h2database/h2database/issues/3824");
     // A library's code is its maintainers': no advice to edit it.
-    assertThat(first.actions()).noneMatch(x -> x.startsWith("Where you can change the code"));
-    assertThat(first.actions()).anySatisfy(x -> assertThat(x).startsWith("Upgrade to JDK 24"));
+    assertThat(Words.actions(first)).noneMatch(x -> x.startsWith("Where you can change the code"));
+    assertThat(Words.actions(first)).anySatisfy(x -> assertThat(x).startsWith("Upgrade to JDK 24"));
   }
 
   @Test
@@ -263,9 +264,9 @@ class RealLibraryTest {
 
     Finding first = findings(a).get(0);
     assertThat(first.id()).isEqualTo("native-pinning");
-    assertThat(first.title())
+    assertThat(Words.title(first))
         .isEqualTo(JNA_CALL + " pins carriers: the virtual thread blocks under a native method");
-    assertThat(first.actions())
+    assertThat(Words.actions(first))
         .contains("A JDK upgrade does not help: native frames pin on every release.");
   }
 

@@ -14,6 +14,7 @@ import dev.vtscope.attribution.MonitorFrame;
 import dev.vtscope.attribution.Owner;
 import dev.vtscope.testing.Reports;
 import dev.vtscope.testing.TestRecordings;
+import dev.vtscope.testing.Words;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -107,7 +108,7 @@ class ThirdPartyLibraryTest {
     Finding first = Advisor.standard().advise(a).findings().get(0);
 
     assertThat(first.id()).isEqualTo("monitor-pinning");
-    assertThat(first.title()).startsWith("org.h2.command.Command.executeQuery pins carriers");
+    assertThat(Words.title(first)).startsWith("org.h2.command.Command.executeQuery pins carriers");
     assertThat(first.evidence())
         .anySatisfy(
             e -> {
@@ -127,14 +128,14 @@ class ThirdPartyLibraryTest {
     String share =
         String.format(java.util.Locale.ROOT, "%.0f%%", 100.0 * site / a.pinned().totalNanos());
     // The library's fixed release (from the data file, checked on both jars' bytecode) ...
-    assertThat(first.actions())
+    assertThat(Words.actions(first))
         .anySatisfy(
             x ->
                 assertThat(x)
                     .startsWith("Upgrade com.h2database:h2 from 1.4.200 to 2.2.222 or later")
                     .contains("github.com/h2database"));
     // ... and the JDK upgrade, with the share of pinned time it removes.
-    assertThat(first.actions())
+    assertThat(Words.actions(first))
         .anySatisfy(
             x ->
                 assertThat(x).startsWith("Upgrade to JDK 24 or later").contains("site's " + share));
@@ -152,7 +153,7 @@ class ThirdPartyLibraryTest {
     assertThat(findings)
         .filteredOn(f -> f.id().equals("healthy"))
         .singleElement()
-        .satisfies(f -> assertThat(f.title()).startsWith("Healthy: no pinning"));
+        .satisfies(f -> assertThat(Words.title(f)).startsWith("Healthy: no pinning"));
   }
 
   @Test
@@ -177,13 +178,15 @@ class ThirdPartyLibraryTest {
 
     Finding first = Advisor.standard().advise(a).findings().get(0);
     assertThat(first.id()).isEqualTo("monitor-pinning");
-    assertThat(first.title()).contains("in the JDK, entered from com.github.benmanes.caffeine");
+    assertThat(Words.title(first))
+        .contains("in the JDK, entered from com.github.benmanes.caffeine");
     // A JDK holder is never told to change its own code.
-    assertThat(first.actions()).noneMatch(x -> x.contains("ReentrantLock instead of the monitor"));
-    assertThat(first.actions())
+    assertThat(Words.actions(first))
+        .noneMatch(x -> x.contains("ReentrantLock instead of the monitor"));
+    assertThat(Words.actions(first))
         .anySatisfy(x -> assertThat(x).contains("In com.github.benmanes.caffeine.cache."));
     // and the library's own remedy, from the data file: no Caffeine release stops this.
-    assertThat(first.actions())
+    assertThat(Words.actions(first))
         .anySatisfy(
             x ->
                 assertThat(x)

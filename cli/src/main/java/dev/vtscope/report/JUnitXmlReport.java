@@ -1,9 +1,9 @@
-package dev.vtscope.gate;
+package dev.vtscope.report;
 
-import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dev.vtscope.analysis.Message;
+import dev.vtscope.gate.CheckItem;
+import dev.vtscope.gate.CheckResult;
+import java.io.PrintWriter;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
 import javax.xml.transform.OutputKeys;
@@ -18,11 +18,25 @@ import org.w3c.dom.Element;
  * Writes a check as JUnit XML, the format CI systems (GitHub Actions reporters, GitLab, Jenkins)
  * display: one test suite, one test case per check, a failure element for each that failed.
  */
-public final class JUnitReport {
+public final class JUnitXmlReport implements ReportRenderer {
 
-  private JUnitReport() {}
+  private static final Wording WORDING = Wording.standard();
 
-  public static void write(CheckResult result, String suiteName, Path file) throws IOException {
+  private final String suiteName;
+
+  /**
+   * @param suiteName the test suite's name, e.g. {@code vtscope check}
+   */
+  public JUnitXmlReport(String suiteName) {
+    this.suiteName = suiteName;
+  }
+
+  @Override
+  public void render(Report report, PrintWriter out) {
+    if (!(report instanceof Report.Checked checked)) {
+      throw new IllegalArgumentException("JUnit XML shows a check, not an analysis or a diff");
+    }
+    CheckResult result = checked.result();
     try {
       Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().newDocument();
       Element suites = doc.createElement("testsuites");
@@ -39,33 +53,36 @@ public final class JUnitReport {
       for (CheckItem item : result.items()) {
         Element testCase = doc.createElement("testcase");
         testCase.setAttribute("classname", "vtscope." + item.kind());
-        testCase.setAttribute("name", item.name());
+        testCase.setAttribute("name", WORDING.format(item.name()));
         if (!item.passed()) {
           Element failure = doc.createElement("failure");
-          failure.setAttribute("message", item.message());
+          failure.setAttribute("message", WORDING.format(item.result()));
           failure.setAttribute("type", item.kind());
-          failure.setTextContent(item.detail() == null ? item.message() : item.detail());
+          failure.setTextContent(CheckReport.detail(item));
           testCase.appendChild(failure);
         } else {
-          Element out = doc.createElement("system-out");
-          out.setTextContent(item.message());
-          testCase.appendChild(out);
+          Element systemOut = doc.createElement("system-out");
+          systemOut.setTextContent(WORDING.format(item.result()));
+          testCase.appendChild(systemOut);
         }
         suite.appendChild(testCase);
       }
       if (!result.allowed().isEmpty()) {
-        Element out = doc.createElement("system-out");
-        out.setTextContent("allowed:\n" + String.join("\n", result.allowed()));
-        suite.appendChild(out);
+        Element systemOut = doc.createElement("system-out");
+        systemOut.setTextContent(
+            "allowed:\n"
+                + String.join(
+                    "\n",
+                    result.allowed().stream().map((Message m) -> WORDING.format(m)).toList()));
+        suite.appendChild(systemOut);
       }
       var transformer = TransformerFactory.newInstance().newTransformer();
       transformer.setOutputProperty(OutputKeys.INDENT, "yes");
       transformer.setOutputProperty(OutputKeys.ENCODING, "UTF-8");
-      try (OutputStream out = Files.newOutputStream(file)) {
-        transformer.transform(new DOMSource(doc), new StreamResult(out));
-      }
+      transformer.transform(new DOMSource(doc), new StreamResult(out));
+      out.flush();
     } catch (ParserConfigurationException | TransformerException e) {
-      throw new IOException("cannot write JUnit XML: " + e.getMessage(), e);
+      throw new IllegalStateException("cannot write JUnit XML: " + e.getMessage(), e);
     }
   }
 }

@@ -1,0 +1,26 @@
+package dev.vtscope.report;
+
+import dev.vtscope.advice.Advice;
+import dev.vtscope.analysis.Analysis;
+import dev.vtscope.gate.CheckResult;
+import dev.vtscope.gate.DiffResult;
+
+/**
+ * What a command reports, ready to be formatted: every command reads as analyse, advise, then one
+ * of these to a {@link ReportRenderer}, whatever the format.
+ */
+public sealed interface Report {
+
+  /** {@code vtscope analyze}: an analysis and the advice drawn from it. */
+  record Analyzed(Analysis analysis, Advice advice) implements Report {}
+
+  /**
+   * {@code vtscope check}: what was checked.
+   *
+   * @param recordings how many recordings the check read
+   */
+  record Checked(CheckResult result, int recordings) implements Report {}
+
+  /** {@code vtscope diff}: the sites of two analyses, matched. */
+  record Compared(DiffResult result) implements Report {}
+}

@@ -1,0 +1,184 @@
+package dev.vtscope.report;
+
+import dev.vtscope.advice.Finding;
+import dev.vtscope.analysis.HumanDurations;
+import dev.vtscope.analysis.Message;
+import dev.vtscope.analysis.Note;
+import dev.vtscope.recording.Frame;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * Everything vtscope says, in one place: the statements of {@code wording.properties}, filled with
+ * a {@link Message}'s figures. Every format (text, JSON, Markdown, HTML, the explorer, check's
+ * JUnit XML) words a note or a finding through this class, so all of them say the same thing.
+ *
+ * <p>A statement names its figures in braces: {@code {threshold}}. Durations are written for people
+ * ({@code 20.0 ms}), frames as {@code Class.method(File.java:12)}, nested messages as their own
+ * statement, and lists joined with {@code ", "}, or with the separator after a bar: {@code {each|;
+ * }}.
+ */
+public final class Wording {
+
+  private static final Wording STANDARD = load();
+
+  private final Properties statements;
+
+  private Wording(Properties statements) {
+    this.statements = statements;
+  }
+
+  /** vtscope's wording, read once. */
+  public static Wording standard() {
+    return STANDARD;
+  }
+
+  /** The statement {@code message} names, filled with its figures. */
+  public String format(Message message) {
+    String template = statements.getProperty(message.key());
+    if (template == null) {
+      throw new IllegalArgumentException("no wording for " + message.key());
+    }
+    StringBuilder out = new StringBuilder(template.length() + 64);
+    int i = 0;
+    while (i < template.length()) {
+      char c = template.charAt(i);
+      if (c != '{') {
+        out.append(c);
+        i++;
+        continue;
+      }
+      int end = template.indexOf('}', i);
+      if (end < 0) {
+        throw new IllegalArgumentException(message.key() + ": unclosed brace");
+      }
+      String slot = template.substring(i + 1, end);
+      int bar = slot.indexOf('|');
+      int hash = slot.indexOf('#');
+      boolean percent = slot.endsWith("%");
+      int end0 = bar >= 0 ? bar : hash >= 0 ? hash : percent ? slot.length() - 1 : slot.length();
+      String name = slot.substring(0, end0);
+      if (!message.args().containsKey(name)) {
+        throw new IllegalArgumentException(message.key() + ": no figure " + name);
+      }
+      Object value = message.args().get(name);
+      if (percent) {
+        double ratio = ((Number) value).doubleValue();
+        out.append(String.format(java.util.Locale.ROOT, "%.1f%%", ratio * 100));
+      } else if (hash >= 0) {
+        long n = ((Number) value).longValue();
+        out.append(n).append(' ').append(slot, hash + 1, slot.length()).append(n == 1 ? "" : "s");
+      } else {
+        append(out, value, bar < 0 ? ", " : slot.substring(bar + 1));
+      }
+      i = end + 1;
+    }
+    return out.toString();
+  }
+
+  /** Whether the wording has a statement for {@code key}. */
+  public boolean has(String key) {
+    return statements.containsKey(key);
+  }
+
+  public String message(Note note) {
+    return format(note.message());
+  }
+
+  public String title(Finding finding) {
+    return format(finding.title());
+  }
+
+  public String explanation(Finding finding) {
+    return format(finding.explanation());
+  }
+
+  public List<String> actions(Finding finding) {
+    return finding.actions().stream().map(this::format).toList();
+  }
+
+  private void append(StringBuilder out, Object value, String separator) {
+    switch (value) {
+      case List<?> list -> {
+        for (int i = 0; i < list.size(); i++) {
+          if (i > 0) {
+            out.append(separator);
+          }
+          append(out, list.get(i), separator);
+        }
+      }
+      case Duration d -> out.append(HumanDurations.format(d.toNanos()));
+      case Message.Share share -> out.append(percent(share));
+      case Frame f -> out.append(f.display());
+      case Message m -> out.append(format(m));
+      default -> out.append(value);
+    }
+  }
+
+  /**
+   * The figures of {@code message} for a program: numbers as numbers, durations in nanoseconds,
+   * frames as text; nested messages and empty strings (parts of a sentence, said or left out) are
+   * words, not figures, and are left out.
+   */
+  public static Map<String, Object> figures(Message message) {
+    Map<String, Object> figures = new java.util.LinkedHashMap<>();
+    message
+        .args()
+        .forEach(
+            (name, value) -> {
+              Object figure = figure(value);
+              if (figure != null) {
+                figures.put(name, figure);
+              }
+            });
+    return figures;
+  }
+
+  private static Object figure(Object value) {
+    return switch (value) {
+      case List<?> list -> {
+        List<Object> figures = new ArrayList<>();
+        for (Object v : list) {
+          Object f = figure(v);
+          if (f != null) {
+            figures.add(f);
+          }
+        }
+        yield figures.isEmpty() && !list.isEmpty() ? null : figures;
+      }
+      case Duration d -> d.toNanos();
+      case Message.Share share -> share.whole() <= 0 ? null : share.part() / (double) share.whole();
+      case Frame f -> f.display();
+      case Message m -> null;
+      // an empty string is a part of the sentence left out, not a figure
+      case String text when text.isEmpty() -> null;
+      default -> value;
+    };
+  }
+
+  /** A share as a person reads it: {@code 42%}, {@code <1%}, {@code 100%}, or {@code n/a}. */
+  public static String percent(Message.Share share) {
+    return share.percent();
+  }
+
+  private static Wording load() {
+    Properties p = new Properties();
+    try (InputStream in = Wording.class.getResourceAsStream("wording.properties")) {
+      if (in == null) {
+        throw new IllegalStateException("wording.properties is missing from vtscope's jar");
+      }
+      p.load(new InputStreamReader(in, StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return new Wording(p);
+  }
+}
