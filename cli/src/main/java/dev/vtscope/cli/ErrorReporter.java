@@ -1,8 +1,12 @@
 package dev.vtscope.cli;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParseResult;
 
 /**
@@ -44,26 +48,77 @@ final class ErrorReporter
   public int handleParseException(CommandLine.ParameterException e, String[] args) {
     CommandLine commandLine = e.getCommandLine();
     PrintWriter err = commandLine.getErr();
-    String suggestion = "";
-    if (e instanceof CommandLine.UnmatchedArgumentException unmatched
-        && !unmatched.getSuggestions().isEmpty()) {
-      // an alias (analyse) is not a second suggestion beside its command (analyze)
-      List<String> suggestions =
-          unmatched.getSuggestions().stream()
-              .filter(s -> !s.equals("analyse") || !unmatched.getSuggestions().contains("analyze"))
-              .map(s -> "'" + s + "'")
-              .toList();
-      suggestion = "; did you mean " + String.join(" or ", suggestions) + "?";
-    }
     err.println(
         prefix(commandLine)
-            + e.getMessage()
-            + suggestion
+            + describe(e)
             + " (see '"
             + commandLine.getCommandSpec().qualifiedName()
             + " --help')");
     err.flush();
     return ExitCode.USAGE.code();
+  }
+
+  /**
+   * What was wrong with the command line, in vtscope's words where picocli's are its own (unknown
+   * commands and options), with what was probably meant.
+   */
+  static String describe(CommandLine.ParameterException e) {
+    CommandSpec spec = e.getCommandLine().getCommandSpec();
+    if (e instanceof CommandLine.UnmatchedArgumentException unmatched
+        && !unmatched.getUnmatched().isEmpty()) {
+      String first = unmatched.getUnmatched().get(0);
+      if (unmatched.isUnknownOption()) {
+        // --fromat=json: the name is what was mistyped
+        String name = first.contains("=") ? first.substring(0, first.indexOf('=')) : first;
+        return "unknown option '"
+            + name
+            + "'"
+            + NearestNames.didYouMean(NearestNames.to(name, optionNames(spec)));
+      }
+      if (!spec.subcommands().isEmpty()) {
+        return unknownCommand(first, spec);
+      }
+      List<String> extra = unmatched.getUnmatched();
+      return (extra.size() == 1 ? "unexpected argument " : "unexpected arguments ")
+          + String.join(", ", extra.stream().map(a -> "'" + a + "'").toList());
+    }
+    // 'vtscope help NAME' with no such command: picocli's help command says so without naming
+    // what was wrong with an argument
+    if (e.getArgSpec() == null
+        && e.getValue() != null
+        && !spec.subcommands().isEmpty()
+        && !spec.subcommands().containsKey(e.getValue())) {
+      return unknownCommand(e.getValue(), spec);
+    }
+    return e.getMessage();
+  }
+
+  private static String unknownCommand(String typed, CommandSpec spec) {
+    return "unknown command '"
+        + typed
+        + "'"
+        + NearestNames.didYouMean(NearestNames.to(typed, commandNames(spec)));
+  }
+
+  /** Each visible option's names. */
+  private static List<List<String>> optionNames(CommandSpec spec) {
+    return spec.options().stream().filter(o -> !o.hidden()).map(o -> List.of(o.names())).toList();
+  }
+
+  /**
+   * Each subcommand's name and aliases, once per subcommand. Hidden ones too: {@code exit-codes} is
+   * out of the list only to keep the list short, and works.
+   */
+  private static List<List<String>> commandNames(CommandSpec spec) {
+    Set<CommandLine> seen = new LinkedHashSet<>(spec.subcommands().values());
+    List<List<String>> names = new ArrayList<>();
+    for (CommandLine sub : seen) {
+      List<String> group = new ArrayList<>();
+      group.add(sub.getCommandName());
+      group.addAll(List.of(sub.getCommandSpec().aliases()));
+      names.add(group);
+    }
+    return names;
   }
 
   private static String prefix(CommandLine commandLine) {
