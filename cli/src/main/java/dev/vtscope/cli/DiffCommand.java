@@ -37,6 +37,12 @@ final class DiffCommand implements Callable<Integer> {
     MARKDOWN
   }
 
+  static final class Formats extends OptionValues {
+    Formats() {
+      super(Format.class);
+    }
+  }
+
   @Spec private picocli.CommandLine.Model.CommandSpec spec;
 
   @Parameters(index = "0", paramLabel = "BEFORE", description = "The recording before the change.")
@@ -50,6 +56,7 @@ final class DiffCommand implements Callable<Integer> {
   @Option(
       names = "--format",
       paramLabel = "FORMAT",
+      completionCandidates = Formats.class,
       description =
           "text (default), json (docs/vtscope-diff.schema.json) or markdown (a table of what"
               + " changed, for a pull request).")
