@@ -6,7 +6,9 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParseResult;
 
 /**
@@ -60,7 +62,7 @@ final class ErrorReporter
 
   /**
    * What was wrong with the command line, in vtscope's words where picocli's are its own (unknown
-   * commands and options), with what was probably meant.
+   * commands and options, a value that is not one of the choices), with what was probably meant.
    */
   static String describe(CommandLine.ParameterException e) {
     CommandSpec spec = e.getCommandLine().getCommandSpec();
@@ -89,6 +91,21 @@ final class ErrorReporter
         && !spec.subcommands().isEmpty()
         && !spec.subcommands().containsKey(e.getValue())) {
       return unknownCommand(e.getValue(), spec);
+    }
+    List<String> choices = choices(e.getArgSpec());
+    // a value that did not convert is a plain ParameterException; its subclasses say other things
+    if (e.getClass() == CommandLine.ParameterException.class
+        && e.getValue() != null
+        && !choices.isEmpty()
+        && choices.stream().noneMatch(c -> c.equalsIgnoreCase(e.getValue().trim()))) {
+      return name(e.getArgSpec())
+          + " takes "
+          + oneOf(choices)
+          + ", not '"
+          + e.getValue()
+          + "'"
+          + NearestNames.didYouMean(
+              NearestNames.to(e.getValue().trim(), choices.stream().map(List::of).toList()));
     }
     return e.getMessage();
   }
@@ -119,6 +136,29 @@ final class ErrorReporter
       names.add(group);
     }
     return names;
+  }
+
+  /** The values an option or parameter takes, as its completion offers them; empty if free. */
+  private static List<String> choices(ArgSpec arg) {
+    if (arg == null || arg.completionCandidates() == null) {
+      return List.of();
+    }
+    List<String> choices = new ArrayList<>();
+    arg.completionCandidates().forEach(choices::add);
+    return choices;
+  }
+
+  private static String name(ArgSpec arg) {
+    return arg instanceof OptionSpec option ? option.longestName() : arg.paramLabel();
+  }
+
+  /** "a, b or c". */
+  private static String oneOf(List<String> choices) {
+    return choices.size() == 1
+        ? choices.get(0)
+        : String.join(", ", choices.subList(0, choices.size() - 1))
+            + " or "
+            + choices.get(choices.size() - 1);
   }
 
   private static String prefix(CommandLine commandLine) {

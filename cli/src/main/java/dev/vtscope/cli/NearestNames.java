@@ -6,11 +6,11 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The names a mistyped command or option was probably meant to be: those within a few typing slips
- * (a letter missing, extra, wrong, or two letters swapped, as in {@code --fromat}), and those the
- * word abbreviates ({@code --rec} for {@code --recursive}). Picocli suggests options by their first
- * two letters only, which misses swapped letters; this serves options and commands alike, so every
- * "did you mean" reads the same.
+ * The names a mistyped command, option or value was probably meant to be: those within a few typing
+ * slips (a letter missing, extra, wrong, or two letters swapped, as in {@code --fromat}), and those
+ * the word abbreviates ({@code --rec} for {@code --recursive}). Picocli suggests options by their
+ * first two letters only, which misses swapped letters; this serves options, commands and values
+ * alike, so every "did you mean" reads the same.
  */
 final class NearestNames {
 

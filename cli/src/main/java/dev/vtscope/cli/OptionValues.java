@@ -7,9 +7,9 @@ import java.util.Locale;
 
 /**
  * The values an option takes, as users type them and the help names them ({@code json}, {@code
- * top-frame}), for an option's {@code completionCandidates}: completion scripts offer them. Left to
- * itself, picocli would offer an enum's constants as they are named ({@code JSON}, {@code
- * TOP_FRAME}).
+ * top-frame}), for an option's {@code completionCandidates}: completion scripts offer them and a
+ * mistyped value's error lists them. Left to itself, picocli would offer an enum's constants as
+ * they are named ({@code JSON}, {@code TOP_FRAME}).
  */
 abstract class OptionValues implements Iterable<String> {
 

@@ -7,7 +7,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * A mistyped command or option is one line on stderr, in vtscope's words, that says what was
+ * A mistyped command, option or value is one line on stderr, in vtscope's words, that says what was
  * probably meant and where the help is, with the exit code for bad usage.
  */
 class UsageErrorTest {
@@ -67,6 +67,21 @@ class UsageErrorTest {
     assertUsageError(
         Cli.run("workloads", "extra"),
         "vtscope workloads: unexpected argument 'extra' (see 'vtscope workloads --help')");
+  }
+
+  @Test
+  void aValueThatIsNotAChoiceListsTheChoicesAsTyped() {
+    assertUsageError(
+        Cli.run("analyze", "--format", "jsno", "x.jfr"),
+        "vtscope analyze: --format takes text, json, markdown or html, not 'jsno'; did you mean"
+            + " 'json'? (see 'vtscope analyze --help')");
+    assertUsageError(
+        Cli.run("analyze", "--group-by", "topframe", "x.jfr"),
+        "vtscope analyze: --group-by takes culprit, stack, top-frame or reason, not 'topframe';"
+            + " did you mean 'top-frame'? (see 'vtscope analyze --help')");
+    assertUsageError(
+        Cli.run("check", "--format", "json", "x.jfr"),
+        "vtscope check: --format takes text or markdown, not 'json' (see 'vtscope check --help')");
   }
 
   @Test
