@@ -15,6 +15,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "analyze",
     aliases = "analyse",
+    header = "Reports where virtual threads pinned their carriers",
     mixinStandardHelpOptions = true,
     description = {
       "Reports where virtual threads pinned their carriers (jdk.VirtualThreadPinned), how long and"

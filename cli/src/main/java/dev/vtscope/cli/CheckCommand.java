@@ -25,6 +25,7 @@ import picocli.CommandLine.Spec;
 /** {@code vtscope check}: budgets and findings, for CI. */
 @Command(
     name = "check",
+    header = "Checks recordings against pinning budgets, for CI",
     mixinStandardHelpOptions = true,
     description = {
       "Checks recordings against pinning budgets and vtscope's findings, for CI: exit 0 when"

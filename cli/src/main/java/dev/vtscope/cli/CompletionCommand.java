@@ -18,6 +18,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "completion",
+    header = "Prints a completion script for bash, zsh or fish",
     mixinStandardHelpOptions = true,
     description = {
       "Prints a completion script for bash, zsh or fish.",
@@ -68,7 +69,7 @@ final class CompletionCommand implements Callable<Integer> {
               s.append("complete -c vtscope -n __fish_use_subcommand -a ")
                   .append(name)
                   .append(" -d ")
-                  .append(quote(first(sub.getCommandSpec().usageMessage().description())))
+                  .append(quote(HelpLayout.summary(sub.getCommandSpec())))
                   .append('\n');
             });
     all.getSubcommands()

@@ -20,6 +20,7 @@ import picocli.CommandLine.Spec;
 /** {@code vtscope diff BEFORE AFTER}: what a change fixed and what it broke. */
 @Command(
     name = "diff",
+    header = "Compares two recordings culprit by culprit",
     mixinStandardHelpOptions = true,
     description = {
       "Compares two recordings culprit by culprit (kind and method; line numbers may move):"
