@@ -15,6 +15,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "analyze",
     aliases = "analyse",
+    header = "Reports where virtual threads pinned their carriers",
     mixinStandardHelpOptions = true,
     description = {
       "Reports where virtual threads pinned their carriers (jdk.VirtualThreadPinned), how long and"
@@ -34,11 +35,18 @@ final class AnalyzeCommand implements Callable<Integer> {
       names = "--group-by",
       paramLabel = "GROUPING",
       converter = GroupByConverter.class,
+      completionCandidates = Groupings.class,
       description =
           "culprit (default): who holds the carrier (docs/attribution.md); stack: each distinct"
               + " stack; top-frame: the first frame not loaded by the boot loader, as 'jfr view"
               + " pinned-threads' groups; reason: the pinned reason (JDK 24+).")
   private GroupBy groupBy = GroupBy.CULPRIT;
+
+  static final class Groupings extends OptionValues {
+    Groupings() {
+      super(java.util.Arrays.stream(GroupBy.values()).map(GroupBy::label).toList());
+    }
+  }
 
   @Mixin private AttributionOptions attribution;
 

@@ -15,6 +15,12 @@ import picocli.CommandLine.Option;
 /** Where class files come from and which code is the application's; shared by the commands. */
 final class AttributionOptions {
 
+  static final class Readers extends OptionValues {
+    Readers() {
+      super(ReaderKind.class);
+    }
+  }
+
   @Option(
       names = {"--classpath", "-cp"},
       paramLabel = "PATH",
@@ -39,6 +45,7 @@ final class AttributionOptions {
   @Option(
       names = "--reader",
       paramLabel = "vtscope|jdk",
+      completionCandidates = Readers.class,
       defaultValue = "vtscope",
       description =
           "The JFR reader: vtscope (default: its own, parallel, in bounded memory, reads chunks"

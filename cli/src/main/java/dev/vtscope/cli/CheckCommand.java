@@ -31,6 +31,7 @@ import picocli.CommandLine.Spec;
 /** {@code vtscope check}: budgets and findings, for CI. */
 @Command(
     name = "check",
+    header = "Checks recordings against pinning budgets, for CI",
     mixinStandardHelpOptions = true,
     description = {
       "Checks recordings against pinning budgets and vtscope's findings, for CI: exit 0 when"
@@ -67,6 +68,7 @@ final class CheckCommand implements Callable<Integer> {
   @Option(
       names = "--fail-on",
       paramLabel = "SEVERITY",
+      completionCandidates = FailOnValues.class,
       description =
           "Fail on findings of this severity or higher: info, low, medium, high (default), or"
               + " none to ignore findings.")
@@ -95,9 +97,27 @@ final class CheckCommand implements Callable<Integer> {
     MARKDOWN
   }
 
+  static final class Formats extends OptionValues {
+    Formats() {
+      super(Format.class);
+    }
+  }
+
+  /** The severities, lowest first, and none. */
+  static final class FailOnValues extends OptionValues {
+    FailOnValues() {
+      super(
+          java.util.stream.Stream.concat(
+                  java.util.Arrays.stream(Severity.values()).map(Severity::label),
+                  java.util.stream.Stream.of("none"))
+              .toList());
+    }
+  }
+
   @Option(
       names = "--format",
       paramLabel = "FORMAT",
+      completionCandidates = Formats.class,
       description =
           "text (default): a line per check; json: the checks for a program (docs/json.md);"
               + " markdown: a table, for a pull-request comment or a CI job summary (docs/ci.md).")

@@ -18,6 +18,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "completion",
+    header = "Prints a completion script for bash, zsh or fish",
     mixinStandardHelpOptions = true,
     description = {
       "Prints a completion script for bash, zsh or fish.",
@@ -48,33 +49,11 @@ final class CompletionCommand implements Callable<Integer> {
     out.print(
         switch (shell) {
           // picocli's script serves zsh through bashcompinit
-          case bash, zsh -> lowerCaseValues(AutoComplete.bash("vtscope", all));
+          case bash, zsh -> AutoComplete.bash("vtscope", all);
           case fish -> fish(all);
         });
     out.flush();
     return ExitCode.OK.code();
-  }
-
-  /**
-   * Picocli's script offers enum values as the constants are named (TEXT, TOP_FRAME); vtscope's
-   * documentation and messages use them in lower case with hyphens (text, top-frame), which is what
-   * a user types: the value lists are rewritten so.
-   */
-  static String lowerCaseValues(String script) {
-    StringBuilder out = new StringBuilder();
-    java.util.regex.Pattern values =
-        java.util.regex.Pattern.compile("^(\\s*local \\w+_option_args=\\()(.*)(\\).*)$");
-    for (String line : script.split("\n", -1)) {
-      java.util.regex.Matcher m = values.matcher(line);
-      if (m.matches() && m.group(2).equals(m.group(2).toUpperCase(java.util.Locale.ROOT))) {
-        line =
-            m.group(1)
-                + m.group(2).toLowerCase(java.util.Locale.ROOT).replace('_', '-')
-                + m.group(3);
-      }
-      out.append(line).append('\n');
-    }
-    return out.substring(0, out.length() - 1);
   }
 
   /** Fish completions: the subcommands, then each one's options. */
@@ -90,7 +69,7 @@ final class CompletionCommand implements Callable<Integer> {
               s.append("complete -c vtscope -n __fish_use_subcommand -a ")
                   .append(name)
                   .append(" -d ")
-                  .append(quote(first(sub.getCommandSpec().usageMessage().description())))
+                  .append(quote(HelpLayout.summary(sub.getCommandSpec())))
                   .append('\n');
             });
     all.getSubcommands()
@@ -136,7 +115,7 @@ final class CompletionCommand implements Callable<Integer> {
       return List.of();
     }
     List<String> list = new java.util.ArrayList<>();
-    values.forEach(v -> list.add(v.toLowerCase(java.util.Locale.ROOT).replace('_', '-')));
+    values.forEach(list::add);
     return list;
   }
 

@@ -25,6 +25,7 @@ import picocli.CommandLine.Spec;
 /** {@code vtscope diff BEFORE AFTER}: what a change fixed and what it broke. */
 @Command(
     name = "diff",
+    header = "Compares two recordings culprit by culprit",
     mixinStandardHelpOptions = true,
     description = {
       "Compares two recordings culprit by culprit (kind and method; line numbers may move):"
@@ -42,6 +43,12 @@ final class DiffCommand implements Callable<Integer> {
     MARKDOWN
   }
 
+  static final class Formats extends OptionValues {
+    Formats() {
+      super(Format.class);
+    }
+  }
+
   @Spec private picocli.CommandLine.Model.CommandSpec spec;
 
   @Parameters(index = "0", paramLabel = "BEFORE", description = "The recording before the change.")
@@ -55,6 +62,7 @@ final class DiffCommand implements Callable<Integer> {
   @Option(
       names = "--format",
       paramLabel = "FORMAT",
+      completionCandidates = Formats.class,
       description =
           "text (default), json (docs/vtscope-diff.schema.json) or markdown (a table of what"
               + " changed, for a pull request).")

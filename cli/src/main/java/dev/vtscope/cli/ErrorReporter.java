@@ -1,8 +1,14 @@
 package dev.vtscope.cli;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParseResult;
 
 /**
@@ -44,26 +50,115 @@ final class ErrorReporter
   public int handleParseException(CommandLine.ParameterException e, String[] args) {
     CommandLine commandLine = e.getCommandLine();
     PrintWriter err = commandLine.getErr();
-    String suggestion = "";
-    if (e instanceof CommandLine.UnmatchedArgumentException unmatched
-        && !unmatched.getSuggestions().isEmpty()) {
-      // an alias (analyse) is not a second suggestion beside its command (analyze)
-      List<String> suggestions =
-          unmatched.getSuggestions().stream()
-              .filter(s -> !s.equals("analyse") || !unmatched.getSuggestions().contains("analyze"))
-              .map(s -> "'" + s + "'")
-              .toList();
-      suggestion = "; did you mean " + String.join(" or ", suggestions) + "?";
-    }
     err.println(
         prefix(commandLine)
-            + e.getMessage()
-            + suggestion
+            + describe(e)
             + " (see '"
             + commandLine.getCommandSpec().qualifiedName()
             + " --help')");
     err.flush();
     return ExitCode.USAGE.code();
+  }
+
+  /**
+   * What was wrong with the command line, in vtscope's words where picocli's are its own (unknown
+   * commands and options, a value that is not one of the choices), with what was probably meant.
+   */
+  static String describe(CommandLine.ParameterException e) {
+    CommandSpec spec = e.getCommandLine().getCommandSpec();
+    if (e instanceof CommandLine.UnmatchedArgumentException unmatched
+        && !unmatched.getUnmatched().isEmpty()) {
+      String first = unmatched.getUnmatched().get(0);
+      if (unmatched.isUnknownOption()) {
+        // --fromat=json: the name is what was mistyped
+        String name = first.contains("=") ? first.substring(0, first.indexOf('=')) : first;
+        return "unknown option '"
+            + name
+            + "'"
+            + NearestNames.didYouMean(NearestNames.to(name, optionNames(spec)));
+      }
+      if (!spec.subcommands().isEmpty()) {
+        return unknownCommand(first, spec);
+      }
+      List<String> extra = unmatched.getUnmatched();
+      return (extra.size() == 1 ? "unexpected argument " : "unexpected arguments ")
+          + String.join(", ", extra.stream().map(a -> "'" + a + "'").toList());
+    }
+    // 'vtscope help NAME' with no such command: picocli's help command says so without naming
+    // what was wrong with an argument
+    if (e.getArgSpec() == null
+        && e.getValue() != null
+        && !spec.subcommands().isEmpty()
+        && !spec.subcommands().containsKey(e.getValue())) {
+      return unknownCommand(e.getValue(), spec);
+    }
+    List<String> choices = choices(e.getArgSpec());
+    // a value that did not convert is a plain ParameterException; its subclasses say other things
+    if (e.getClass() == CommandLine.ParameterException.class
+        && e.getValue() != null
+        && !choices.isEmpty()
+        && choices.stream().noneMatch(c -> c.equalsIgnoreCase(e.getValue().trim()))) {
+      return name(e.getArgSpec())
+          + " takes "
+          + oneOf(choices)
+          + ", not '"
+          + e.getValue()
+          + "'"
+          + NearestNames.didYouMean(
+              NearestNames.to(e.getValue().trim(), choices.stream().map(List::of).toList()));
+    }
+    return e.getMessage();
+  }
+
+  private static String unknownCommand(String typed, CommandSpec spec) {
+    return "unknown command '"
+        + typed
+        + "'"
+        + NearestNames.didYouMean(NearestNames.to(typed, commandNames(spec)));
+  }
+
+  /** Each visible option's names. */
+  private static List<List<String>> optionNames(CommandSpec spec) {
+    return spec.options().stream().filter(o -> !o.hidden()).map(o -> List.of(o.names())).toList();
+  }
+
+  /**
+   * Each subcommand's name and aliases, once per subcommand. Hidden ones too: {@code exit-codes} is
+   * out of the list only to keep the list short, and works.
+   */
+  private static List<List<String>> commandNames(CommandSpec spec) {
+    Set<CommandLine> seen = new LinkedHashSet<>(spec.subcommands().values());
+    List<List<String>> names = new ArrayList<>();
+    for (CommandLine sub : seen) {
+      List<String> group = new ArrayList<>();
+      group.add(sub.getCommandName());
+      group.addAll(List.of(sub.getCommandSpec().aliases()));
+      names.add(group);
+    }
+    return names;
+  }
+
+  /** The values an option or parameter takes, as its completion offers them; empty if free. */
+  private static List<String> choices(ArgSpec arg) {
+    if (arg == null || arg.completionCandidates() == null) {
+      return List.of();
+    }
+    List<String> choices = new ArrayList<>();
+    arg.completionCandidates().forEach(choices::add);
+    return choices;
+  }
+
+  private static String name(ArgSpec arg) {
+    return arg instanceof OptionSpec option ? option.longestName() : arg.paramLabel();
+  }
+
+  /** "a, b or c". */
+  private static String oneOf(List<String> choices) {
+    return choices.size() == 1
+        ? choices.get(0)
+        : String.join(", ", choices.subList(0, choices.size() - 1))
+            + " or "
+            + choices.get(choices.size() - 1);
   }
 
   private static String prefix(CommandLine commandLine) {

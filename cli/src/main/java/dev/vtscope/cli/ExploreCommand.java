@@ -16,6 +16,7 @@ import picocli.CommandLine.Spec;
 /** {@code vtscope explore FILE...}: an interactive shell over one analysis. */
 @Command(
     name = "explore",
+    header = "Explores an analysis in an interactive shell",
     mixinStandardHelpOptions = true,
     description = {
       "Opens a shell over the analysis of the recordings, read once: list findings and sites,"

@@ -34,6 +34,10 @@ final class HelpLayout {
       commandLine.getCommandSpec().usageMessage().abbreviateSynopsis(true);
     }
     Map<String, IHelpSectionRenderer> sections = commandLine.getHelpSectionMap();
+    // The header is the command's line in the list of commands (and its man page's NAME); its own
+    // help opens with the synopsis and says the same at length in the description.
+    sections.remove(CommandLine.Model.UsageMessageSpec.SECTION_KEY_HEADER_HEADING);
+    sections.remove(CommandLine.Model.UsageMessageSpec.SECTION_KEY_HEADER);
     wrapBefore(sections, CommandLine.Model.UsageMessageSpec.SECTION_KEY_OPTION_LIST);
     wrapBefore(sections, CommandLine.Model.UsageMessageSpec.SECTION_KEY_PARAMETER_LIST);
     IHelpSectionRenderer description =
@@ -52,6 +56,24 @@ final class HelpLayout {
             return description.render(help);
           });
     }
+  }
+
+  /**
+   * A command's one-line summary, as the list of commands shows it: its header, or else the first
+   * sentence of its description.
+   */
+  static String summary(CommandSpec spec) {
+    String[] header = spec.usageMessage().header();
+    if (header != null && header.length > 0) {
+      return header[0].replace("%n", "").strip().replaceAll("\\.$", "");
+    }
+    String[] description = spec.usageMessage().description();
+    if (description == null || description.length == 0) {
+      return "";
+    }
+    String text = description[0].replace("%n", " ").strip();
+    java.util.regex.Matcher end = java.util.regex.Pattern.compile("\\.\\s+[A-Z]").matcher(text);
+    return end.find() ? text.substring(0, end.start()) : text.replaceAll("\\.$", "");
   }
 
   private static void wrapBefore(Map<String, IHelpSectionRenderer> sections, String key) {

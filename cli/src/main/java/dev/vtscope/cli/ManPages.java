@@ -38,13 +38,22 @@ public final class ManPages {
         continue; // aliases, hidden commands and help have no page of their own
       }
       Files.writeString(dir.resolve("vtscope-" + entry.getKey() + ".1"), page(sub, all));
+      // man vtscope-analyse finds the page of analyze, as man gunzip finds gzip's
+      for (String alias : sub.getCommandSpec().aliases()) {
+        Files.writeString(
+            dir.resolve("vtscope-" + alias + ".1"), ".so man1/vtscope-" + entry.getKey() + ".1\n");
+      }
     }
   }
 
-  /** One page: NAME, SYNOPSIS, DESCRIPTION, OPTIONS, EXIT STATUS, SEE ALSO. */
+  /**
+   * One page: NAME (the page's name, its aliases' and the command's one-line summary), SYNOPSIS
+   * (one line for each name the command answers to), DESCRIPTION, OPTIONS, EXIT STATUS, SEE ALSO.
+   */
   static String page(CommandLine command, CommandLine root) {
     CommandSpec spec = command.getCommandSpec();
     String name = root == null ? "vtscope" : "vtscope-" + command.getCommandName();
+    List<String> aliases = root == null ? List.of() : List.of(spec.aliases());
     StringBuilder t = new StringBuilder();
     t.append(".TH ")
         .append(name.toUpperCase(Locale.ROOT))
@@ -54,18 +63,36 @@ public final class ManPages {
         .append(
             ".nh\n.ad l\n"); // names like jdk.VirtualThreadPinned are neither hyphenated nor spread
     String[] description = spec.usageMessage().description();
-    t.append(".SH NAME\n")
-        .append(escape(name))
-        .append(" \\- ")
-        .append(escape(firstSentence(description)))
-        .append('\n');
-    t.append(".SH SYNOPSIS\n.B ")
-        .append(root == null ? "vtscope" : "vtscope " + command.getCommandName())
-        .append('\n');
-    t.append(root == null ? "COMMAND [OPTIONS] [ARGUMENTS]" : synopsis(spec)).append('\n');
+    t.append(".SH NAME\n").append(escape(name));
+    for (String alias : aliases) {
+      t.append(", ").append(escape("vtscope-" + alias));
+    }
+    t.append(" \\- ").append(escape(HelpLayout.summary(spec))).append('\n');
+    t.append(".SH SYNOPSIS\n");
+    if (root == null) {
+      t.append(".B vtscope\nCOMMAND [OPTIONS] [ARGUMENTS]\n");
+    } else {
+      List<String> names = new ArrayList<>(List.of(command.getCommandName()));
+      names.addAll(aliases);
+      for (int i = 0; i < names.size(); i++) {
+        t.append(i > 0 ? ".br\n" : "")
+            .append(".B vtscope ")
+            .append(escape(names.get(i)))
+            .append('\n')
+            .append(synopsis(spec))
+            .append('\n');
+      }
+    }
     t.append(".SH DESCRIPTION\n");
     for (String paragraph : description) {
       t.append(".PP\n").append(escape(paragraph.replace("%n", " "))).append('\n');
+    }
+    for (String alias : aliases) {
+      t.append(".PP\n\\fBvtscope ")
+          .append(escape(alias))
+          .append("\\fR is another name for \\fBvtscope ")
+          .append(escape(command.getCommandName()))
+          .append("\\fR.\n");
     }
     if (root == null) {
       t.append(".SH COMMANDS\n");
@@ -75,11 +102,12 @@ public final class ManPages {
               (n, sub) -> {
                 if (n.equals(sub.getCommandName())
                     && !sub.getCommandSpec().usageMessage().hidden()) {
+                  List<String> names = new ArrayList<>(List.of(n));
+                  names.addAll(List.of(sub.getCommandSpec().aliases()));
                   t.append(".TP\n.B ")
-                      .append(escape(n))
+                      .append(escape(String.join(", ", names)))
                       .append('\n')
-                      .append(
-                          escape(firstSentence(sub.getCommandSpec().usageMessage().description())))
+                      .append(escape(HelpLayout.summary(sub.getCommandSpec())))
                       .append('\n');
                 }
               });
@@ -155,15 +183,6 @@ public final class ManPages {
             .findFirst()
             .orElse("");
     return line.strip().substring(String.valueOf(code.code()).length()).strip();
-  }
-
-  private static String firstSentence(String[] description) {
-    if (description == null || description.length == 0) {
-      return "";
-    }
-    String text = description[0].replace("%n", " ").strip();
-    java.util.regex.Matcher end = java.util.regex.Pattern.compile("\\.\\s+[A-Z]").matcher(text);
-    return end.find() ? text.substring(0, end.start()) : text.replaceAll("\\.$", "");
   }
 
   /** troff text: backslashes doubled, hyphens as minus signs, no line starting with a dot. */

@@ -26,9 +26,22 @@ final class OutputOptions {
     NEVER
   }
 
+  static final class Formats extends OptionValues {
+    Formats() {
+      super(Format.class);
+    }
+  }
+
+  static final class ColorModes extends OptionValues {
+    ColorModes() {
+      super(ColorMode.class);
+    }
+  }
+
   @Option(
       names = "--format",
       paramLabel = "FORMAT",
+      completionCandidates = Formats.class,
       description =
           "text (default): a report to read; json: the document in docs/json.md; markdown: the"
               + " findings, carrier pool and top sites for a pull-request comment or a CI job"
@@ -83,6 +96,7 @@ final class OutputOptions {
   @Option(
       names = "--color",
       paramLabel = "WHEN",
+      completionCandidates = ColorModes.class,
       description = "auto (default): colour on a terminal unless NO_COLOR is set; always; never.")
   private ColorMode color = ColorMode.AUTO;
 

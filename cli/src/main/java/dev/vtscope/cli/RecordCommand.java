@@ -39,6 +39,7 @@ import picocli.CommandLine.Spec;
 /** {@code vtscope record}: run a workload or any Java command under JFR, then analyse it. */
 @Command(
     name = "record",
+    header = "Records a workload or a Java program, then analyses it",
     mixinStandardHelpOptions = true,
     description = {
       "Runs a workload (--workload) or any Java command (after --) in a child JVM with JFR on and"

@@ -15,6 +15,7 @@ import picocli.CommandLine.Spec;
 /** {@code vtscope redact}: a copy of a recording that is safe to share. */
 @Command(
     name = "redact",
+    header = "Writes a copy of a recording without environment details",
     mixinStandardHelpOptions = true,
     description = {
       "Writes a copy of a recording without the environment variables, the process list, native"

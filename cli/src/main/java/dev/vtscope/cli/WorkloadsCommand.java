@@ -10,6 +10,7 @@ import picocli.CommandLine.Spec;
 /** {@code vtscope workloads}: the scenarios {@code vtscope record --workload} can run. */
 @Command(
     name = "workloads",
+    header = "Lists the workloads that vtscope record can run",
     mixinStandardHelpOptions = true,
     description =
         "Lists the workloads: what each reproduces, its variants, where the effect exists, and what vtscope should find.")

@@ -200,7 +200,8 @@ class BadInputTest {
   @Test
   void badOptionIsAUsageError() {
     Cli.Result result = Cli.run("analyze", "--group-by", "colour", sample().toString());
-    assertOneLineError(result, 2, "is not a grouping");
+    assertOneLineError(
+        result, 2, "--group-by takes culprit, stack, top-frame or reason, not 'colour'");
   }
 
   @Test

@@ -6,6 +6,7 @@ import dev.vtscope.testing.Cli;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,10 +41,57 @@ class CompletionCommandTest {
 
     assertThat(complete(script, "vtscope an")).contains("analyze").contains("analyse");
     assertThat(complete(script, "vtscope analyze --for")).contains("--format");
-    assertThat(complete(script, "vtscope analyze --format ''"))
-        .containsIgnoringCase("json")
-        .containsIgnoringCase("text");
+    assertThat(complete(script, "vtscope analyze --format ''")).contains("json").contains("text");
     assertThat(complete(script, "vtscope record --work")).contains("--workload");
+  }
+
+  @Test
+  void optionValuesAreOfferedAsTheyAreTyped() throws Exception {
+    Path script = dir.resolve("vtscope.bash");
+    Files.writeString(script, Cli.run("completion", "bash").out());
+
+    assertThat(complete(script, "vtscope analyze --format ''").lines())
+        .containsExactly("text", "json", "markdown", "html");
+    assertThat(complete(script, "vtscope analyze --group-by t").lines())
+        .containsExactly("top-frame");
+    assertThat(complete(script, "vtscope analyse --reader ''").lines())
+        .containsExactly("vtscope", "jdk");
+    assertThat(complete(script, "vtscope check --fail-on ''").lines())
+        .containsExactly("info", "low", "medium", "high", "none");
+    assertThat(complete(script, "vtscope diff --format m").lines()).containsExactly("markdown");
+  }
+
+  /** What completion offers is what the command accepts, for every option that offers values. */
+  @Test
+  void everyOfferedValueIsAccepted() {
+    picocli.CommandLine all =
+        VtScope.commandLine(
+            new java.io.PrintWriter(new java.io.StringWriter()),
+            new java.io.PrintWriter(new java.io.StringWriter()),
+            null);
+    int offered = 0;
+    for (var entry : all.getSubcommands().entrySet()) {
+      for (var option : entry.getValue().getCommandSpec().options()) {
+        if (option.completionCandidates() == null || option.arity().max() == 0) {
+          continue;
+        }
+        for (String value : option.completionCandidates()) {
+          picocli.CommandLine fresh =
+              VtScope.commandLine(
+                  new java.io.PrintWriter(new java.io.StringWriter()),
+                  new java.io.PrintWriter(new java.io.StringWriter()),
+                  entry.getKey());
+          assertThat(value).as(option.longestName()).isEqualTo(value.toLowerCase(Locale.ROOT));
+          try {
+            fresh.parseArgs(entry.getKey(), option.longestName(), value, "x.jfr");
+          } catch (picocli.CommandLine.MissingParameterException e) {
+            // the value was read; another argument the command needs was not given
+          }
+          offered++;
+        }
+      }
+    }
+    assertThat(offered).isGreaterThan(20);
   }
 
   @Test

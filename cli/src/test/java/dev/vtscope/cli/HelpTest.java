@@ -54,6 +54,21 @@ class HelpTest {
   }
 
   @Test
+  void theTopLevelHelpListsEachCommandOnOneLine() {
+    String help = Cli.run("--help").out();
+    assertThat(help.lines())
+        .allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(80))
+        .contains(
+            "  analyze, analyse  Reports where virtual threads pinned their carriers",
+            "  check             Checks recordings against pinning budgets, for CI");
+    for (String command : COMMANDS) {
+      assertThat(help).containsPattern("\\n  " + command + "[ ,][^\\n]*\\n  [a-z]");
+      // a command's own help starts with its usage; the one-line summary is for the list
+      assertThat(Cli.run(command, "--help").out()).startsWith("Usage: vtscope " + command);
+    }
+  }
+
+  @Test
   void theExitCodeTableIsInTheTopLevelHelpAndItsOwnTopicOnly() {
     String table = "  6  check: a budget was exceeded";
     assertThat(Cli.run("--help").out()).contains(table);

@@ -15,8 +15,14 @@ class ManPagesTest {
   @TempDir Path dir;
 
   private static String render(Path page) throws Exception {
+    return render(page, page.getParent());
+  }
+
+  /** Renders from {@code dir}, where man reads pages from: {@code .so} names are relative to it. */
+  private static String render(Path page, Path dir) throws Exception {
     Process groff =
-        new ProcessBuilder("groff", "-man", "-Tutf8", "-ww", page.toString())
+        new ProcessBuilder("groff", "-man", "-Tutf8", "-ww", dir.relativize(page).toString())
+            .directory(dir.toFile())
             .redirectError(ProcessBuilder.Redirect.PIPE)
             .start();
     String out = new String(groff.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -61,5 +67,39 @@ class ManPagesTest {
         .contains("jdk.VirtualThreadSubmitFailed")
         .contains("--recursive");
     assertThat(man1.resolve("vtscope-exit-codes.1")).doesNotExist();
+  }
+
+  /** The words of a rendered section, on one line, as they read. */
+  private static String section(String text, String heading) {
+    String rest = text.substring(text.indexOf("\n" + heading + "\n") + heading.length() + 2);
+    java.util.regex.Matcher next =
+        java.util.regex.Pattern.compile("\n[A-Z][A-Z ]+\n").matcher(rest);
+    return (next.find() ? rest.substring(0, next.start()) : rest).strip().replaceAll("\\s+", " ");
+  }
+
+  @Test
+  void nameIsAShortPhraseAndAliasesAreNamed() throws Exception {
+    ManPages.main(new String[] {dir.toString()});
+    Path man1 = dir.resolve("man1");
+    String analyze = render(man1.resolve("vtscope-analyze.1"));
+    assertThat(section(analyze, "NAME"))
+        .isEqualTo(
+            "vtscope-analyze, vtscope-analyse - Reports where virtual threads pinned their"
+                + " carriers");
+    assertThat(section(analyze, "SYNOPSIS"))
+        .isEqualTo("vtscope analyze [OPTIONS] FILE... vtscope analyse [OPTIONS] FILE...");
+    assertThat(section(analyze, "DESCRIPTION"))
+        .contains("vtscope analyse is another name for vtscope analyze.");
+    // man vtscope-analyse shows analyze's page
+    assertThat(render(man1.resolve("vtscope-analyse.1"), dir)).isEqualTo(analyze);
+    assertThat(section(render(man1.resolve("vtscope.1")), "COMMANDS"))
+        .contains("analyze, analyse Reports where virtual threads pinned their carriers")
+        .contains("check Checks recordings against pinning budgets, for CI");
+    for (String command : List.of("explore", "check", "diff", "record", "workloads", "redact")) {
+      String name = section(render(man1.resolve("vtscope-" + command + ".1")), "NAME");
+      assertThat(name).startsWith("vtscope-" + command + " - ").doesNotEndWith(".");
+      // one short phrase, as in the list of commands, not the description's first sentence
+      assertThat(name.length()).as(name).isLessThan(80);
+    }
   }
 }

@@ -1,0 +1,99 @@
+package dev.vtscope.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vtscope.testing.Cli;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A mistyped command, option or value is one line on stderr, in vtscope's words, that says what was
+ * probably meant and where the help is, with the exit code for bad usage.
+ */
+class UsageErrorTest {
+
+  private static void assertUsageError(Cli.Result result, String line) {
+    assertThat(result.exitCode()).as(result.err()).isEqualTo(ExitCode.USAGE.code());
+    assertThat(result.out()).isEmpty();
+    assertThat(result.err().lines().toList()).containsExactly(line);
+  }
+
+  @Test
+  void aMistypedOptionGetsTheNearestOption() {
+    assertUsageError(
+        Cli.run("analyze", "x.jfr", "--fromat", "json"),
+        "vtscope analyze: unknown option '--fromat'; did you mean '--format'?"
+            + " (see 'vtscope analyze --help')");
+    assertUsageError(
+        Cli.run("analyze", "x.jfr", "--formt", "json"),
+        "vtscope analyze: unknown option '--formt'; did you mean '--format'?"
+            + " (see 'vtscope analyze --help')");
+    assertUsageError(
+        Cli.run("analyse", "--fromat=json", "x.jfr"),
+        "vtscope analyze: unknown option '--fromat'; did you mean '--format'?"
+            + " (see 'vtscope analyze --help')");
+    assertThat(Cli.run("analyze", "--rec", "fleet/").err()).contains("did you mean '--recursive'?");
+    assertThat(Cli.run("check", "--fial-on", "low", "x.jfr").err())
+        .startsWith("vtscope check: unknown option '--fial-on'; did you mean '--fail-on'?");
+  }
+
+  @Test
+  void anOptionLikeNoneGetsNoGuess() {
+    assertUsageError(
+        Cli.run("analyze", "--zzzzzz", "x.jfr"),
+        "vtscope analyze: unknown option '--zzzzzz' (see 'vtscope analyze --help')");
+    assertUsageError(
+        Cli.run("analyze", "-x", "x.jfr"),
+        "vtscope analyze: unknown option '-x' (see 'vtscope analyze --help')");
+  }
+
+  @Test
+  void aMistypedCommandGetsTheNearestCommandOnce() {
+    assertUsageError(
+        Cli.run("analize", "x.jfr"),
+        "vtscope: unknown command 'analize'; did you mean 'analyze'? (see 'vtscope --help')");
+    assertUsageError(
+        Cli.run("chek", "x.jfr"),
+        "vtscope: unknown command 'chek'; did you mean 'check'? (see 'vtscope --help')");
+    assertUsageError(
+        Cli.run("help", "analize"),
+        "vtscope: unknown command 'analize'; did you mean 'analyze'? (see 'vtscope --help')");
+    assertUsageError(
+        Cli.run("frobnicate"), "vtscope: unknown command 'frobnicate' (see 'vtscope --help')");
+  }
+
+  @Test
+  void argumentsACommandDoesNotTakeAreNamed() {
+    assertUsageError(
+        Cli.run("workloads", "extra"),
+        "vtscope workloads: unexpected argument 'extra' (see 'vtscope workloads --help')");
+  }
+
+  @Test
+  void aValueThatIsNotAChoiceListsTheChoicesAsTyped() {
+    assertUsageError(
+        Cli.run("analyze", "--format", "jsno", "x.jfr"),
+        "vtscope analyze: --format takes text, json, markdown or html, not 'jsno'; did you mean"
+            + " 'json'? (see 'vtscope analyze --help')");
+    assertUsageError(
+        Cli.run("analyze", "--group-by", "topframe", "x.jfr"),
+        "vtscope analyze: --group-by takes culprit, stack, top-frame or reason, not 'topframe';"
+            + " did you mean 'top-frame'? (see 'vtscope analyze --help')");
+    assertUsageError(
+        Cli.run("check", "--format", "json", "x.jfr"),
+        "vtscope check: --format takes text or markdown, not 'json' (see 'vtscope check --help')");
+  }
+
+  @Test
+  void nearestNamesCountsASwapAsOneSlip() {
+    List<List<String>> options = List.of(List.of("-o", "--output"), List.of("--format"));
+    assertThat(NearestNames.distance("fromat", "format")).isEqualTo(1);
+    assertThat(NearestNames.to("--fromat", options)).containsExactly("--format");
+    assertThat(NearestNames.to("--outptu", options)).containsExactly("--output");
+    assertThat(NearestNames.to("-p", options)).isEmpty();
+    // a command and its alias are one suggestion: the name the typo is nearest to, else the first
+    List<List<String>> commands = List.of(List.of("analyze", "analyse"), List.of("diff"));
+    assertThat(NearestNames.to("analize", commands)).containsExactly("analyze");
+    assertThat(NearestNames.to("analyes", commands)).containsExactly("analyse");
+  }
+}
