@@ -44,6 +44,8 @@ class CompletionCommandTest {
         .containsIgnoringCase("json")
         .containsIgnoringCase("text");
     assertThat(complete(script, "vtscope record --work")).contains("--workload");
+    assertThat(complete(script, "vtscope record --pi")).contains("--pid");
+    assertThat(complete(script, "vtscope jv")).contains("jvms");
   }
 
   @Test
