@@ -91,13 +91,12 @@ public final class WatchView {
     String last = "last " + HumanDurations.format(intervalNanos);
     out.add(
         fit(
-            "vtscope watch  "
-                + title
-                + "  ·  "
+            "vtscope watch  ·  q quits  ·  "
                 + HumanDurations.format(elapsedNanos - elapsedNanos % 1_000_000_000L)
                 + ", every "
                 + HumanDurations.format(intervalNanos)
-                + "  ·  q quits"));
+                + "  ·  "
+                + title));
     out.add("");
     out.add(
         fit(
