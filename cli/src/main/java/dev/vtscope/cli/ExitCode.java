@@ -10,7 +10,8 @@ public enum ExitCode {
   PROGRAM_FAILED(5, "record: the program failed, timed out or wrote no recording"),
   CHECK_FAILED(6, "check: a budget was exceeded or a finding reached --fail-on"),
   REGRESSION(7, "diff: a culprit is new or worse, or more tasks were rejected"),
-  NO_JAVA(9, "no suitable JDK found (by the ./vtscope launcher, or for record --jdk)");
+  TARGET_JVM(8, "--pid: the JVM cannot be attached to or recorded, or it exited meanwhile"),
+  NO_JAVA(9, "no suitable JDK: none found, a --pid JVM without virtual threads or attach");
 
   private final int code;
   private final String meaning;

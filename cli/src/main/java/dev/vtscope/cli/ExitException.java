@@ -17,6 +17,20 @@ public final class ExitException extends RuntimeException {
     this.exitCode = exitCode;
   }
 
+  /**
+   * The failure a running JVM caused: a Java runtime without the Attach API or a JVM without
+   * virtual threads is {@link ExitCode#NO_JAVA}, anything else about the JVM {@link
+   * ExitCode#TARGET_JVM}.
+   */
+  static ExitException of(dev.vtscope.live.LiveException e) {
+    ExitCode code =
+        switch (e.reason()) {
+          case NO_ATTACH_API, UNSUITABLE_JVM -> ExitCode.NO_JAVA;
+          case NOT_ATTACHABLE, COMMAND_FAILED -> ExitCode.TARGET_JVM;
+        };
+    return new ExitException(code, e.getMessage(), e);
+  }
+
   public ExitCode exitCode() {
     return exitCode;
   }

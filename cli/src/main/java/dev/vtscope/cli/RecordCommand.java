@@ -5,7 +5,10 @@ import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.AnalysisOptions;
 import dev.vtscope.analysis.Analyzer;
 import dev.vtscope.analysis.GroupBy;
+import dev.vtscope.analysis.HumanDurations;
 import dev.vtscope.analysis.RecordingProblemException;
+import dev.vtscope.live.LiveException;
+import dev.vtscope.live.TargetRecording;
 import dev.vtscope.record.ChildRecording;
 import dev.vtscope.record.Jdk;
 import dev.vtscope.record.JdkLocator;
@@ -45,10 +48,14 @@ import picocli.CommandLine.Spec;
       "Runs a workload (--workload) or any Java command (after --) in a child JVM with JFR on and"
           + " vtscope's settings (vtscope record --settings prints them), then analyses the"
           + " recording. The program's own output goes to stderr, so stdout carries only the report.",
+      "With --pid, records a JVM that is running already (vtscope jvms lists them) for --duration,"
+          + " under a recording name of vtscope's own, and stops that recording again, also when"
+          + " vtscope is interrupted.",
       "Examples:",
       "  vtscope record --workload pinning --jdk 21",
       "  vtscope record --workload pinning --variant reentrant-lock --jdk 21 -- --tasks 200",
-      "  vtscope record --out app.jfr -- java -jar app.jar"
+      "  vtscope record --out app.jfr -- java -jar app.jar",
+      "  vtscope record --pid 4242 --duration 30s"
     })
 final class RecordCommand implements Callable<Integer> {
 
@@ -63,6 +70,20 @@ final class RecordCommand implements Callable<Integer> {
       paramLabel = "NAME",
       description = "A workload of 'vtscope workloads'.")
   private String workload;
+
+  @Option(
+      names = "--pid",
+      paramLabel = "PID",
+      description =
+          "Record this running JVM (vtscope jvms lists them) instead of starting one; it must be"
+              + " of this user, on this machine.")
+  private Long pid;
+
+  @Option(
+      names = "--duration",
+      paramLabel = "DURATION",
+      description = "With --pid: how long to record, e.g. 30s or 5m (default: 30s).")
+  private String duration;
 
   @Option(
       names = "--variant",
@@ -128,6 +149,14 @@ final class RecordCommand implements Callable<Integer> {
       }
       stdout.flush();
       return ExitCode.OK.code();
+    }
+    if (pid != null) {
+      return recordRunningJvm();
+    }
+    if (duration != null) {
+      throw new ExitException(
+          ExitCode.USAGE,
+          "--duration goes with --pid; to stop a program after a while use --timeout");
     }
     Duration limit = timeout == null ? null : parseDuration(timeout, "--timeout");
     String thresholdText =
@@ -267,6 +296,129 @@ final class RecordCommand implements Callable<Integer> {
     return result.ending() == ChildRecording.Ending.EXITED && result.exitCode() == 0
         ? ExitCode.OK.code()
         : ExitCode.PROGRAM_FAILED.code();
+  }
+
+  /** {@code record --pid}: records a running JVM for --duration, then analyses the recording. */
+  private int recordRunningJvm() throws IOException, InterruptedException {
+    if (workload != null || !arguments.isEmpty() || jdk != null || timeout != null) {
+      throw new ExitException(
+          ExitCode.USAGE,
+          "--pid records a running JVM: it takes no --workload, command, --jdk or --timeout (use"
+              + " --duration)");
+    }
+    Duration length = parseDuration(duration == null ? "30s" : duration, "--duration");
+    if (length.toSeconds() < 1) {
+      throw new ExitException(ExitCode.USAGE, "--duration must be 1s or more, not " + duration);
+    }
+    String threshold =
+        parseDuration(pinnedThreshold == null ? "20ms" : pinnedThreshold, "--pinned-threshold")
+                .toMillis()
+            + "ms";
+    LiveTarget target = LiveTarget.describe(pid);
+    if (out == null) {
+      out = newFileName("vtscope-pid" + pid);
+    }
+    refuseExistingOrUnwritable(out);
+    PrintWriter stderr = spec.commandLine().getErr();
+    TargetRecording recording;
+    try {
+      recording = LiveTarget.start(pid, threshold, length, out.toAbsolutePath());
+    } catch (LiveException e) {
+      throw ExitException.of(e);
+    }
+    // Ctrl-C (or a kill) stops the recording in the target, which writes what it has to --out.
+    Thread hook =
+        new Thread(
+            () -> {
+              try {
+                recording.stop(null);
+                stderr.println(
+                    "vtscope record: interrupted; stopped recording "
+                        + recording.name()
+                        + " in pid "
+                        + pid
+                        + (Files.exists(out) ? "; what it recorded: " + out : ""));
+              } catch (LiveException e) {
+                stderr.println("vtscope record: interrupted; " + e.getMessage());
+              }
+              stderr.flush();
+            },
+            "vtscope-stop-recording");
+    Runtime.getRuntime().addShutdownHook(hook);
+    long started = System.nanoTime();
+    boolean exited;
+    try {
+      stderr.println(
+          "vtscope record: recording pid "
+              + pid
+              + " ("
+              + target.summary()
+              + ") for "
+              + HumanDurations.format(length.toNanos())
+              + " as JFR recording "
+              + recording.name()
+              + " into "
+              + out);
+      stderr.flush();
+      exited = !recording.awaitEnd(length);
+    } catch (LiveException e) {
+      throw ExitException.of(e);
+    } finally {
+      try {
+        recording.stop(null); // a no-op when the JVM stopped it at the end of its duration
+      } catch (LiveException e) {
+        stderr.println("vtscope record: " + e.getMessage());
+      }
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException e) {
+        // shutting down already: the hook runs
+      }
+    }
+    long seconds = Duration.ofNanos(System.nanoTime() - started).toSeconds();
+    boolean written = Files.isRegularFile(out) && Files.size(out) > 0;
+    if (exited && !written) {
+      throw new ExitException(
+          ExitCode.TARGET_JVM,
+          "pid "
+              + pid
+              + " exited after "
+              + seconds
+              + " s, before it wrote its recording (was it killed?): nothing was recorded");
+    }
+    if (!written) {
+      throw new ExitException(
+          ExitCode.TARGET_JVM,
+          "pid " + pid + " wrote no recording to " + out + " (" + recording.name() + ")");
+    }
+    stderr.println(
+        exited
+            ? "vtscope record: pid "
+                + pid
+                + " exited after "
+                + seconds
+                + " s; its recording up to then: "
+                + out
+            : "vtscope record: recorded pid " + pid + "; recording: " + out);
+    stderr.flush();
+    if (!noAnalyze) {
+      analyze(out);
+    }
+    return exited ? ExitCode.TARGET_JVM.code() : ExitCode.OK.code();
+  }
+
+  /** A new file vtscope may write: not there yet, in a folder that is. */
+  static void refuseExistingOrUnwritable(Path file) {
+    if (Files.exists(file)) {
+      throw new ExitException(
+          ExitCode.USAGE,
+          file + " already exists; vtscope never overwrites a file, choose another --out");
+    }
+    Path folder = file.toAbsolutePath().getParent();
+    if (folder == null || !Files.isDirectory(folder)) {
+      throw new ExitException(
+          ExitCode.USAGE, "the folder of --out " + file + " does not exist; create it first");
+    }
   }
 
   private void analyze(Path recording) {

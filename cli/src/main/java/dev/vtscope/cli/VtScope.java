@@ -31,6 +31,8 @@ public final class VtScope {
     SUBCOMMANDS.put("check", CheckCommand::new);
     SUBCOMMANDS.put("diff", DiffCommand::new);
     SUBCOMMANDS.put("record", RecordCommand::new);
+    SUBCOMMANDS.put("watch", WatchCommand::new);
+    SUBCOMMANDS.put("jvms", JvmsCommand::new);
     SUBCOMMANDS.put("workloads", WorkloadsCommand::new);
     SUBCOMMANDS.put("redact", RedactCommand::new);
     SUBCOMMANDS.put("completion", CompletionCommand::new);

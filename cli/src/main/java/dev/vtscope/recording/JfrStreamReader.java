@@ -170,7 +170,7 @@ public final class JfrStreamReader implements RecordingReader {
   }
 
   /** The per-event-type handlers for one stream; holds the caches that live as long as it. */
-  private static final class Handlers {
+  static final class Handlers {
     private final RecordingListener listener;
     private final Map<Long, String> eventTypeNames = new HashMap<>();
     private final Map<RecordedStackTrace, RecordedStack> stacks = new IdentityHashMap<>();

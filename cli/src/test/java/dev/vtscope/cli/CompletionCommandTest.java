@@ -43,6 +43,8 @@ class CompletionCommandTest {
     assertThat(complete(script, "vtscope analyze --for")).contains("--format");
     assertThat(complete(script, "vtscope analyze --format ''")).contains("json").contains("text");
     assertThat(complete(script, "vtscope record --work")).contains("--workload");
+    assertThat(complete(script, "vtscope record --pi")).contains("--pid");
+    assertThat(complete(script, "vtscope jv")).contains("jvms");
   }
 
   @Test

@@ -10,7 +10,16 @@ import org.junit.jupiter.api.Test;
 class HelpTest {
 
   private static final List<String> COMMANDS =
-      List.of("analyze", "explore", "check", "diff", "record", "workloads", "redact", "completion");
+      List.of(
+          "analyze",
+          "explore",
+          "check",
+          "diff",
+          "record",
+          "jvms",
+          "workloads",
+          "redact",
+          "completion");
 
   /** Dotted names (jdk.VirtualThreadPinned, com.acme) in the descriptions of a command. */
   private static java.util.Set<String> dottedNames(picocli.CommandLine.Model.CommandSpec spec) {

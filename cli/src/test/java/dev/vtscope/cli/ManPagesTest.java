@@ -40,7 +40,15 @@ class ManPagesTest {
     Path man1 = dir.resolve("man1");
     List<String> commands =
         List.of(
-            "analyze", "explore", "check", "diff", "record", "workloads", "redact", "completion");
+            "analyze",
+            "explore",
+            "check",
+            "diff",
+            "record",
+            "jvms",
+            "workloads",
+            "redact",
+            "completion");
     String top = render(man1.resolve("vtscope.1"));
     assertThat(top).contains("NAME").contains("COMMANDS").contains("EXIT STATUS");
     for (String command : commands) {

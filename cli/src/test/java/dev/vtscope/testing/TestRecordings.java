@@ -238,7 +238,7 @@ public final class TestRecordings {
    * The workloads jar when the build made it: a multi-release jar, whose JDK 22+ workloads a class
    * folder would hide. Else the test class path.
    */
-  private static String workloadsClassPath() {
+  public static String workloadsClassPath() {
     Path target = repoRoot().resolve("workloads/target");
     try (Stream<Path> files = Files.list(target)) {
       return files

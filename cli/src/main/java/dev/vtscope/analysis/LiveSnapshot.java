@@ -1,0 +1,41 @@
+package dev.vtscope.analysis;
+
+import java.util.List;
+
+/**
+ * What a running JVM's events say at one moment: the analysis of everything read so far, and what
+ * the last interval added to it.
+ *
+ * @param analysis every event read so far, analysed as a recording is
+ * @param intervalNanos the length of the last interval
+ * @param pinnedInInterval pinned events that ended in the last interval
+ * @param pinnedNanosInInterval their pinned time
+ * @param carriersHeldInInterval the most carriers held at once (pinned, and on JDK 21–23 entering a
+ *     monitor) by the holds that ended in the last interval
+ * @param submitFailuresInInterval tasks the scheduler rejected in the last interval
+ * @param sites the sites that held carriers, those most active in the last interval first
+ */
+public record LiveSnapshot(
+    Analysis analysis,
+    long intervalNanos,
+    long pinnedInInterval,
+    long pinnedNanosInInterval,
+    int carriersHeldInInterval,
+    long submitFailuresInInterval,
+    List<SiteActivity> sites) {
+
+  public LiveSnapshot {
+    sites = List.copyOf(sites);
+  }
+
+  /**
+   * One site, with what the last interval added to it.
+   *
+   * @param site the site, with its totals
+   * @param monitorEnter whether it is a site of monitor enters (JDK 21–23) rather than of pins
+   * @param eventsInInterval its events that ended in the last interval
+   * @param nanosInInterval their carrier time
+   */
+  public record SiteActivity(
+      Site site, boolean monitorEnter, long eventsInInterval, long nanosInInterval) {}
+}

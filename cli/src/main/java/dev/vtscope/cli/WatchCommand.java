@@ -1,0 +1,372 @@
+package dev.vtscope.cli;
+
+import dev.vtscope.advice.Advisor;
+import dev.vtscope.advice.Finding;
+import dev.vtscope.analysis.AnalysisOptions;
+import dev.vtscope.analysis.GroupBy;
+import dev.vtscope.analysis.HumanDurations;
+import dev.vtscope.analysis.LiveAnalysis;
+import dev.vtscope.analysis.LiveSnapshot;
+import dev.vtscope.live.AttachedJvm;
+import dev.vtscope.live.LiveException;
+import dev.vtscope.live.TargetRecording;
+import dev.vtscope.recording.InputProblemException;
+import dev.vtscope.recording.RepositoryStream;
+import dev.vtscope.report.WatchView;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.jline.terminal.Terminal;
+import org.jline.terminal.TerminalBuilder;
+import org.jline.utils.NonBlockingReader;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code vtscope watch}: a running JVM's pinning, live. */
+@Command(
+    name = "watch",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Shows a running JVM's pinning live, refreshed every --interval: pins and carrier time per"
+          + " site in the last interval and in all, the most carriers held at once against"
+          + " parallelism, rejected tasks, and findings as they appear. With --pid it starts"
+          + " vtscope's JFR recording in the JVM (vtscope jvms lists them) and stops it again when"
+          + " watching ends; given a JFR repository folder instead, it reads what the JVM writes"
+          + " there. On a terminal the screen is redrawn and q quits; in a pipe or file it writes"
+          + " one line per interval. Ctrl-C stops either.",
+      "Examples:",
+      "  vtscope watch --pid 4242",
+      "  vtscope watch --pid 4242 --duration 5m --out app.jfr > watch.log",
+      "  vtscope watch /tmp/2026_11_22_10_00_00_4242"
+    })
+final class WatchCommand implements Callable<Integer> {
+
+  /** A JFR repository's per-process folder ends with the pid of the JVM writing it. */
+  private static final Pattern REPOSITORY_PID = Pattern.compile(".*_(\\d+)$");
+
+  @Spec private picocli.CommandLine.Model.CommandSpec spec;
+
+  @Option(
+      names = "--pid",
+      paramLabel = "PID",
+      description = "The running JVM to watch; it must be of this user, on this machine.")
+  private Long pid;
+
+  @Parameters(
+      paramLabel = "REPOSITORY",
+      arity = "0..1",
+      description =
+          "A running JVM's JFR repository folder (e.g. /tmp/2026_11_22_10_00_00_4242), instead of"
+              + " --pid.")
+  private Path repository;
+
+  @Option(
+      names = "--interval",
+      paramLabel = "DURATION",
+      description = "How often to refresh, at least 500ms (default: 2s).")
+  private String interval;
+
+  @Option(
+      names = "--duration",
+      paramLabel = "DURATION",
+      description = "Stop after this long, e.g. 5m (default: until q or Ctrl-C).")
+  private String duration;
+
+  @Option(
+      names = "--out",
+      paramLabel = "FILE",
+      description =
+          "With --pid: keep the recording in FILE (must not exist) when watching ends, also when"
+              + " the JVM exits meanwhile.")
+  private Path out;
+
+  @Option(
+      names = "--pinned-threshold",
+      paramLabel = "DURATION",
+      description = "With --pid: threshold of jdk.VirtualThreadPinned (default: 20ms, the JDK's).")
+  private String pinnedThreshold;
+
+  @Option(
+      names = "--top",
+      paramLabel = "N",
+      description = "Sites shown on the screen (default: ${DEFAULT-VALUE}).")
+  private int top = 10;
+
+  @Option(names = "--verbose", description = "Print stack traces of errors.")
+  private boolean verbose;
+
+  @Override
+  public Integer call() throws IOException, InterruptedException {
+    if ((pid == null) == (repository == null)) {
+      throw new ExitException(
+          ExitCode.USAGE, "give --pid PID or a JFR repository folder (one of them)");
+    }
+    Duration every = RecordCommand.parseDuration(interval == null ? "2s" : interval, "--interval");
+    if (every.toMillis() < 500) {
+      throw new ExitException(ExitCode.USAGE, "--interval must be 500ms or more, not " + interval);
+    }
+    Duration limit = duration == null ? null : RecordCommand.parseDuration(duration, "--duration");
+    if (repository != null) {
+      if (out != null || pinnedThreshold != null) {
+        throw new ExitException(
+            ExitCode.USAGE,
+            "--out and --pinned-threshold go with --pid: a repository folder is recorded already");
+      }
+      if (!Files.isDirectory(repository)) {
+        throw new ExitException(
+            ExitCode.INPUT_UNREADABLE, repository + " is not a folder (a JVM's JFR repository)");
+      }
+      Matcher m = REPOSITORY_PID.matcher(repository.toAbsolutePath().normalize().toString());
+      long writer = m.matches() ? Long.parseLong(m.group(1)) : -1;
+      return watch(repository, null, null, writer, repository.toString(), null, every, limit);
+    }
+    return watchPid(every, limit);
+  }
+
+  private int watchPid(Duration every, Duration limit) throws IOException, InterruptedException {
+    String threshold =
+        RecordCommand.parseDuration(
+                    pinnedThreshold == null ? "20ms" : pinnedThreshold, "--pinned-threshold")
+                .toMillis()
+            + "ms";
+    if (out != null) {
+      RecordCommand.refuseExistingOrUnwritable(out);
+    }
+    LiveTarget target = LiveTarget.describe(pid);
+    Path workingFolder;
+    try (AttachedJvm jvm = AttachedJvm.attach(pid)) {
+      String dir = jvm.systemProperties().getProperty("user.dir");
+      workingFolder = dir == null ? null : Path.of(dir);
+    } catch (LiveException e) {
+      throw ExitException.of(e);
+    }
+    Instant start = Instant.now();
+    TargetRecording recording;
+    Path folder;
+    try {
+      recording = LiveTarget.start(pid, threshold, null, out == null ? null : out.toAbsolutePath());
+    } catch (LiveException e) {
+      throw ExitException.of(e);
+    }
+    PrintWriter err = spec.commandLine().getErr();
+    Thread hook =
+        new Thread(
+            () -> {
+              try {
+                recording.stop(null);
+                err.println(
+                    "vtscope watch: stopped recording "
+                        + recording.name()
+                        + " in pid "
+                        + pid
+                        + (out != null && Files.exists(out) ? "; recording: " + out : ""));
+              } catch (LiveException e) {
+                err.println("vtscope watch: " + e.getMessage());
+              }
+              err.flush();
+            },
+            "vtscope-stop-recording");
+    Runtime.getRuntime().addShutdownHook(hook);
+    try {
+      folder = recording.repository();
+      return watch(
+          folder,
+          start,
+          workingFolder,
+          pid,
+          "pid " + pid + " · " + target.summary(),
+          recording,
+          every,
+          limit);
+    } catch (LiveException e) {
+      throw ExitException.of(e);
+    } finally {
+      try {
+        recording.stop(null);
+      } catch (LiveException e) {
+        err.println("vtscope watch: " + e.getMessage());
+      }
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException e) {
+        // shutting down already: the hook runs
+      }
+      if (out != null) {
+        err.println(
+            Files.exists(out)
+                ? "vtscope watch: recording kept: " + out + " (vtscope analyze " + out + ")"
+                : "vtscope watch: pid " + pid + " wrote no recording to " + out);
+      }
+      err.flush();
+    }
+  }
+
+  /**
+   * Streams {@code folder} into a live analysis and shows it every interval until q, the duration,
+   * or the end of the JVM that writes it ({@code writer}, or -1 when unknown).
+   */
+  private int watch(
+      Path folder,
+      Instant start,
+      Path workingFolder,
+      long writer,
+      String title,
+      TargetRecording recording,
+      Duration every,
+      Duration limit)
+      throws InterruptedException {
+    AnalysisOptions options =
+        new AnalysisOptions(GroupBy.CULPRIT, List.of(), List.of(), InstalledJdks::homes);
+    Instant began = start != null ? start : Instant.now();
+    LiveAnalysis live = new LiveAnalysis(options, title, workingFolder, nanos(began));
+    PrintWriter stdout = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    TerminalFacts facts = TerminalFacts.detect();
+    WatchView view = new WatchView(facts.interactive() ? facts.width() : 0, Math.max(1, top));
+    Set<String> seen = new HashSet<>();
+    long startedNanos = System.nanoTime();
+    boolean writerExited = false;
+    try (RepositoryStream stream = RepositoryStream.open(folder, start, live);
+        Keys keys = Keys.open(facts.interactive())) {
+      stream.start();
+      if (!facts.interactive()) {
+        err.println(
+            "vtscope watch: watching "
+                + title
+                + (recording == null ? "" : " (JFR recording " + recording.name() + ")")
+                + ", a line every "
+                + HumanDurations.format(every.toNanos())
+                + "; Ctrl-C stops");
+        err.flush();
+      }
+      while (true) {
+        boolean quit = keys.awaitQuit(every);
+        long elapsed = System.nanoTime() - startedNanos;
+        LiveSnapshot snapshot = live.snapshot(nanos(Instant.now()));
+        List<Finding> findings = Advisor.standard().advise(snapshot.analysis()).findings();
+        Set<String> fresh = new HashSet<>();
+        for (Finding f : findings) {
+          // the same finding's figures change every interval: it is new when its rule, the
+          // classes it blames or its severity are
+          if (seen.add(f.id() + " " + f.classes() + " " + f.severity())) {
+            fresh.add(f.id());
+          }
+        }
+        if (facts.interactive()) {
+          stdout.print("\033[H\033[2J");
+          view.screen(title, snapshot, findings, fresh, elapsed, every.toNanos())
+              .forEach(stdout::println);
+        } else {
+          view.lines(
+                  snapshot, findings.stream().filter(f -> fresh.contains(f.id())).toList(), elapsed)
+              .forEach(stdout::println);
+        }
+        stdout.flush();
+        if (stream.failure() != null) {
+          throw new ExitException(
+              ExitCode.NOT_A_RECORDING,
+              "reading " + folder + " stopped: " + stream.failure().getMessage(),
+              stream.failure());
+        }
+        if (writer > 0 && !TargetRecording.alive(writer)) {
+          writerExited = true;
+          break;
+        }
+        if (quit || (limit != null && elapsed >= limit.toNanos())) {
+          break;
+        }
+      }
+    } catch (InputProblemException e) {
+      throw new ExitException(ExitCode.INPUT_UNREADABLE, e.getMessage(), e);
+    }
+    if (writerExited) {
+      if (recording != null) {
+        err.println("vtscope watch: pid " + writer + " exited");
+        err.flush();
+        return ExitCode.TARGET_JVM.code();
+      }
+      err.println("vtscope watch: pid " + writer + ", which wrote " + folder + ", exited");
+      err.flush();
+    }
+    return ExitCode.OK.code();
+  }
+
+  private static long nanos(Instant instant) {
+    return instant.getEpochSecond() * 1_000_000_000L + instant.getNano();
+  }
+
+  /** The q key on a terminal; elsewhere, only the wait between refreshes. */
+  private static final class Keys implements AutoCloseable {
+    private final Terminal terminal;
+    private final NonBlockingReader reader;
+
+    private Keys(Terminal terminal) {
+      this.terminal = terminal;
+      this.reader = terminal == null ? null : terminal.reader();
+    }
+
+    static Keys open(boolean interactive) {
+      if (!interactive) {
+        return new Keys(null);
+      }
+      try {
+        Terminal terminal = TerminalBuilder.builder().system(true).build();
+        terminal.enterRawMode();
+        return new Keys(terminal);
+      } catch (IOException | RuntimeException e) {
+        return new Keys(null); // no raw mode: Ctrl-C still stops
+      }
+    }
+
+    /** Waits {@code time}; true when q was pressed meanwhile. */
+    boolean awaitQuit(Duration time) throws InterruptedException {
+      long deadline = System.nanoTime() + time.toNanos();
+      if (reader == null) {
+        Thread.sleep(time);
+        return false;
+      }
+      while (true) {
+        long left = (deadline - System.nanoTime()) / 1_000_000;
+        if (left <= 0) {
+          return false;
+        }
+        int c;
+        try {
+          c = reader.read(left);
+        } catch (IOException e) {
+          Thread.sleep(Math.max(1, left));
+          return false;
+        }
+        if (c == 'q' || c == 'Q' || c == 3) {
+          return true;
+        }
+        if (c == NonBlockingReader.EOF) {
+          Thread.sleep(Math.max(1, left));
+          return false;
+        }
+      }
+    }
+
+    @Override
+    public void close() {
+      if (terminal != null) {
+        try {
+          terminal.close();
+        } catch (IOException e) {
+          // the terminal is restored when the process ends
+        }
+      }
+    }
+  }
+}

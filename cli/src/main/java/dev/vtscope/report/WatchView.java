@@ -1,0 +1,198 @@
+package dev.vtscope.report;
+
+import dev.vtscope.advice.Finding;
+import dev.vtscope.analysis.HumanDurations;
+import dev.vtscope.analysis.LiveSnapshot;
+import dev.vtscope.analysis.Site;
+import dev.vtscope.attribution.Culprit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The text of {@code vtscope watch}: a screen redrawn every interval on a terminal, or one line per
+ * interval (and one per new finding) for a pipe or a file. It only formats a {@link LiveSnapshot}
+ * and the findings of its analysis.
+ */
+public final class WatchView {
+
+  private final int width;
+  private final int top;
+
+  /**
+   * @param width the columns a line may take (0: any)
+   * @param top how many sites the screen shows
+   */
+  public WatchView(int width, int top) {
+    this.width = width;
+    this.top = top;
+  }
+
+  /**
+   * The lines for a pipe: one for the interval, then one per finding not seen before.
+   *
+   * @param elapsedNanos how long watching has gone on
+   */
+  public List<String> lines(LiveSnapshot s, List<Finding> newFindings, long elapsedNanos) {
+    List<String> lines = new ArrayList<>();
+    String at = String.format(Locale.ROOT, "%6ds", elapsedNanos / 1_000_000_000L);
+    StringBuilder line = new StringBuilder(at);
+    line.append("  pinned ")
+        .append(s.pinnedInInterval())
+        .append(" (")
+        .append(HumanDurations.format(s.pinnedNanosInInterval()))
+        .append("), in all ")
+        .append(s.analysis().pinned().durations().count())
+        .append(" (")
+        .append(HumanDurations.format(s.analysis().pinned().durations().totalNanos()))
+        .append(")  held ")
+        .append(s.carriersHeldInInterval())
+        .append('/')
+        .append(parallelism(s))
+        .append("  rejected ")
+        .append(s.submitFailuresInInterval())
+        .append(" (")
+        .append(s.analysis().submitFailed().events())
+        .append(')');
+    s.sites().stream()
+        .filter(a -> a.eventsInInterval() > 0)
+        .findFirst()
+        .ifPresent(
+            a ->
+                line.append("  top ")
+                    .append(holder(a.site()))
+                    .append(' ')
+                    .append(a.eventsInInterval())
+                    .append(" / ")
+                    .append(HumanDurations.format(a.nanosInInterval())));
+    lines.add(line.toString());
+    for (Finding f : newFindings) {
+      lines.add(at + "  new finding [" + f.severity().label() + "] " + f.title());
+    }
+    return lines;
+  }
+
+  /**
+   * The screen for a terminal.
+   *
+   * @param title who is watched: pid, JDK, main class
+   * @param findings the current findings, most severe first
+   * @param newIds the ids of findings that appeared in the last interval
+   */
+  public List<String> screen(
+      String title,
+      LiveSnapshot s,
+      List<Finding> findings,
+      Set<String> newIds,
+      long elapsedNanos,
+      long intervalNanos) {
+    List<String> out = new ArrayList<>();
+    String last = "last " + HumanDurations.format(intervalNanos);
+    out.add(
+        fit(
+            "vtscope watch  ·  q quits  ·  "
+                + HumanDurations.format(elapsedNanos - elapsedNanos % 1_000_000_000L)
+                + ", every "
+                + HumanDurations.format(intervalNanos)
+                + "  ·  "
+                + title));
+    out.add("");
+    out.add(
+        fit(
+            String.format(
+                Locale.ROOT,
+                "carriers  %d of %d held at once in the %s; peak %d since watching began",
+                s.carriersHeldInInterval(),
+                parallelism(s),
+                last,
+                s.analysis().carriers() == null ? 0 : s.analysis().carriers().peak())));
+    out.add(
+        fit(
+            String.format(
+                Locale.ROOT,
+                "pinned    %d events, %s in the %s; %d, %s in all",
+                s.pinnedInInterval(),
+                HumanDurations.format(s.pinnedNanosInInterval()),
+                last,
+                s.analysis().pinned().durations().count(),
+                HumanDurations.format(s.analysis().pinned().durations().totalNanos()))));
+    out.add(
+        fit(
+            String.format(
+                Locale.ROOT,
+                "rejected  %d tasks in the %s; %d in all",
+                s.submitFailuresInInterval(),
+                last,
+                s.analysis().submitFailed().events())));
+    out.add("");
+    out.add(
+        fit(
+            String.format(
+                Locale.ROOT, " #  %-44s %-20s %18s %18s", "held by", "kind", last, "in all")));
+    int shown = 0;
+    for (LiveSnapshot.SiteActivity a : s.sites()) {
+      if (shown == top) {
+        break;
+      }
+      shown++;
+      out.add(
+          fit(
+              String.format(
+                  Locale.ROOT,
+                  "%2d  %-44s %-20s %18s %18s",
+                  shown,
+                  cut(holder(a.site()), 44),
+                  cut(kind(a), 20),
+                  a.eventsInInterval() + "  " + HumanDurations.format(a.nanosInInterval()),
+                  a.site().durations().count()
+                      + "  "
+                      + HumanDurations.format(a.site().durations().totalNanos()))));
+    }
+    if (shown == 0) {
+      out.add("    no carrier held by a pin or a monitor enter yet");
+    }
+    out.add("");
+    out.add("findings (* new in the " + last + ")");
+    for (Finding f : findings) {
+      out.add(
+          fit(
+              (newIds.contains(f.id()) ? " * " : "   ")
+                  + String.format(Locale.ROOT, "%-9s", "[" + f.severity().label() + "]")
+                  + f.title()));
+    }
+    return out;
+  }
+
+  private static int parallelism(LiveSnapshot s) {
+    return Math.max(0, s.analysis().scheduler().parallelism().value());
+  }
+
+  /** The culprit: its class's simple name and method. */
+  private static String holder(Site site) {
+    if (site.attribution() == null) {
+      return site.key();
+    }
+    Culprit c = site.attribution().culprit();
+    String type = c.className();
+    int dot = type.lastIndexOf('.');
+    return (dot < 0 ? type : type.substring(dot + 1)) + "." + c.method();
+  }
+
+  private static String kind(LiveSnapshot.SiteActivity a) {
+    if (a.site().attribution() == null) {
+      return a.monitorEnter() ? "monitor enter" : "pinned";
+    }
+    String kind =
+        a.site().attribution().culprit().kind().name().toLowerCase(Locale.ROOT).replace('_', ' ');
+    return a.monitorEnter() ? "enter: " + kind : kind;
+  }
+
+  private String fit(String line) {
+    return width > 0 ? cut(line, width) : line;
+  }
+
+  private static String cut(String text, int columns) {
+    return text.length() <= columns ? text : text.substring(0, Math.max(0, columns - 1)) + "…";
+  }
+}

@@ -1,0 +1,223 @@
+package dev.vtscope.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vtscope.live.AttachedJvm;
+import dev.vtscope.testing.Cli;
+import dev.vtscope.testing.RunningWorkload;
+import dev.vtscope.testing.TestRecordings;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * {@code vtscope jvms} and {@code vtscope record --pid} against workloads running in child JVMs of
+ * JDK 21 and of JDK 24+, attached to from the JDK running the tests (the suite runs on both).
+ */
+class RecordPidCommandTest {
+
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  @TempDir Path dir;
+
+  static Stream<Path> javas() {
+    return Stream.of(TestRecordings.jdk21Java(), TestRecordings.jdk24PlusJava());
+  }
+
+  /** The recordings a JVM has, as JFR.check lists them. */
+  private static String recordings(long pid) throws Exception {
+    try (AttachedJvm jvm = AttachedJvm.attach(pid)) {
+      return jvm.execute("JFR.check");
+    }
+  }
+
+  @ParameterizedTest
+  @MethodSource("javas")
+  void jvmsListsARunningWorkloadWithItsJdkRelease(Path java) throws Exception {
+    try (RunningWorkload target = RunningWorkload.pinning(java, List.of())) {
+      Cli.Result result = Cli.run("jvms");
+      assertThat(result.exitCode()).as(result.err()).isZero();
+      String line =
+          result
+              .out()
+              .lines()
+              .filter(l -> l.startsWith(target.pid() + " "))
+              .findFirst()
+              .orElseThrow(
+                  () -> new AssertionError("pid " + target.pid() + " in\n" + result.out()));
+      assertThat(line)
+          .matches(
+              target.pid()
+                  + " +"
+                  + RunningWorkload.feature(java)
+                  + "[.\\d]* +dev\\.vtscope\\.workloads\\.Workloads .*");
+      assertThat(result.out().lines().findFirst().orElseThrow()).matches("PID +JDK +MAIN");
+      assertThat(result.out()).doesNotContain(ProcessHandle.current().pid() + "  ");
+    }
+  }
+
+  @ParameterizedTest
+  @MethodSource("javas")
+  void recordsARunningJvmAndLeavesItsOwnRecordingRunning(Path java) throws Exception {
+    // the JVM's owner runs a recording of their own, which vtscope must leave alone
+    try (RunningWorkload target =
+        RunningWorkload.pinning(
+            java, List.of("-XX:StartFlightRecording:name=mine", "-Xlog:jfr+startup=warning"))) {
+      Path out = dir.resolve("live.jfr");
+      Cli.Result result =
+          Cli.run(
+              "record",
+              "--pid",
+              String.valueOf(target.pid()),
+              "--duration",
+              "3s",
+              "--pinned-threshold",
+              "0ms",
+              "--out",
+              out.toString(),
+              "--format",
+              "json");
+      assertThat(result.exitCode()).as(result.err()).isZero();
+      assertThat(result.err())
+          .contains("recording pid " + target.pid())
+          .containsPattern("as JFR recording vtscope-\\d+-\\w+ into")
+          .contains("recorded pid " + target.pid());
+      assertThat(out).isRegularFile();
+      JsonNode report = MAPPER.readTree(result.out());
+      int feature = RunningWorkload.feature(java);
+      assertThat(report.at("/jvm/feature").asInt()).isEqualTo(feature);
+      assertThat(report.at("/pinned/events").asLong()).isPositive();
+      assertThat(report.at("/pinned/sites/0/culprit/kind").asText())
+          .isEqualTo(feature >= 22 ? "FOREIGN_FUNCTION" : "SYNCHRONIZED_BLOCK");
+      // as it was: the owner's recording runs, vtscope's is gone
+      String after = recordings(target.pid());
+      assertThat(after).contains("name=mine").contains("(running)").doesNotContain("vtscope-");
+      assertThat(target.process().isAlive()).isTrue();
+    }
+  }
+
+  @Test
+  void aJvmThatExitsWhileRecordedKeepsWhatItWrote() throws Exception {
+    Path java = TestRecordings.jdk21Java();
+    try (RunningWorkload target =
+        RunningWorkload.start(
+            java,
+            List.of(),
+            "pinning",
+            "--variant",
+            "synchronized",
+            "--tasks",
+            "150",
+            "--hold",
+            "20ms")) {
+      Path out = dir.resolve("short.jfr");
+      long started = System.nanoTime();
+      Cli.Result result =
+          Cli.run(
+              "record",
+              "--pid",
+              String.valueOf(target.pid()),
+              "--duration",
+              "2m",
+              "--pinned-threshold",
+              "0ms",
+              "--out",
+              out.toString(),
+              "--format",
+              "json");
+      assertThat(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started))
+          .as("vtscope noticed the exit, not the end of --duration")
+          .isLessThan(60);
+      assertThat(result.exitCode()).as(result.err()).isEqualTo(8);
+      assertThat(result.err()).contains("pid " + target.pid() + " exited after");
+      assertThat(out).isRegularFile();
+      assertThat(MAPPER.readTree(result.out()).at("/pinned/events").asLong()).isPositive();
+    }
+  }
+
+  @Test
+  void anInterruptedRecordStopsItsRecordingInTheTarget() throws Exception {
+    try (RunningWorkload target = RunningWorkload.pinning(TestRecordings.jdk21Java(), List.of())) {
+      Path out = dir.resolve("interrupted.jfr");
+      Path log = dir.resolve("vtscope.log");
+      Process vtscope =
+          new ProcessBuilder(
+                  TestRecordings.currentJava().toString(),
+                  "--add-exports=jdk.attach/sun.tools.attach=ALL-UNNAMED",
+                  "-cp",
+                  System.getProperty("java.class.path"),
+                  VtScope.class.getName(),
+                  "record",
+                  "--pid",
+                  String.valueOf(target.pid()),
+                  "--duration",
+                  "5m",
+                  "--out",
+                  out.toString())
+              .redirectErrorStream(true)
+              .redirectOutput(log.toFile())
+              .start();
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      while (!Files.readString(log).contains("recording pid " + target.pid())) {
+        assertThat(System.nanoTime()).as(Files.readString(log)).isLessThan(deadline);
+        assertThat(vtscope.isAlive()).as(Files.readString(log)).isTrue();
+        Thread.sleep(100);
+      }
+      assertThat(recordings(target.pid())).contains("vtscope-").contains("(running)");
+      vtscope.destroy(); // SIGTERM, as Ctrl-C's SIGINT: the shutdown hooks run
+      assertThat(vtscope.waitFor(60, TimeUnit.SECONDS)).isTrue();
+      assertThat(Files.readString(log))
+          .contains("interrupted; stopped recording vtscope-")
+          .contains(out.toString());
+      assertThat(recordings(target.pid())).doesNotContain("vtscope-");
+      assertThat(out).isRegularFile();
+      assertThat(Files.size(out)).isPositive();
+    }
+  }
+
+  @Test
+  void aProcessThatIsNotAJvmIsRefusedWithoutBeingSignalled() throws Exception {
+    Process sleep = new ProcessBuilder("sleep", "60").start();
+    try {
+      Cli.Result result =
+          Cli.run(
+              "record",
+              "--pid",
+              String.valueOf(sleep.pid()),
+              "--out",
+              dir.resolve("x.jfr").toString());
+      assertThat(result.exitCode()).isEqualTo(8);
+      assertThat(result.err().lines()).hasSize(1);
+      assertThat(result.err())
+          .contains("is not a JVM vtscope can attach to")
+          .contains("vtscope jvms");
+      assertThat(sleep.isAlive()).as("the Attach API's signal would have ended it").isTrue();
+    } finally {
+      sleep.destroyForcibly();
+    }
+    Process gone = new ProcessBuilder("true").start();
+    gone.waitFor();
+    Cli.Result result = Cli.run("record", "--pid", String.valueOf(gone.pid()));
+    assertThat(result.exitCode()).isEqualTo(8);
+    assertThat(result.err()).contains("no process with pid " + gone.pid());
+  }
+
+  @Test
+  void pidTakesNoCommandOrWorkload() {
+    Cli.Result result = Cli.run("record", "--pid", "1", "--workload", "pinning");
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err().lines()).hasSize(1);
+    assertThat(result.err()).contains("--pid records a running JVM");
+    Cli.Result duration = Cli.run("record", "--duration", "3s", "--workload", "pinning");
+    assertThat(duration.exitCode()).isEqualTo(2);
+    assertThat(duration.err()).contains("--duration goes with --pid");
+  }
+}

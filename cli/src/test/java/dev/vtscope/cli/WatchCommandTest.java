@@ -1,0 +1,171 @@
+package dev.vtscope.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vtscope.live.AttachedJvm;
+import dev.vtscope.testing.Cli;
+import dev.vtscope.testing.RunningWorkload;
+import dev.vtscope.testing.TestRecordings;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * {@code vtscope watch} against workloads running in child JVMs of JDK 21 and of JDK 24+, as a pipe
+ * sees it: one line per interval.
+ */
+class WatchCommandTest {
+
+  private static final Pattern LINE =
+      Pattern.compile("^ +\\d+s  pinned (\\d+) \\([^)]*\\), in all (\\d+) .*held (\\d+)/(\\d+).*");
+
+  @TempDir Path dir;
+
+  static Stream<Path> javas() {
+    return Stream.of(TestRecordings.jdk21Java(), TestRecordings.jdk24PlusJava());
+  }
+
+  /** The holder each workload's pins name, by its JDK. */
+  private static String holder(Path java) throws Exception {
+    return RunningWorkload.feature(java) >= 22
+        ? "ForeignCallPinning.sortNatively"
+        : "SharedLockPinning.withMonitor";
+  }
+
+  @ParameterizedTest
+  @MethodSource("javas")
+  void showsPinsPerIntervalAndKeepsTheRecording(Path java) throws Exception {
+    try (RunningWorkload target = RunningWorkload.pinning(java, List.of())) {
+      Path out = dir.resolve("watched.jfr");
+      Cli.Result result =
+          Cli.run(
+              "watch",
+              "--pid",
+              String.valueOf(target.pid()),
+              "--interval",
+              "1s",
+              "--duration",
+              "6s",
+              "--pinned-threshold",
+              "0ms",
+              "--out",
+              out.toString());
+      assertThat(result.exitCode()).as(result.err()).isZero();
+      List<String> intervals = result.out().lines().filter(l -> LINE.matcher(l).matches()).toList();
+      assertThat(intervals).as(result.out()).hasSizeGreaterThanOrEqualTo(4);
+      long pinnedInIntervals = 0;
+      long lastTotal = 0;
+      for (String line : intervals) {
+        Matcher m = LINE.matcher(line);
+        assertThat(m.matches()).isTrue();
+        pinnedInIntervals += Long.parseLong(m.group(1));
+        long total = Long.parseLong(m.group(2));
+        assertThat(total).as("totals only grow").isGreaterThanOrEqualTo(lastTotal);
+        lastTotal = total;
+        assertThat(Integer.parseInt(m.group(3)))
+            .as("held at once, against parallelism")
+            .isLessThanOrEqualTo(Integer.parseInt(m.group(4)));
+      }
+      assertThat(pinnedInIntervals).as("the intervals add up to the total").isEqualTo(lastTotal);
+      assertThat(lastTotal).isPositive();
+      assertThat(result.out()).contains("top " + holder(java));
+      assertThat(result.out())
+          .containsPattern("new finding \\[(high|medium|low)\\] .*" + holder(java));
+      assertThat(result.err()).contains("recording kept: " + out);
+      // the target as it was, and the kept recording says what the screen said
+      try (AttachedJvm jvm = AttachedJvm.attach(target.pid())) {
+        assertThat(jvm.execute("JFR.check")).doesNotContain("vtscope-");
+      }
+      Cli.Result analysed = Cli.run("analyze", out.toString(), "--format", "json");
+      assertThat(analysed.exitCode()).as(analysed.err()).isZero();
+      assertThat(new ObjectMapper().readTree(analysed.out()).at("/pinned/events").asLong())
+          .isGreaterThanOrEqualTo(lastTotal);
+    }
+  }
+
+  @Test
+  void endsWhenTheJvmExitsAndKeepsWhatItWrote() throws Exception {
+    try (RunningWorkload target =
+        RunningWorkload.start(
+            TestRecordings.jdk21Java(),
+            List.of(),
+            "pinning",
+            "--variant",
+            "synchronized",
+            "--tasks",
+            "200",
+            "--hold",
+            "20ms")) {
+      Path out = dir.resolve("exited.jfr");
+      long started = System.nanoTime();
+      Cli.Result result =
+          Cli.run(
+              "watch",
+              "--pid",
+              String.valueOf(target.pid()),
+              "--interval",
+              "1s",
+              "--pinned-threshold",
+              "0ms",
+              "--out",
+              out.toString());
+      assertThat(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started)).isLessThan(60);
+      assertThat(result.exitCode()).as(result.err()).isEqualTo(8);
+      assertThat(result.err()).contains("pid " + target.pid() + " exited");
+      assertThat(out).isRegularFile();
+    }
+  }
+
+  @Test
+  void watchesARepositoryFolder() throws Exception {
+    Path repository = dir.resolve("repository");
+    try (RunningWorkload target =
+        RunningWorkload.pinning(
+            TestRecordings.jdk21Java(),
+            List.of(
+                "-XX:StartFlightRecording:jdk.VirtualThreadPinned#threshold=0ms",
+                "-XX:FlightRecorderOptions:repository=" + repository,
+                "-Xlog:jfr+startup=warning"))) {
+      Path folder = null;
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+      while (folder == null) {
+        assertThat(System.nanoTime()).as("JFR's folder in " + repository).isLessThan(deadline);
+        if (Files.isDirectory(repository)) {
+          try (Stream<Path> folders = Files.list(repository)) {
+            folder = folders.filter(Files::isDirectory).findFirst().orElse(null);
+          }
+        }
+        Thread.sleep(100);
+      }
+      assertThat(folder.getFileName().toString()).endsWith("_" + target.pid());
+      Cli.Result result =
+          Cli.run("watch", folder.toString(), "--interval", "1s", "--duration", "4s");
+      assertThat(result.exitCode()).as(result.err()).isZero();
+      assertThat(result.out()).contains("top SharedLockPinning.withMonitor");
+      assertThat(result.out().lines().filter(l -> LINE.matcher(l).matches()).count())
+          .isGreaterThanOrEqualTo(3);
+    }
+  }
+
+  @Test
+  void badInputIsOneLineAndAUsageError() {
+    Cli.Result neither = Cli.run("watch");
+    assertThat(neither.exitCode()).isEqualTo(2);
+    assertThat(neither.err()).contains("give --pid PID or a JFR repository folder");
+    Cli.Result fast = Cli.run("watch", "--pid", "1", "--interval", "10ms");
+    assertThat(fast.exitCode()).isEqualTo(2);
+    assertThat(fast.err().lines()).hasSize(1);
+    Cli.Result missing = Cli.run("watch", dir.resolve("nothing").toString());
+    assertThat(missing.exitCode()).isEqualTo(3);
+    assertThat(missing.err().lines()).hasSize(1);
+  }
+}

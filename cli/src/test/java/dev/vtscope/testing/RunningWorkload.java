@@ -1,0 +1,121 @@
+package dev.vtscope.testing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vtscope.live.LiveException;
+import dev.vtscope.live.LocalJvms;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A workload running in a child JVM for the tests of {@code record --pid}, {@code watch} and {@code
+ * jvms}: started, awaited until the Attach API lists it, and ended when closed. Its output goes to
+ * a file.
+ */
+public final class RunningWorkload implements AutoCloseable {
+
+  private final Process process;
+  private final Path output;
+
+  private RunningWorkload(Process process, Path output) {
+    this.process = process;
+    this.output = output;
+  }
+
+  /** A workload that pins carriers for minutes on {@code java}'s JDK. */
+  public static RunningWorkload pinning(Path java, List<String> jvmOptions) throws Exception {
+    return feature(java) >= 22
+        ? start(
+            java,
+            jvmOptions,
+            "native-pinning",
+            "--variant",
+            "upcall",
+            "--threads",
+            "100000",
+            "--block",
+            "5ms")
+        : start(
+            java,
+            jvmOptions,
+            "pinning",
+            "--variant",
+            "synchronized",
+            "--tasks",
+            "100000",
+            "--hold",
+            "5ms");
+  }
+
+  /** Starts {@code workload} and waits until the Attach API lists its JVM. */
+  public static RunningWorkload start(Path java, List<String> jvmOptions, String... workload)
+      throws Exception {
+    List<String> command = new ArrayList<>();
+    command.add(java.toString());
+    command.add("--enable-native-access=ALL-UNNAMED");
+    command.addAll(jvmOptions);
+    command.addAll(
+        List.of("-cp", TestRecordings.workloadsClassPath(), "dev.vtscope.workloads.Workloads"));
+    command.addAll(List.of(workload));
+    Path output = Files.createTempFile("vtscope-workload-", ".log");
+    Process process =
+        new ProcessBuilder(command)
+            .redirectErrorStream(true)
+            .redirectOutput(output.toFile())
+            .start();
+    RunningWorkload running = new RunningWorkload(process, output);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    while (!listed(process.pid())) {
+      if (!process.isAlive() || System.nanoTime() > deadline) {
+        running.close();
+        throw new AssertionError(
+            "the workload did not start: " + String.join(" ", command) + "\n" + running.output());
+      }
+      Thread.sleep(100);
+    }
+    return running;
+  }
+
+  private static boolean listed(long pid) throws LiveException {
+    return LocalJvms.find(pid).isPresent();
+  }
+
+  /** The feature release of a java executable's runtime. */
+  public static int feature(Path executable) throws IOException {
+    String release =
+        Files.readString(executable.toAbsolutePath().getParent().getParent().resolve("release"));
+    Matcher m = Pattern.compile("JAVA_VERSION=\"(\\d+)").matcher(release);
+    assertThat(m.find()).isTrue();
+    return Integer.parseInt(m.group(1));
+  }
+
+  public long pid() {
+    return process.pid();
+  }
+
+  public Process process() {
+    return process;
+  }
+
+  /** What it printed so far. */
+  public String output() {
+    try {
+      return Files.readString(output);
+    } catch (IOException e) {
+      return "";
+    }
+  }
+
+  @Override
+  public void close() throws Exception {
+    process.destroyForcibly();
+    process.waitFor(20, TimeUnit.SECONDS);
+    Files.deleteIfExists(output);
+  }
+}
