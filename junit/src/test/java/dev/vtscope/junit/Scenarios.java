@@ -52,6 +52,11 @@ final class Scenarios {
     }
   }
 
+  /** The method that holds the carrier in {@link #pinsOnThisJdk}, as {@code Class.method}. */
+  static String holderMethodOnThisJdk() {
+    return holderClassOnThisJdk() + (JDK < 24 ? ".withMonitor" : ".sortNatively");
+  }
+
   /** The class of the code that holds the carrier in {@link #pinsOnThisJdk}. */
   static String holderClassOnThisJdk() {
     return JDK < 24
