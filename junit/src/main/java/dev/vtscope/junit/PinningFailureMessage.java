@@ -107,6 +107,9 @@ final class PinningFailureMessage {
             + (change == null
                 ? "no application frame on the stack (JDK and library code only)"
                 : change.display()));
+    if (c != null && c.detail() != null) {
+      text.add("   note       " + c.detail());
+    }
     if (findings.isEmpty()) {
       text.add("   fix        see the whole report of the recording");
       return;

@@ -96,6 +96,8 @@ class WorkloadScenarioTest {
         .containsPattern("waited in +dev\\.vtscope\\.workloads\\.ForeignCallPinning\\.block\\(")
         .containsPattern(
             "change at +dev\\.vtscope\\.workloads\\.ForeignCallPinning\\.sortNatively\\(ForeignCallPinning\\.java:\\d+\\)")
+        .contains(
+            "note       blocked in an upcall to dev.vtscope.workloads.ForeignCallPinning.compare")
         .containsPattern(
             "finding +\\[\\w+\\] dev\\.vtscope\\.workloads\\.ForeignCallPinning\\.sortNatively pins carriers:"
                 + " the virtual thread blocks under a foreign-function call")
