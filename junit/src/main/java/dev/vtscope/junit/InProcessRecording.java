@@ -102,9 +102,9 @@ final class InProcessRecording implements AutoCloseable {
   }
 
   /**
-   * Raises JFR's stack depth to {@link #STACK_DEPTH} unless the JVM was started with a deeper one.
-   * JFR takes the depth only before its first recording in the JVM; later the request changes
-   * nothing, and stacks deeper than the depth in force are reported as truncated.
+   * Raises JFR's stack depth to {@link #STACK_DEPTH} unless the JVM's options set one. JFR takes
+   * the depth only before its first recording in the JVM; later the request changes nothing, and
+   * stacks deeper than the depth in force are reported as truncated.
    */
   private static void deepenStacksBeforeFirstRecording() {
     synchronized (FIRST_START) {
@@ -113,6 +113,13 @@ final class InProcessRecording implements AutoCloseable {
       }
       depthChecked = true;
       try {
+        boolean chosen =
+            ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                .anyMatch(
+                    o -> o.startsWith("-XX:FlightRecorderOptions") && o.contains("stackdepth"));
+        if (chosen) {
+          return;
+        }
         String current = jfrConfigure();
         Matcher m = CURRENT_DEPTH.matcher(current);
         if (m.find() && Integer.parseInt(m.group(1)) < STACK_DEPTH) {

@@ -62,11 +62,19 @@ final class PinningFailureMessage {
     notCounted(verdict, text);
     long truncated = a.pinned().truncatedStacks();
     if (truncated > 0) {
+      // The depth in force shows on a cut stack: the recording's settings state only the
+      // command line's, not one raised at run time.
+      int depth =
+          a.pinned().sites().stream()
+              .filter(s -> s.stack().truncated())
+              .mapToInt(s -> s.stack().frames().size())
+              .max()
+              .orElse(0);
       text.add(
           plural(truncated, "pinned stack")
               + (truncated == 1 ? " was" : " were")
               + " cut at JFR's stack depth"
-              + (a.settings().stackDepth() == null ? "" : " of " + a.settings().stackDepth())
+              + (depth == 0 ? "" : " of " + depth + " frames")
               + ", which may hide the holder: start the test JVM with"
               + " -XX:FlightRecorderOptions:stackdepth="
               + InProcessRecording.STACK_DEPTH

@@ -66,4 +66,18 @@ class DeepStackTest {
     assertThat(sites.get(0).stack().truncated()).isFalse();
     assertThat(sites.get(0).stack().frames()).hasSizeGreaterThan(150);
   }
+
+  @Test
+  void aDepthTheJvmsOptionsChoseIsKeptAndTheMessageSaysWhatItCut() throws Exception {
+    List<String> lines =
+        Kit.runInChildJvm(
+            recordings, DeepClassInit.class, "-XX:FlightRecorderOptions:stackdepth=64");
+
+    assertThat(lines).hasSize(1);
+    assertThat(lines.get(0))
+        .startsWith("initialisesASlowClassDeepDown FAILED ")
+        .contains(
+            "1 pinned stack was cut at JFR's stack depth of 64 frames, which may hide the holder:"
+                + " start the test JVM with -XX:FlightRecorderOptions:stackdepth=256.");
+  }
 }
