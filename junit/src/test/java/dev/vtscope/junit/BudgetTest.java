@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -99,6 +100,36 @@ class BudgetTest {
 
     assertThat(results.get("classBudgetApplies").getStatus()).isEqualTo(Status.SUCCESSFUL);
     assertThat(Kit.failure(results.get("methodBudgetReplacesIt")))
+        .containsPattern("Over budget: pinned events <= 0 \\(\\d+ pinned events\\)\\.");
+  }
+
+  /** A class's budget reaches its nested classes. */
+  @NoPinning(maxEvents = 1000)
+  static class Enclosing {
+    @Nested
+    class WithinTheClassBudget {
+      @Test
+      void pins() throws Exception {
+        Scenarios.pinsOnThisJdk();
+      }
+    }
+
+    @Nested
+    @NoPinning
+    class WithItsOwn {
+      @Test
+      void pinsToo() throws Exception {
+        Scenarios.pinsOnThisJdk();
+      }
+    }
+  }
+
+  @Test
+  void nestedClassesTakeTheEnclosingBudgetUnlessTheyHaveTheirOwn() {
+    Map<String, TestExecutionResult> results = Kit.run(Enclosing.class, recordings);
+
+    assertThat(results.get("pins").getStatus()).isEqualTo(Status.SUCCESSFUL);
+    assertThat(Kit.failure(results.get("pinsToo")))
         .containsPattern("Over budget: pinned events <= 0 \\(\\d+ pinned events\\)\\.");
   }
 
