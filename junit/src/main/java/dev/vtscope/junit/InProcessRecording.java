@@ -69,9 +69,13 @@ final class InProcessRecording implements AutoCloseable {
       recording.setToDisk(true);
       recording.setDestination(file);
       recording.start();
-    } catch (RuntimeException | IOException e) {
+    } catch (IOException e) {
       recording.close();
       throw e;
+    } catch (RuntimeException e) {
+      recording.close();
+      throw new IllegalStateException(
+          "vtscope: JFR did not start a recording for this test: " + e.getMessage(), e);
     }
     return new InProcessRecording(recording, file);
   }

@@ -104,7 +104,8 @@ public final class NoPinningExtension
               + ". Run the tests on a JDK with JFR (its jdk.jfr module, without -XX:-FlightRecorder)"
               + (b.jfrUnavailable() == NoPinning.JfrUnavailable.SKIP
                   ? "."
-                  : ", or let such JVMs skip these tests: @NoPinning(jfrUnavailable = SKIP).");
+                  : ", or let such JVMs skip these tests: @NoPinning(jfrUnavailable = SKIP), or"
+                      + " skipWhenJfrUnavailable() in code.");
       throw b.jfrUnavailable() == NoPinning.JfrUnavailable.SKIP
           ? new TestAbortedException(message)
           : new IllegalStateException(message);
@@ -147,7 +148,7 @@ public final class NoPinningExtension
     for (Class<?> c = context.getRequiredTestClass(); c != null; c = c.getEnclosingClass()) {
       Optional<NoPinning> onClass = AnnotationSupport.findAnnotation(c, NoPinning.class);
       if (onClass.isPresent()) {
-        return PinningBudget.of(onClass.get(), name(c));
+        return PinningBudget.of(onClass.get(), c.getName());
       }
     }
     return PinningBudget.NONE;
@@ -155,10 +156,6 @@ public final class NoPinningExtension
 
   private static String name(Method method) {
     return method.getDeclaringClass().getName() + "." + method.getName() + "()";
-  }
-
-  private static String name(Class<?> type) {
-    return type.getName();
   }
 
   /** Why this JVM cannot record, or empty when it can. */

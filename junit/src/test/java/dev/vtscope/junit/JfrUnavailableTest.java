@@ -34,7 +34,7 @@ class JfrUnavailableTest {
             "failsByDefault FAILED vtscope: cannot check this test for pinning: JFR is turned off"
                 + " in this JVM (-XX:-FlightRecorder). Run the tests on a JDK with JFR (its jdk.jfr"
                 + " module, without -XX:-FlightRecorder), or let such JVMs skip these tests:"
-                + " @NoPinning(jfrUnavailable = SKIP).",
+                + " @NoPinning(jfrUnavailable = SKIP), or skipWhenJfrUnavailable() in code.",
             "skipsWhenAsked ABORTED vtscope: cannot check this test for pinning: JFR is turned off"
                 + " in this JVM (-XX:-FlightRecorder). Run the tests on a JDK with JFR (its jdk.jfr"
                 + " module, without -XX:-FlightRecorder).");
@@ -49,7 +49,7 @@ class JfrUnavailableTest {
             "failsByDefault FAILED vtscope: cannot check this test for pinning: this JVM has no"
                 + " jdk.jfr module (a runtime image made without it). Run the tests on a JDK with"
                 + " JFR (its jdk.jfr module, without -XX:-FlightRecorder), or let such JVMs skip"
-                + " these tests: @NoPinning(jfrUnavailable = SKIP).",
+                + " these tests: @NoPinning(jfrUnavailable = SKIP), or skipWhenJfrUnavailable() in code.",
             "skipsWhenAsked ABORTED vtscope: cannot check this test for pinning: this JVM has no"
                 + " jdk.jfr module (a runtime image made without it). Run the tests on a JDK with"
                 + " JFR (its jdk.jfr module, without -XX:-FlightRecorder).");
