@@ -19,12 +19,15 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code a}, {@code b}, the JDK.") and, optionally, what it must never import ("Never: {@code
  * c}."). This test reads those sentences and checks every import and every fully qualified name in
  * the package's sources against them. "The JDK" allows {@code java}, {@code javax}, {@code org.w3c}
- * and {@code org.xml}; other JDK modules ({@code jdk.jfr}) must be named.
+ * and {@code org.xml}; other JDK modules ({@code jdk.jfr}) must be named. The packages of every
+ * module are checked: the command line's and the JUnit extension's.
  */
 class LayeringTest {
 
-  private static final Path SOURCES =
-      TestRecordings.repoRoot().resolve("cli/src/main/java/dev/vtscope");
+  private static final List<Path> SOURCES =
+      List.of(
+          TestRecordings.repoRoot().resolve("cli/src/main/java/dev/vtscope"),
+          TestRecordings.repoRoot().resolve("junit/src/main/java/dev/vtscope"));
 
   private static final Pattern CODE = Pattern.compile("\\{@code\\s+([\\w.]+)\\s*}");
   private static final Pattern IMPORT =
@@ -34,9 +37,13 @@ class LayeringTest {
           "(?<![\\w.])((?:dev\\.vtscope|jdk|java|javax|org|com|picocli)(?:\\.[a-z_]\\w*)+\\.[A-Z]\\w*)");
 
   static Stream<Path> packages() throws IOException {
-    try (Stream<Path> dirs = Files.list(SOURCES)) {
-      return dirs.filter(Files::isDirectory).sorted().toList().stream();
+    List<Path> packages = new ArrayList<>();
+    for (Path sources : SOURCES) {
+      try (Stream<Path> dirs = Files.list(sources)) {
+        dirs.filter(Files::isDirectory).sorted().forEach(packages::add);
+      }
     }
+    return packages.stream();
   }
 
   @ParameterizedTest(name = "dev.vtscope.{0}")
