@@ -13,6 +13,7 @@ import picocli.CommandLine.Spec;
 /** {@code vtscope jvms}: the running JVMs that record --pid and watch --pid can attach to. */
 @Command(
     name = "jvms",
+    header = "Lists the running JVMs that vtscope can attach to",
     mixinStandardHelpOptions = true,
     description = {
       "Lists the JVMs running on this machine that vtscope can attach to (this user's, as 'jcmd -l'"

@@ -36,6 +36,7 @@ import picocli.CommandLine.Spec;
 /** {@code vtscope watch}: a running JVM's pinning, live. */
 @Command(
     name = "watch",
+    header = "Shows a running JVM's pinning live, as it happens",
     mixinStandardHelpOptions = true,
     description = {
       "Shows a running JVM's pinning live, refreshed every --interval: pins and carrier time per"

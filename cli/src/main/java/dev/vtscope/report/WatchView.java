@@ -17,6 +17,8 @@ import java.util.Set;
  */
 public final class WatchView {
 
+  private static final Wording WORDING = Wording.standard();
+
   private final int width;
   private final int top;
 
@@ -68,7 +70,7 @@ public final class WatchView {
                     .append(HumanDurations.format(a.nanosInInterval())));
     lines.add(line.toString());
     for (Finding f : newFindings) {
-      lines.add(at + "  new finding [" + f.severity().label() + "] " + f.title());
+      lines.add(at + "  new finding [" + f.severity().label() + "] " + WORDING.title(f));
     }
     return lines;
   }
@@ -159,7 +161,7 @@ public final class WatchView {
           fit(
               (newIds.contains(f.id()) ? " * " : "   ")
                   + String.format(Locale.ROOT, "%-9s", "[" + f.severity().label() + "]")
-                  + f.title()));
+                  + WORDING.title(f)));
     }
     return out;
   }

@@ -80,8 +80,9 @@ class UsageErrorTest {
         "vtscope analyze: --group-by takes culprit, stack, top-frame or reason, not 'topframe';"
             + " did you mean 'top-frame'? (see 'vtscope analyze --help')");
     assertUsageError(
-        Cli.run("check", "--format", "json", "x.jfr"),
-        "vtscope check: --format takes text or markdown, not 'json' (see 'vtscope check --help')");
+        Cli.run("check", "--format", "html", "x.jfr"),
+        "vtscope check: --format takes text, json or markdown, not 'html' (see 'vtscope check"
+            + " --help')");
   }
 
   @Test

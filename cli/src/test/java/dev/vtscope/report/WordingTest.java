@@ -120,11 +120,14 @@ class WordingTest {
   void everyStatementIsSaidSomewhere() throws IOException {
     Set<String> literals = new HashSet<>();
     Pattern literal = Pattern.compile("\"([a-z0-9.\\-]+)\"");
-    try (Stream<Path> files = Files.walk(TestRecordings.repoRoot().resolve("cli/src/main/java"))) {
-      for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
-        Matcher m = literal.matcher(Files.readString(file));
-        while (m.find()) {
-          literals.add(m.group(1));
+    for (String module : List.of("cli", "junit")) {
+      try (Stream<Path> files =
+          Files.walk(TestRecordings.repoRoot().resolve(module + "/src/main/java"))) {
+        for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+          Matcher m = literal.matcher(Files.readString(file));
+          while (m.find()) {
+            literals.add(m.group(1));
+          }
         }
       }
     }

@@ -10,6 +10,7 @@ import dev.vtscope.attribution.CulpritKind;
 import dev.vtscope.attribution.Owner;
 import dev.vtscope.gate.CheckItem;
 import dev.vtscope.recording.Frame;
+import dev.vtscope.report.Wording;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -21,6 +22,9 @@ import java.util.StringJoiner;
  * vtscope's findings give. All of the extension's wording about a verdict is here.
  */
 final class PinningFailureMessage {
+
+  /** Findings and checks are worded as every vtscope report words them. */
+  private static final Wording WORDING = Wording.standard();
 
   /** Sites shown in full; a message is read in a test report, not scrolled. */
   static final int SITES_SHOWN = 5;
@@ -46,7 +50,12 @@ final class PinningFailureMessage {
             + HumanDurations.format(total)
             + " in total.");
     for (CheckItem failed : verdict.failures()) {
-      text.add("Over budget: " + failed.name() + " (" + failed.message() + ").");
+      text.add(
+          "Over budget: "
+              + WORDING.format(failed.name())
+              + " ("
+              + WORDING.format(failed.result())
+              + ").");
     }
     List<Site> sites = verdict.counted();
     for (int i = 0; i < Math.min(SITES_SHOWN, sites.size()); i++) {
@@ -123,12 +132,12 @@ final class PinningFailureMessage {
       return;
     }
     Finding first = findings.get(0);
-    text.add("   finding    [" + first.severity().label() + "] " + first.title());
-    for (String action : first.actions()) {
+    text.add("   finding    [" + first.severity().label() + "] " + WORDING.title(first));
+    for (String action : WORDING.actions(first)) {
       text.add("   fix        " + action);
     }
     for (Finding other : findings.subList(1, findings.size())) {
-      text.add("   also       [" + other.severity().label() + "] " + other.title());
+      text.add("   also       [" + other.severity().label() + "] " + WORDING.title(other));
     }
   }
 

@@ -8,7 +8,7 @@ import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.AnalysisOptions;
 import dev.vtscope.analysis.Analyzer;
 import dev.vtscope.analysis.GroupBy;
-import dev.vtscope.analysis.HumanDurations;
+import dev.vtscope.analysis.Message;
 import dev.vtscope.analysis.RecordingProblemException;
 import dev.vtscope.analysis.Site;
 import dev.vtscope.attribution.Culprit;
@@ -157,11 +157,11 @@ record PinningVerdict(
       checks.add(
           new CheckItem(
               "budget",
-              "longest pin <= " + HumanDurations.format(budget.maxPinNanos()),
+              Message.of("check.longest-pin", "max", Message.nanos(budget.maxPinNanos())),
               longest <= budget.maxPinNanos(),
               counted.isEmpty()
-                  ? "no pinned event"
-                  : "longest pin " + HumanDurations.format(longest),
+                  ? Message.of("check.longest-pin.none")
+                  : Message.of("check.longest-pin.result", "longest", Message.nanos(longest)),
               null));
     }
     return new PinningVerdict(analysis, advice, budget, checks, counted, allowed, warmUp);
