@@ -112,7 +112,7 @@ final class CarrierMonopolyRule implements Rule {
     }
     return new Finding(
         ID,
-        Facts.severity(a, k, held),
+        Facts.severity(a, k, sites),
         title,
         explanation,
         actions,

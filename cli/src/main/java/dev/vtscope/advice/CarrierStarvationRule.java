@@ -40,9 +40,7 @@ final class CarrierStarvationRule implements Rule {
       // Neither a site too brief to matter nor the JDK's warm-up (both info findings) is what to
       // fix first.
       boolean warmUp = culprit != null && culprit.isWarmUp(site.stack().frames());
-      boolean matters =
-          !warmUp
-              && Facts.severity(a, k, site.durations().totalNanos()).compareTo(Severity.LOW) >= 0;
+      boolean matters = !warmUp && Facts.severity(a, k, List.of(site)).compareTo(Severity.LOW) >= 0;
       if (culprit != null
           && matters
           && culprits.size() < 3

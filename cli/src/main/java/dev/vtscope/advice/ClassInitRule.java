@@ -83,8 +83,8 @@ final class ClassInitRule implements Rule {
                   jdkClass
                       ? Severity.INFO
                       : libraryClass && Facts.events(sites) == 1
-                          ? min(Facts.severity(a, k, pinned), Severity.LOW)
-                          : Facts.severity(a, k, pinned),
+                          ? min(Facts.severity(a, k, sites), Severity.LOW)
+                          : Facts.severity(a, k, sites),
                   Message.of("class-init-pinning.title", "className", className),
                   Message.of(
                       "class-init-pinning.explanation",

@@ -57,7 +57,7 @@ final class ClassLoadingRule implements Rule {
     return List.of(
         new Finding(
             ID,
-            Facts.severity(a, k, pinned),
+            Facts.severity(a, k, sites),
             Message.of("class-loading-pinning.title"),
             Message.of(
                 "class-loading-pinning.explanation",

@@ -41,7 +41,7 @@ final class CompensationRule implements Rule {
         started > 0
             && maxPool > 0
             && started >= k.thresholds().compensationHighShareOfMaxPool() * maxPool;
-    Severity severity = nearMax ? Severity.HIGH : Facts.severity(a, k, waited);
+    Severity severity = nearMax ? Severity.HIGH : Facts.severity(a, k, a.monitorWait().sites());
     // Waits for another thread's class initialiser are recorded as monitor waits too (JDK 21-23):
     // the wait this finding names is an Object.wait.
     List<Site> sites =

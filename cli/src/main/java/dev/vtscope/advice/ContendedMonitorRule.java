@@ -46,7 +46,7 @@ final class ContendedMonitorRule implements Rule {
       findings.add(
           new Finding(
               ID,
-              once ? Severity.INFO : Facts.severity(a, k, held),
+              once ? Severity.INFO : Facts.severity(a, k, sites),
               Message.of("monitor-contention.title", "culprit", c.qualifiedMethod()),
               Message.of(
                   "monitor-contention.explanation",

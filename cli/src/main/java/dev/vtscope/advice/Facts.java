@@ -46,7 +46,35 @@ final class Facts {
 
   /** The severity of carrier time, by its share of capacity; medium when the share is unknown. */
   static Severity severity(Analysis a, Knowledge k, long carrierNanos) {
-    double share = capacityShare(a, carrierNanos);
+    return severityOfShare(k, capacityShare(a, carrierNanos));
+  }
+
+  /**
+   * The severity of the carrier time held at {@code sites}. Of one recording, by its share of the
+   * recording's capacity; of several, by the share in the recording where it was largest, so that
+   * healthy recordings analysed with one that stalled never make its stall look smaller.
+   */
+  static Severity severity(Analysis a, Knowledge k, List<Site> sites) {
+    if (a.inputs().size() <= 1) {
+      return severity(a, k, total(sites));
+    }
+    int parallelism = parallelism(a);
+    double worst = -1;
+    for (int i = 0; i < a.inputs().size(); i++) {
+      long duration = a.inputs().get(i).durationNanos();
+      if (duration <= 0 || parallelism <= 0) {
+        continue;
+      }
+      long nanos = 0;
+      for (Site site : sites) {
+        nanos += site.nanosIn(i);
+      }
+      worst = Math.max(worst, nanos / ((double) duration * parallelism));
+    }
+    return severityOfShare(k, worst);
+  }
+
+  private static Severity severityOfShare(Knowledge k, double share) {
     if (share < 0) {
       return Severity.MEDIUM;
     }

@@ -139,7 +139,8 @@ final class FileIoRule implements Rule {
     if (culprit.artifact() != null) {
       evidence.add(Evidence.text("artifact", culprit.artifact().display()));
     }
-    Severity severity = Facts.severity(a, k, held);
+    Severity severity =
+        Facts.severity(a, k, w.fileIo().totalNanos() >= runNanos ? w.fileIoSites() : fileRuns);
     if (compensated > 0 && severity.compareTo(Severity.LOW) < 0) {
       severity = Severity.LOW;
     }

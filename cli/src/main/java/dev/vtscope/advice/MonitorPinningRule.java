@@ -215,7 +215,8 @@ final class MonitorPinningRule implements Rule {
                     "monitor-pinning.explanation.enters", "entered", Message.nanos(entered)));
     return new Finding(
         ID,
-        Facts.severity(a, k, carrierNanos),
+        Facts.severity(
+            a, k, java.util.stream.Stream.concat(sites.stream(), enterSites.stream()).toList()),
         Message.of(
             "monitor-pinning.title",
             "culprit",

@@ -31,7 +31,7 @@ final class NativePinningRule implements Rule {
       findings.add(
           new Finding(
               ID,
-              Facts.severity(a, k, pinned),
+              Facts.severity(a, k, sites),
               Message.of("native-pinning.title." + variant, "culprit", c.qualifiedMethod()),
               Message.of(
                   "native-pinning.explanation",

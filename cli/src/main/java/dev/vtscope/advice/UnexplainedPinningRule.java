@@ -62,7 +62,7 @@ final class UnexplainedPinningRule implements Rule {
       findings.add(
           new Finding(
               ID,
-              Facts.severity(a, k, pinned),
+              Facts.severity(a, k, sites),
               Message.of(
                   "unexplained-pinning.title",
                   "culprit",

@@ -22,6 +22,9 @@ import java.util.Map;
  * @param blockingOperations event counts by blocking operation (JDK 24+), most frequent first
  * @param monitorClasses event counts by monitor class (monitor events), most frequent first
  * @param attribution who to blame: the culprit of the representative stack
+ * @param nanosByInput of a report of several recordings, the site's total time in each, by the
+ *     recording's index in {@link Analysis#inputs()}; empty for one recording (it is all {@code
+ *     durations().totalNanos()})
  */
 public record Site(
     String key,
@@ -35,12 +38,21 @@ public record Site(
     Map<String, Long> reasons,
     Map<String, Long> blockingOperations,
     Map<String, Long> monitorClasses,
-    Attribution attribution) {
+    Attribution attribution,
+    Map<Integer, Long> nanosByInput) {
 
   public Site {
+    nanosByInput = Map.copyOf(nanosByInput);
     reasons = Collections.unmodifiableMap(new LinkedHashMap<>(reasons));
     blockingOperations = Collections.unmodifiableMap(new LinkedHashMap<>(blockingOperations));
     monitorClasses = Collections.unmodifiableMap(new LinkedHashMap<>(monitorClasses));
+  }
+
+  /** The site's total time in the recording at {@code input} of the analysis' inputs. */
+  public long nanosIn(int input) {
+    return nanosByInput.isEmpty()
+        ? (input == 0 ? durations.totalNanos() : 0)
+        : nanosByInput.getOrDefault(input, 0L);
   }
 
   /** The most frequent pinned reason, or null. */

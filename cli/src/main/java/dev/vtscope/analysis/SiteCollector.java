@@ -104,7 +104,8 @@ final class SiteCollector {
   void addAll(SiteCollector other, int input) {
     long offset = (long) input << 48;
     other.byStack.forEach(
-        (key, acc) -> byStack.computeIfAbsent(key, k -> new Accumulator()).addAll(acc, offset));
+        (key, acc) ->
+            byStack.computeIfAbsent(key, k -> new Accumulator()).addAll(acc, offset, input));
   }
 
   /**
@@ -180,6 +181,9 @@ final class SiteCollector {
     private String representativeReason;
     private long truncated;
 
+    /** Of several recordings' events, the time in each (by input index); empty for one. */
+    private final Map<Integer, Long> nanosByInput = new HashMap<>();
+
     void add(
         long start,
         long duration,
@@ -207,11 +211,25 @@ final class SiteCollector {
       count(monitorClasses, monitorClass);
     }
 
+    /** Adds events of the same recording, or of recordings already merged. */
     void addAll(Accumulator other) {
-      addAll(other, 0);
+      merge(other, 0);
+      other.nanosByInput.forEach((input, nanos) -> nanosByInput.merge(input, nanos, Long::sum));
     }
 
-    void addAll(Accumulator other, long threadOffset) {
+    /**
+     * Adds the events of the recording at {@code input}, its thread ids offset to stay distinct.
+     */
+    void addAll(Accumulator other, long threadOffset, int input) {
+      merge(other, threadOffset);
+      if (other.nanosByInput.isEmpty()) {
+        nanosByInput.merge(input, other.durations.total(), Long::sum);
+      } else {
+        other.nanosByInput.forEach((i, nanos) -> nanosByInput.merge(i, nanos, Long::sum));
+      }
+    }
+
+    private void merge(Accumulator other, long threadOffset) {
       durations.addAll(other.durations);
       threads.addAll(other.threads, threadOffset);
       first = Math.min(first, other.first);
@@ -255,7 +273,8 @@ final class SiteCollector {
           sortedByCount(reasons),
           sortedByCount(operations),
           sortedByCount(monitorClasses),
-          attribution);
+          attribution,
+          nanosByInput);
     }
 
     private static Map<String, Long> sortedByCount(Map<String, Long> counts) {

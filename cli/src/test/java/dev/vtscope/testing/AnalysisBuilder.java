@@ -295,7 +295,8 @@ public final class AnalysisBuilder {
           Map.of(),
           Map.of(),
           monitorClass == null ? Map.of() : Map.of(monitorClass, events),
-          new Attribution(culprit, List.of(), waitedAt, calledFrom, null, owners));
+          new Attribution(culprit, List.of(), waitedAt, calledFrom, null, owners),
+          Map.of());
     }
 
     private static Frame frame(String className, String method, int line) {
