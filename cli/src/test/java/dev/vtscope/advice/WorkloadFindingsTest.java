@@ -128,7 +128,11 @@ class WorkloadFindingsTest {
                               // JDK 25 loading a few classes on first use (StringConcatFactory's
                               // bootstrap): a few ms in a half-second recording, seen once
                               || (f.id().equals("class-loading-pinning")
-                                  && a.pinned().totalNanos() < 20_000_000L))
+                                  && a.pinned().totalNanos() < 20_000_000L)
+                              // a busy machine: one virtual thread kept on its carrier for one
+                              // run of some 60 ms (a non-blocking write retried while the reader
+                              // waited for a CPU), seen once with the load at 7 on 2 CPUs
+                              || (f.id().equals("carrier-monopoly") && longRuns(f) == 1))
                       .as(Words.title(f))
                       .isTrue())
           .extracting(Finding::id)
@@ -139,7 +143,10 @@ class WorkloadFindingsTest {
               "carrier-starvation",
               "carrier-compensation",
               "submit-failed");
-      assertThat(findings.stream().filter(f -> f.severity() == Severity.LOW))
+      assertThat(
+              findings.stream()
+                  .filter(f -> f.severity() == Severity.LOW)
+                  .filter(f -> !(f.id().equals("carrier-monopoly") && longRuns(f) == 1)))
           .allSatisfy(
               f ->
                   assertThat(f.id())
@@ -149,5 +156,13 @@ class WorkloadFindingsTest {
           .as("first finding of %s on JDK %s", args, a.feature())
           .isEqualTo(expected);
     }
+  }
+
+  private static long longRuns(Finding f) {
+    return f.evidence().stream()
+        .filter(e -> e.label().equals("long runs"))
+        .mapToLong(e -> e.value())
+        .findFirst()
+        .orElse(-1);
   }
 }
