@@ -14,6 +14,8 @@ import java.util.List;
  *     monitor) by the holds that ended in the last interval
  * @param submitFailuresInInterval tasks the scheduler rejected in the last interval
  * @param sites the sites that held carriers, those most active in the last interval first
+ * @param pinnedNow the virtual threads blocked while pinned at the end of the interval, from a
+ *     thread dump (a pin that has not ended has no event yet); null when no dump was taken
  */
 public record LiveSnapshot(
     Analysis analysis,
@@ -22,10 +24,12 @@ public record LiveSnapshot(
     long pinnedNanosInInterval,
     int carriersHeldInInterval,
     long submitFailuresInInterval,
-    List<SiteActivity> sites) {
+    List<SiteActivity> sites,
+    List<PinnedNow> pinnedNow) {
 
   public LiveSnapshot {
     sites = List.copyOf(sites);
+    pinnedNow = pinnedNow == null ? null : List.copyOf(pinnedNow);
   }
 
   /**

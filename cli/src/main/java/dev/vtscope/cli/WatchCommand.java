@@ -7,6 +7,7 @@ import dev.vtscope.analysis.GroupBy;
 import dev.vtscope.analysis.HumanDurations;
 import dev.vtscope.analysis.LiveAnalysis;
 import dev.vtscope.analysis.LiveSnapshot;
+import dev.vtscope.analysis.ThreadInDump;
 import dev.vtscope.live.AttachedJvm;
 import dev.vtscope.live.LiveException;
 import dev.vtscope.live.TargetRecording;
@@ -238,6 +239,8 @@ final class WatchCommand implements Callable<Integer> {
     Set<String> seen = new HashSet<>();
     long startedNanos = System.nanoTime();
     boolean writerExited = false;
+    boolean dumpFailed = false;
+    long nextDump = System.nanoTime();
     try (RepositoryStream stream = RepositoryStream.open(folder, start, live);
         Keys keys = Keys.open(facts.interactive())) {
       stream.start();
@@ -254,7 +257,26 @@ final class WatchCommand implements Callable<Integer> {
       while (true) {
         boolean quit = keys.awaitQuit(every);
         long elapsed = System.nanoTime() - startedNanos;
-        LiveSnapshot snapshot = live.snapshot(nanos(Instant.now()));
+        List<ThreadInDump> threads = null;
+        if (recording != null && System.nanoTime() >= nextDump && TargetRecording.alive(writer)) {
+          long dumpStart = System.nanoTime();
+          try {
+            threads = ThreadDumps.take(writer);
+            // a JVM with very many threads takes a while to dump: keep that under a fifth of
+            // the time watched, by dumping less often than every interval
+            nextDump = System.nanoTime() + 4 * (System.nanoTime() - dumpStart);
+          } catch (LiveException e) {
+            if (!dumpFailed && TargetRecording.alive(writer)) {
+              err.println(
+                  "vtscope watch: "
+                      + e.getMessage()
+                      + "; carriers pinned now are not shown while this lasts");
+              err.flush();
+            }
+            dumpFailed = true;
+          }
+        }
+        LiveSnapshot snapshot = live.snapshot(nanos(Instant.now()), threads);
         List<Finding> findings = Advisor.standard().advise(snapshot.analysis()).findings();
         Set<String> fresh = new HashSet<>();
         for (Finding f : findings) {
