@@ -240,7 +240,7 @@ final class WatchCommand implements Callable<Integer> {
     long startedNanos = System.nanoTime();
     boolean writerExited = false;
     boolean dumpFailed = false;
-    long nextDump = System.nanoTime();
+    long dumpNanos = 0;
     try (RepositoryStream stream = RepositoryStream.open(folder, start, live);
         Keys keys = Keys.open(facts.interactive())) {
       stream.start();
@@ -258,13 +258,12 @@ final class WatchCommand implements Callable<Integer> {
         boolean quit = keys.awaitQuit(every);
         long elapsed = System.nanoTime() - startedNanos;
         List<ThreadInDump> threads = null;
-        if (recording != null && System.nanoTime() >= nextDump && TargetRecording.alive(writer)) {
+        // a JVM with very many threads takes a while to dump (a second for 100,000): dumps take
+        // at most a third of the time watched, so such a JVM is dumped every few intervals
+        if (recording != null && dumpNanos <= elapsed / 3 && TargetRecording.alive(writer)) {
           long dumpStart = System.nanoTime();
           try {
             threads = ThreadDumps.take(writer);
-            // a JVM with very many threads takes a while to dump: keep that under a fifth of
-            // the time watched, by dumping less often than every interval
-            nextDump = System.nanoTime() + 4 * (System.nanoTime() - dumpStart);
           } catch (LiveException e) {
             if (!dumpFailed && TargetRecording.alive(writer)) {
               err.println(
@@ -275,6 +274,7 @@ final class WatchCommand implements Callable<Integer> {
             }
             dumpFailed = true;
           }
+          dumpNanos += System.nanoTime() - dumpStart;
         }
         LiveSnapshot snapshot = live.snapshot(nanos(Instant.now()), threads);
         List<Finding> findings = Advisor.standard().advise(snapshot.analysis()).findings();
