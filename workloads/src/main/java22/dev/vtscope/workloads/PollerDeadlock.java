@@ -34,8 +34,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * reads the same byte before the downcall and only sorts in it, so nothing blocks under the native
  * frame and every reader finishes at once.
  *
- * <p>Events and finding: on JDK 25, no {@code jdk.VirtualThreadPinned} until the timeout (then one
- * per reader, as long as the timeout); {@code vtscope watch} shows the readers pinned now, held by
+ * <p>Events and finding: on JDK 25, no {@code jdk.VirtualThreadPinned} for the readers until the
+ * timeout (then one per reader, as long as the timeout; recorded from the start, the JDK's own
+ * class initialisers pin for a few milliseconds first); {@code vtscope watch} shows the readers pinned now, held by
  * the FOREIGN_FUNCTION culprit {@link #readInCallback}. JDK range: 22+ (the foreign-function API);
  * the deadlock needs read pollers that are virtual threads, measured on JDK 25.
  */
