@@ -2,6 +2,7 @@ package dev.vtscope.cli;
 
 import dev.vtscope.advice.Advisor;
 import dev.vtscope.advice.Finding;
+import dev.vtscope.advice.PinnedNowFinding;
 import dev.vtscope.analysis.AnalysisOptions;
 import dev.vtscope.analysis.GroupBy;
 import dev.vtscope.analysis.HumanDurations;
@@ -20,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -277,7 +279,7 @@ final class WatchCommand implements Callable<Integer> {
           dumpNanos += System.nanoTime() - dumpStart;
         }
         LiveSnapshot snapshot = live.snapshot(nanos(Instant.now()), threads);
-        List<Finding> findings = Advisor.standard().advise(snapshot.analysis()).findings();
+        List<Finding> findings = withPinnedNow(snapshot);
         Set<String> fresh = new HashSet<>();
         for (Finding f : findings) {
           // the same finding's figures change every interval: it is new when its rule, the
@@ -323,6 +325,24 @@ final class WatchCommand implements Callable<Integer> {
       err.flush();
     }
     return ExitCode.OK.code();
+  }
+
+  /**
+   * The analysis' findings, and first the carriers pinned now when the thread dump shows any: the
+   * events alone would call such a JVM healthy, since its pins have not ended.
+   */
+  private static List<Finding> withPinnedNow(LiveSnapshot snapshot) {
+    List<Finding> findings = Advisor.standard().advise(snapshot.analysis()).findings();
+    int parallelism = Math.max(0, snapshot.analysis().scheduler().parallelism().value());
+    return PinnedNowFinding.of(snapshot.pinnedNow(), parallelism)
+        .map(
+            now -> {
+              List<Finding> all = new ArrayList<>();
+              all.add(now);
+              findings.stream().filter(f -> !f.id().equals("healthy")).forEach(all::add);
+              return List.copyOf(all);
+            })
+        .orElse(findings);
   }
 
   private static long nanos(Instant instant) {

@@ -125,6 +125,11 @@ class WatchCommandTest {
               ".*  pinned 0 \\(0 ms\\), in all 0 .*  pinned now 2/2 \\[PollerDeadlock.readInCallback:"
                   + " #\\d+ reader-[01], #\\d+ reader-[01]].*");
       assertThat(intervals).as(result.out()).allMatch(l -> pinnedNow.matcher(l).matches());
+      assertThat(result.out())
+          .contains(
+              "new finding [high] Every carrier is pinned now: 2 virtual threads blocked on their"
+                  + " carriers, held by dev.vtscope.workloads.PollerDeadlock.readInCallback")
+          .doesNotContain("Healthy");
       assertThat(target.process().isAlive()).as("still deadlocked: " + target.output()).isTrue();
       Cli.Result analysed = Cli.run("analyze", out.toString(), "--format", "json");
       assertThat(analysed.exitCode()).as(analysed.err()).isZero();
