@@ -71,7 +71,7 @@ public final class LiveAnalysis implements RecordingListener {
    * @param nowNanos the end of the interval, nanoseconds since the epoch
    */
   public LiveSnapshot snapshot(long nowNanos) {
-    return snapshot(nowNanos, null);
+    return snapshot(nowNanos, null, null);
   }
 
   /**
@@ -79,8 +79,10 @@ public final class LiveAnalysis implements RecordingListener {
    * virtual threads of {@code threadDump} that hold their carriers now.
    *
    * @param threadDump the JVM's threads at the end of the interval, or null when none was taken
+   * @param scheduler the scheduler's counts then (JDK 24+), or null
    */
-  public LiveSnapshot snapshot(long nowNanos, List<ThreadInDump> threadDump) {
+  public LiveSnapshot snapshot(
+      long nowNanos, List<ThreadInDump> threadDump, LiveSnapshot.Scheduler scheduler) {
     List<PinnedNow> pinnedNow = threadDump == null ? null : pinnedNow(threadDump);
     InputCollector copy = new InputCollector();
     long intervalNanos;
@@ -100,7 +102,7 @@ public final class LiveAnalysis implements RecordingListener {
     }
     copy.recordedIn = workingFolder;
     Analysis analysis = analyzer.analyzeCollected(name, copy);
-    return activity(analysis, intervalNanos, held, pinnedNow);
+    return activity(analysis, intervalNanos, held, pinnedNow, scheduler);
   }
 
   /**
@@ -135,7 +137,11 @@ public final class LiveAnalysis implements RecordingListener {
 
   /** The snapshot: what changed since the previous one. */
   private LiveSnapshot activity(
-      Analysis analysis, long intervalNanos, int held, List<PinnedNow> pinnedNow) {
+      Analysis analysis,
+      long intervalNanos,
+      int held,
+      List<PinnedNow> pinnedNow,
+      LiveSnapshot.Scheduler scheduler) {
     List<LiveSnapshot.SiteActivity> sites = new ArrayList<>();
     Map<String, DurationSummary> now = new HashMap<>();
     for (Site site : analysis.pinned().sites()) {
@@ -166,7 +172,8 @@ public final class LiveAnalysis implements RecordingListener {
             held,
             failures - previousSubmitFailures,
             sites,
-            pinnedNow);
+            pinnedNow,
+            scheduler);
     previousPinned = pinned.count();
     previousPinnedNanos = pinned.totalNanos();
     previousSubmitFailures = failures;

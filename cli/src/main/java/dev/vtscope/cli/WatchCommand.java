@@ -11,6 +11,7 @@ import dev.vtscope.analysis.LiveSnapshot;
 import dev.vtscope.analysis.ThreadInDump;
 import dev.vtscope.live.AttachedJvm;
 import dev.vtscope.live.LiveException;
+import dev.vtscope.live.SchedulerCounts;
 import dev.vtscope.live.TargetRecording;
 import dev.vtscope.recording.InputProblemException;
 import dev.vtscope.recording.RepositoryStream;
@@ -133,7 +134,7 @@ final class WatchCommand implements Callable<Integer> {
       }
       Matcher m = REPOSITORY_PID.matcher(repository.toAbsolutePath().normalize().toString());
       long writer = m.matches() ? Long.parseLong(m.group(1)) : -1;
-      return watch(repository, null, null, writer, repository.toString(), null, every, limit);
+      return watch(repository, null, null, writer, 0, repository.toString(), null, every, limit);
     }
     return watchPid(every, limit);
   }
@@ -189,6 +190,7 @@ final class WatchCommand implements Callable<Integer> {
           start,
           workingFolder,
           pid,
+          target.jvm().feature(),
           "pid " + pid + " · " + target.summary(),
           recording,
           every,
@@ -218,13 +220,15 @@ final class WatchCommand implements Callable<Integer> {
 
   /**
    * Streams {@code folder} into a live analysis and shows it every interval until q, the duration,
-   * or the end of the JVM that writes it ({@code writer}, or -1 when unknown).
+   * or the end of the JVM that writes it ({@code writer}, or -1 when unknown; {@code feature} is
+   * its JDK's feature release, or 0 when unknown).
    */
   private int watch(
       Path folder,
       Instant start,
       Path workingFolder,
       long writer,
+      int feature,
       String title,
       TargetRecording recording,
       Duration every,
@@ -243,6 +247,8 @@ final class WatchCommand implements Callable<Integer> {
     boolean writerExited = false;
     boolean dumpFailed = false;
     long dumpNanos = 0;
+    // Thread.vthread_scheduler exists from JDK 24
+    boolean schedulerCounts = recording != null && (feature == 0 || feature >= 24);
     try (RepositoryStream stream = RepositoryStream.open(folder, start, live);
         Keys keys = Keys.open(facts.interactive())) {
       stream.start();
@@ -278,7 +284,16 @@ final class WatchCommand implements Callable<Integer> {
           }
           dumpNanos += System.nanoTime() - dumpStart;
         }
-        LiveSnapshot snapshot = live.snapshot(nanos(Instant.now()), threads);
+        LiveSnapshot.Scheduler scheduler =
+            threads == null || !schedulerCounts
+                ? null
+                : SchedulerCounts.read(writer)
+                    .map(
+                        c ->
+                            new LiveSnapshot.Scheduler(
+                                c.parallelism(), c.poolSize(), c.mounted(), c.queued()))
+                    .orElse(null);
+        LiveSnapshot snapshot = live.snapshot(nanos(Instant.now()), threads, scheduler);
         List<Finding> findings = withPinnedNow(snapshot);
         Set<String> fresh = new HashSet<>();
         for (Finding f : findings) {

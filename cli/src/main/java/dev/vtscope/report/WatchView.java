@@ -67,6 +67,14 @@ public final class WatchView {
         line.append(" [").append(pinnedNowByHolder(s.pinnedNow())).append(']');
       }
     }
+    if (s.scheduler() != null) {
+      line.append("  mounted ")
+          .append(s.scheduler().mounted())
+          .append('/')
+          .append(s.scheduler().parallelism())
+          .append(" queued ")
+          .append(s.scheduler().queued());
+    }
     s.sites().stream()
         .filter(a -> a.eventsInInterval() > 0)
         .findFirst()
@@ -137,13 +145,27 @@ public final class WatchView {
                 s.submitFailuresInInterval(),
                 last,
                 s.analysis().submitFailed().events())));
+    if (s.scheduler() != null) {
+      out.add(
+          fit(
+              String.format(
+                  Locale.ROOT,
+                  "scheduler %d of %d carriers run virtual threads now, %d virtual threads queued"
+                      + " for one, %d carriers in the pool",
+                  s.scheduler().mounted(),
+                  s.scheduler().parallelism(),
+                  s.scheduler().queued(),
+                  s.scheduler().poolSize())));
+    }
     if (s.pinnedNow() != null) {
       out.add(
           fit(
-              "pinned now "
-                  + s.pinnedNow().size()
-                  + " virtual threads blocked on their carriers (thread dump: a pin writes its"
-                  + " event when it ends)"));
+              String.format(
+                  Locale.ROOT,
+                  "pinned now %d of %d carriers held by virtual threads blocked while pinned (from a"
+                      + " thread dump: a pin writes its event when it ends)",
+                  s.pinnedNow().size(),
+                  parallelism(s))));
       int listed = 0;
       for (PinnedNow p : s.pinnedNow()) {
         if (listed++ == top) {

@@ -125,6 +125,10 @@ class WatchCommandTest {
               ".*  pinned 0 \\(0 ms\\), in all 0 .*  pinned now 2/2 \\[PollerDeadlock.readInCallback:"
                   + " #\\d+ reader-[01], #\\d+ reader-[01]].*");
       assertThat(intervals).as(result.out()).allMatch(l -> pinnedNow.matcher(l).matches());
+      // JDK 24+: the scheduler's counts; both carriers run the readers, the read pollers wait
+      assertThat(intervals)
+          .as(result.out())
+          .allMatch(l -> l.matches(".*  mounted 2/2 queued [1-9]\\d*.*"));
       assertThat(result.out())
           .contains(
               "new finding [high] Every carrier is pinned now: 2 virtual threads blocked on their"
@@ -169,6 +173,9 @@ class WatchCommandTest {
           Pattern.compile(
               ".*  pinned 0 .*  pinned now 2/2 \\[PerTaskPinning.withMonitor: #\\d+, #\\d+].*");
       assertThat(intervals).as(result.out()).allMatch(l -> pinnedNow.matcher(l).matches());
+      assertThat(result.out())
+          .as("JDK 21 has no Thread.vthread_scheduler")
+          .doesNotContain("mounted");
     }
   }
 
