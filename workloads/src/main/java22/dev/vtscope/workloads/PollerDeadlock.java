@@ -35,8 +35,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * frame and every reader finishes at once.
  *
  * <p>Events and finding: on JDK 25, no {@code jdk.VirtualThreadPinned} for the readers until the
- * timeout (then one per reader, as long as the timeout; recorded from the start, the JDK's own
- * class initialisers pin for a few milliseconds first); {@code vtscope watch} shows the readers pinned now, held by
+ * timeout (then one per reader, as long as the timeout; recorded from the start, the read pollers
+ * may pin for a fraction of a millisecond as they start, waiting for their class's initialiser); {@code vtscope watch} shows the readers pinned now, held by
  * the FOREIGN_FUNCTION culprit {@link #readInCallback}. JDK range: 22+ (the foreign-function API);
  * the deadlock needs read pollers that are virtual threads, measured on JDK 25.
  */
@@ -99,6 +99,17 @@ public final class PollerDeadlock implements Workload {
                 PollerDeadlock.class,
                 upcall ? "readAndCompare" : "compare",
                 MethodType.methodType(int.class, MemorySegment.class, MemorySegment.class));
+    // one stub for every reader, made before they start: stubs made at once contend for a lock of
+    // the JDK's, which would pin briefly on its own
+    MemorySegment comparator =
+        linker.upcallStub(
+            compare,
+            FunctionDescriptor.of(
+                ValueLayout.JAVA_INT,
+                ValueLayout.ADDRESS.withTargetLayout(ValueLayout.JAVA_INT),
+                ValueLayout.ADDRESS.withTargetLayout(ValueLayout.JAVA_INT)),
+            Arena.global());
+    warmUpForeignCalls(linker, qsort);
     long start = System.nanoTime();
     AtomicInteger done = new AtomicInteger();
     try (ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
@@ -115,7 +126,7 @@ public final class PollerDeadlock implements Workload {
                 .name("reader-" + i)
                 .start(
                     () -> {
-                      if (readInCallback(linker, qsort, compare, upcall)) {
+                      if (readInCallback(qsort, comparator, upcall)) {
                         done.incrementAndGet();
                       }
                     }));
@@ -152,6 +163,38 @@ public final class PollerDeadlock implements Workload {
   }
 
   /**
+   * One sort through qsort on this platform thread, so that the JDK initialises its
+   * foreign-function classes before the readers race to (a class initialiser pins a virtual
+   * thread that waits for it).
+   */
+  private static void warmUpForeignCalls(Linker linker, MethodHandle qsort) throws Exception {
+    MethodHandle compare =
+        MethodHandles.lookup()
+            .findStatic(
+                PollerDeadlock.class,
+                "compare",
+                MethodType.methodType(int.class, MemorySegment.class, MemorySegment.class));
+    try (Arena arena = Arena.ofConfined()) {
+      MemorySegment comparator =
+          linker.upcallStub(
+              compare,
+              FunctionDescriptor.of(
+                  ValueLayout.JAVA_INT,
+                  ValueLayout.ADDRESS.withTargetLayout(ValueLayout.JAVA_INT),
+                  ValueLayout.ADDRESS.withTargetLayout(ValueLayout.JAVA_INT)),
+              arena);
+      MemorySegment array = arena.allocateFrom(ValueLayout.JAVA_INT, 2, 1);
+      try {
+        qsort.invokeExact(array, 2L, ValueLayout.JAVA_INT.byteSize(), comparator);
+      } catch (Exception | Error e) {
+        throw e;
+      } catch (Throwable t) {
+        throw new IllegalStateException(t);
+      }
+    }
+  }
+
+  /**
    * One virtual thread's blocking read on a loopback connection, so that the JDK starts its read
    * pollers before the readers pin every carrier.
    */
@@ -179,21 +222,13 @@ public final class PollerDeadlock implements Workload {
    * connection, under qsort's native frame. Returns whether the byte was read.
    */
   private static boolean readInCallback(
-      Linker linker, MethodHandle qsort, MethodHandle compare, boolean upcall) {
+      MethodHandle qsort, MemorySegment comparator, boolean upcall) {
     int index = NEXT.getAndIncrement();
     READER.set(CONNECTIONS.get(index));
     try (Arena arena = Arena.ofConfined()) {
       if (!upcall && read() < 0) {
         return false;
       }
-      MemorySegment comparator =
-          linker.upcallStub(
-              compare,
-              FunctionDescriptor.of(
-                  ValueLayout.JAVA_INT,
-                  ValueLayout.ADDRESS.withTargetLayout(ValueLayout.JAVA_INT),
-                  ValueLayout.ADDRESS.withTargetLayout(ValueLayout.JAVA_INT)),
-              arena);
       MemorySegment array = arena.allocateFrom(ValueLayout.JAVA_INT, 2, 1);
       try {
         qsort.invokeExact(array, 2L, ValueLayout.JAVA_INT.byteSize(), comparator);
