@@ -45,7 +45,10 @@ import picocli.CommandLine.Spec;
     description = {
       "Shows a running JVM's pinning live, refreshed every --interval: pins and carrier time per"
           + " site in the last interval and in all, the most carriers held at once against"
-          + " parallelism, rejected tasks, and findings as they appear. With --pid it starts"
+          + " parallelism, rejected tasks, and findings as they appear. With --pid it also shows"
+          + " the virtual threads pinned now, from the JVM's thread dump (a pin writes its JFR"
+          + " event only when it ends), and on JDK 24+ the scheduler's mounted and queued"
+          + " counts. With --pid it starts"
           + " vtscope's JFR recording in the JVM (vtscope jvms lists them) and stops it again when"
           + " watching ends; given a JFR repository folder instead, it reads what the JVM writes"
           + " there. On a terminal the screen is redrawn and q quits; in a pipe or file it writes"
