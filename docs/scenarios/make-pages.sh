@@ -24,7 +24,8 @@ semaphore-limit|25||unlimited
 metrics-map|21|--tasks 2000 --updates 200|concurrent
 parked-threads|25|--max-threads 20000|park-until
 socket-roundtrip|25|--requests 2000|platform
-carrier-monopoly|21 25||cpu-offloaded'
+carrier-monopoly|21 25||cpu-offloaded
+poller-deadlock|25|--timeout 3s|read-first'
 
 wanted=("$@")
 

@@ -1,5 +1,8 @@
 package dev.vtscope.analysis;
 
+import dev.vtscope.attribution.Attributor;
+import dev.vtscope.attribution.ClassBytesSource;
+import dev.vtscope.attribution.FrameOwnership;
 import dev.vtscope.recording.ChunkHeader;
 import dev.vtscope.recording.CpuFacts;
 import dev.vtscope.recording.CpuSampleEvent;
@@ -68,6 +71,19 @@ public final class LiveAnalysis implements RecordingListener {
    * @param nowNanos the end of the interval, nanoseconds since the epoch
    */
   public LiveSnapshot snapshot(long nowNanos) {
+    return snapshot(nowNanos, null, null);
+  }
+
+  /**
+   * Ends the current interval at {@code nowNanos}, analyses everything read so far, and names the
+   * virtual threads of {@code threadDump} that hold their carriers now.
+   *
+   * @param threadDump the JVM's threads at the end of the interval, or null when none was taken
+   * @param scheduler the scheduler's counts then (JDK 24+), or null
+   */
+  public LiveSnapshot snapshot(
+      long nowNanos, List<ThreadInDump> threadDump, LiveSnapshot.Scheduler scheduler) {
+    List<PinnedNow> pinnedNow = threadDump == null ? null : pinnedNow(threadDump);
     InputCollector copy = new InputCollector();
     long intervalNanos;
     int held;
@@ -86,11 +102,46 @@ public final class LiveAnalysis implements RecordingListener {
     }
     copy.recordedIn = workingFolder;
     Analysis analysis = analyzer.analyzeCollected(name, copy);
-    return activity(analysis, intervalNanos, held);
+    return activity(analysis, intervalNanos, held, pinnedNow, scheduler);
+  }
+
+  /**
+   * The virtual threads of a thread dump blocked while pinned, attributed as pinned events are,
+   * with the class files of the JVM's class path as far as its events have said it.
+   */
+  private List<PinnedNow> pinnedNow(List<ThreadInDump> threads) {
+    List<ThreadInDump> candidates = PinnedNow.candidates(threads);
+    if (candidates.isEmpty()) {
+      return List.of();
+    }
+    ClassBytesSource.RecordedClassPath recorded;
+    String javaVersion;
+    int feature;
+    synchronized (this) {
+      recorded =
+          new ClassBytesSource.RecordedClassPath(
+              total.classPath != null ? total.classPath : interval.classPath,
+              total.workingDirectory != null ? total.workingDirectory : interval.workingDirectory,
+              workingFolder);
+      JvmFacts jvm = total.jvm != null ? total.jvm : interval.jvm;
+      javaVersion = jvm == null ? null : jvm.javaVersion();
+      feature = jvm == null ? 0 : jvm.feature();
+    }
+    try (ClassBytesSource classes =
+        ClassBytesSource.of(
+            options.classPath(), List.of(recorded), javaVersion, feature, options.jdkHomes())) {
+      return PinnedNow.find(
+          candidates, new Attributor(classes, new FrameOwnership(options.appPackages())));
+    }
   }
 
   /** The snapshot: what changed since the previous one. */
-  private LiveSnapshot activity(Analysis analysis, long intervalNanos, int held) {
+  private LiveSnapshot activity(
+      Analysis analysis,
+      long intervalNanos,
+      int held,
+      List<PinnedNow> pinnedNow,
+      LiveSnapshot.Scheduler scheduler) {
     List<LiveSnapshot.SiteActivity> sites = new ArrayList<>();
     Map<String, DurationSummary> now = new HashMap<>();
     for (Site site : analysis.pinned().sites()) {
@@ -120,7 +171,9 @@ public final class LiveAnalysis implements RecordingListener {
             pinned.totalNanos() - previousPinnedNanos,
             held,
             failures - previousSubmitFailures,
-            sites);
+            sites,
+            pinnedNow,
+            scheduler);
     previousPinned = pinned.count();
     previousPinnedNanos = pinned.totalNanos();
     previousSubmitFailures = failures;

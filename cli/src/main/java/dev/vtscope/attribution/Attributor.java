@@ -478,7 +478,11 @@ public final class Attributor {
 
   private SynchronizedBlockLocator.Region blockAt(Frame f) {
     if (f.bytecodeIndex() < 0) {
-      return null;
+      // A thread dump's frame has a line but no bytecode index or descriptor: a block of a method
+      // of that name whose body holds the line.
+      return f.descriptor() == null && f.line() >= 0
+          ? locator(f.className()).map(l -> l.innermostAtLine(f.method(), f.line())).orElse(null)
+          : null;
     }
     return checkedLocator(f)
         .map(l -> l.innermost(f.method() + f.descriptor(), f.bytecodeIndex()))

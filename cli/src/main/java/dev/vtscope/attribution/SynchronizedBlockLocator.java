@@ -106,6 +106,30 @@ final class SynchronizedBlockLocator {
     return best;
   }
 
+  /**
+   * For a frame known only by its method's name and its line, as a thread dump gives it: the
+   * innermost block of a method of that name whose body's lines hold {@code line}, or null. The
+   * line of the {@code synchronized} statement itself, where a thread waits to enter, is outside
+   * the body unless the body starts on it.
+   */
+  Region innermostAtLine(String methodName, int line) {
+    Region best = null;
+    for (Map.Entry<String, List<Region>> e : regionsByMethod.entrySet()) {
+      if (!e.getKey().startsWith(methodName + "(")) {
+        continue;
+      }
+      for (Region r : e.getValue()) {
+        if (r.lines() != null
+            && r.lines().first() <= line
+            && line <= r.lines().last()
+            && (best == null || r.size() < best.size())) {
+          best = r;
+        }
+      }
+    }
+    return best;
+  }
+
   private static List<Region> regions(MethodCode method) {
     List<Region> result = new ArrayList<>();
     for (int i = 0; i < method.handlerCount(); i++) {

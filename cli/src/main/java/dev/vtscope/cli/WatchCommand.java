@@ -2,13 +2,16 @@ package dev.vtscope.cli;
 
 import dev.vtscope.advice.Advisor;
 import dev.vtscope.advice.Finding;
+import dev.vtscope.advice.PinnedNowFinding;
 import dev.vtscope.analysis.AnalysisOptions;
 import dev.vtscope.analysis.GroupBy;
 import dev.vtscope.analysis.HumanDurations;
 import dev.vtscope.analysis.LiveAnalysis;
 import dev.vtscope.analysis.LiveSnapshot;
+import dev.vtscope.analysis.ThreadInDump;
 import dev.vtscope.live.AttachedJvm;
 import dev.vtscope.live.LiveException;
+import dev.vtscope.live.SchedulerCounts;
 import dev.vtscope.live.TargetRecording;
 import dev.vtscope.recording.InputProblemException;
 import dev.vtscope.recording.RepositoryStream;
@@ -19,6 +22,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -41,7 +45,10 @@ import picocli.CommandLine.Spec;
     description = {
       "Shows a running JVM's pinning live, refreshed every --interval: pins and carrier time per"
           + " site in the last interval and in all, the most carriers held at once against"
-          + " parallelism, rejected tasks, and findings as they appear. With --pid it starts"
+          + " parallelism, rejected tasks, and findings as they appear. With --pid it also shows"
+          + " the virtual threads pinned now, from the JVM's thread dump (a pin writes its JFR"
+          + " event only when it ends), and on JDK 24+ the scheduler's mounted and queued"
+          + " counts. With --pid it starts"
           + " vtscope's JFR recording in the JVM (vtscope jvms lists them) and stops it again when"
           + " watching ends; given a JFR repository folder instead, it reads what the JVM writes"
           + " there. On a terminal the screen is redrawn and q quits; in a pipe or file it writes"
@@ -130,7 +137,7 @@ final class WatchCommand implements Callable<Integer> {
       }
       Matcher m = REPOSITORY_PID.matcher(repository.toAbsolutePath().normalize().toString());
       long writer = m.matches() ? Long.parseLong(m.group(1)) : -1;
-      return watch(repository, null, null, writer, repository.toString(), null, every, limit);
+      return watch(repository, null, null, writer, 0, repository.toString(), null, every, limit);
     }
     return watchPid(every, limit);
   }
@@ -186,6 +193,7 @@ final class WatchCommand implements Callable<Integer> {
           start,
           workingFolder,
           pid,
+          target.jvm().feature(),
           "pid " + pid + " · " + target.summary(),
           recording,
           every,
@@ -215,13 +223,15 @@ final class WatchCommand implements Callable<Integer> {
 
   /**
    * Streams {@code folder} into a live analysis and shows it every interval until q, the duration,
-   * or the end of the JVM that writes it ({@code writer}, or -1 when unknown).
+   * or the end of the JVM that writes it ({@code writer}, or -1 when unknown; {@code feature} is
+   * its JDK's feature release, or 0 when unknown).
    */
   private int watch(
       Path folder,
       Instant start,
       Path workingFolder,
       long writer,
+      int feature,
       String title,
       TargetRecording recording,
       Duration every,
@@ -238,6 +248,10 @@ final class WatchCommand implements Callable<Integer> {
     Set<String> seen = new HashSet<>();
     long startedNanos = System.nanoTime();
     boolean writerExited = false;
+    boolean dumpFailed = false;
+    long dumpNanos = 0;
+    // Thread.vthread_scheduler exists from JDK 24
+    boolean schedulerCounts = recording != null && (feature == 0 || feature >= 24);
     try (RepositoryStream stream = RepositoryStream.open(folder, start, live);
         Keys keys = Keys.open(facts.interactive())) {
       stream.start();
@@ -254,8 +268,36 @@ final class WatchCommand implements Callable<Integer> {
       while (true) {
         boolean quit = keys.awaitQuit(every);
         long elapsed = System.nanoTime() - startedNanos;
-        LiveSnapshot snapshot = live.snapshot(nanos(Instant.now()));
-        List<Finding> findings = Advisor.standard().advise(snapshot.analysis()).findings();
+        List<ThreadInDump> threads = null;
+        // a JVM with very many threads takes a while to dump (a second for 100,000): dumps take
+        // at most a third of the time watched, so such a JVM is dumped every few intervals
+        if (recording != null && dumpNanos <= elapsed / 3 && TargetRecording.alive(writer)) {
+          long dumpStart = System.nanoTime();
+          try {
+            threads = ThreadDumps.take(writer);
+          } catch (LiveException e) {
+            if (!dumpFailed && TargetRecording.alive(writer)) {
+              err.println(
+                  "vtscope watch: "
+                      + e.getMessage()
+                      + "; carriers pinned now are not shown while this lasts");
+              err.flush();
+            }
+            dumpFailed = true;
+          }
+          dumpNanos += System.nanoTime() - dumpStart;
+        }
+        LiveSnapshot.Scheduler scheduler =
+            threads == null || !schedulerCounts
+                ? null
+                : SchedulerCounts.read(writer)
+                    .map(
+                        c ->
+                            new LiveSnapshot.Scheduler(
+                                c.parallelism(), c.poolSize(), c.mounted(), c.queued()))
+                    .orElse(null);
+        LiveSnapshot snapshot = live.snapshot(nanos(Instant.now()), threads, scheduler);
+        List<Finding> findings = withPinnedNow(snapshot);
         Set<String> fresh = new HashSet<>();
         for (Finding f : findings) {
           // the same finding's figures change every interval: it is new when its rule, the
@@ -301,6 +343,24 @@ final class WatchCommand implements Callable<Integer> {
       err.flush();
     }
     return ExitCode.OK.code();
+  }
+
+  /**
+   * The analysis' findings, and first the carriers pinned now when the thread dump shows any: the
+   * events alone would call such a JVM healthy, since its pins have not ended.
+   */
+  private static List<Finding> withPinnedNow(LiveSnapshot snapshot) {
+    List<Finding> findings = Advisor.standard().advise(snapshot.analysis()).findings();
+    int parallelism = Math.max(0, snapshot.analysis().scheduler().parallelism().value());
+    return PinnedNowFinding.of(snapshot.pinnedNow(), parallelism)
+        .map(
+            now -> {
+              List<Finding> all = new ArrayList<>();
+              all.add(now);
+              findings.stream().filter(f -> !f.id().equals("healthy")).forEach(all::add);
+              return List.copyOf(all);
+            })
+        .orElse(findings);
   }
 
   private static long nanos(Instant instant) {

@@ -2,6 +2,7 @@ package dev.vtscope.live;
 
 import com.sun.tools.attach.AttachNotSupportedException;
 import com.sun.tools.attach.VirtualMachine;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.InvocationTargetException;
@@ -107,7 +108,14 @@ public final class AttachedJvm implements AutoCloseable {
           e);
     }
     try (InputStream in = (InputStream) execute.invoke(vm, command)) {
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      // Read into the start of a buffer, as jcmd does: the Attach API's stream of JDK 25 fails on
+      // a read at an offset near the end of the array (readAllBytes does that past 16 KB).
+      ByteArrayOutputStream answer = new ByteArrayOutputStream();
+      byte[] buffer = new byte[8192];
+      for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+        answer.write(buffer, 0, n);
+      }
+      return answer.toString(StandardCharsets.UTF_8);
     } catch (IllegalAccessException e) {
       throw new LiveException(
           LiveException.Reason.NO_ATTACH_API,

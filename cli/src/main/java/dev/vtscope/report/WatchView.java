@@ -3,11 +3,15 @@ package dev.vtscope.report;
 import dev.vtscope.advice.Finding;
 import dev.vtscope.analysis.HumanDurations;
 import dev.vtscope.analysis.LiveSnapshot;
+import dev.vtscope.analysis.PinnedNow;
 import dev.vtscope.analysis.Site;
+import dev.vtscope.attribution.Attribution;
 import dev.vtscope.attribution.Culprit;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -57,6 +61,20 @@ public final class WatchView {
         .append(" (")
         .append(s.analysis().submitFailed().events())
         .append(')');
+    if (s.pinnedNow() != null) {
+      line.append("  pinned now ").append(s.pinnedNow().size()).append('/').append(parallelism(s));
+      if (!s.pinnedNow().isEmpty()) {
+        line.append(" [").append(pinnedNowByHolder(s.pinnedNow())).append(']');
+      }
+    }
+    if (s.scheduler() != null) {
+      line.append("  mounted ")
+          .append(s.scheduler().mounted())
+          .append('/')
+          .append(s.scheduler().parallelism())
+          .append(" queued ")
+          .append(s.scheduler().queued());
+    }
     s.sites().stream()
         .filter(a -> a.eventsInInterval() > 0)
         .findFirst()
@@ -127,6 +145,44 @@ public final class WatchView {
                 s.submitFailuresInInterval(),
                 last,
                 s.analysis().submitFailed().events())));
+    if (s.scheduler() != null) {
+      out.add(
+          fit(
+              String.format(
+                  Locale.ROOT,
+                  "scheduler %d of %d carriers run virtual threads now, %d virtual threads queued"
+                      + " for one, %d carriers in the pool",
+                  s.scheduler().mounted(),
+                  s.scheduler().parallelism(),
+                  s.scheduler().queued(),
+                  s.scheduler().poolSize())));
+    }
+    if (s.pinnedNow() != null) {
+      out.add(
+          fit(
+              String.format(
+                  Locale.ROOT,
+                  "pinned now %d of %d carriers held by virtual threads blocked while pinned (from a"
+                      + " thread dump: a pin writes its event when it ends)",
+                  s.pinnedNow().size(),
+                  parallelism(s))));
+      int listed = 0;
+      for (PinnedNow p : s.pinnedNow()) {
+        if (listed++ == top) {
+          out.add("          … " + (s.pinnedNow().size() - top) + " more");
+          break;
+        }
+        out.add(
+            fit(
+                String.format(
+                    Locale.ROOT,
+                    "          %-24s held by %-44s %-20s%s",
+                    cut(threadName(p), 24),
+                    cut(holder(p.attribution()), 44),
+                    cut(kindName(p.attribution()), 20),
+                    p.carrier() >= 0 ? " carrier #" + p.carrier() : "")));
+      }
+    }
     out.add("");
     out.add(
         fit(
@@ -170,12 +226,45 @@ public final class WatchView {
     return Math.max(0, s.analysis().scheduler().parallelism().value());
   }
 
+  /**
+   * Pinned-now threads grouped by holder, most first: {@code Holder.method: #34 reader-0, #35
+   * reader-1; Other.method: #40}, at most three threads named per holder.
+   */
+  private static String pinnedNowByHolder(List<PinnedNow> pinned) {
+    Map<String, List<String>> byHolder = new LinkedHashMap<>();
+    for (PinnedNow p : pinned) {
+      byHolder.computeIfAbsent(holder(p.attribution()), h -> new ArrayList<>()).add(threadName(p));
+    }
+    List<String> groups = new ArrayList<>();
+    byHolder.entrySet().stream()
+        .sorted((a, b) -> Integer.compare(b.getValue().size(), a.getValue().size()))
+        .forEach(
+            e -> {
+              List<String> names = e.getValue();
+              String shown = String.join(", ", names.subList(0, Math.min(3, names.size())));
+              groups.add(
+                  e.getKey()
+                      + ": "
+                      + shown
+                      + (names.size() > 3 ? " and " + (names.size() - 3) + " more" : ""));
+            });
+    return String.join("; ", groups);
+  }
+
+  private static String threadName(PinnedNow p) {
+    return "#" + p.tid() + (p.name() == null || p.name().isEmpty() ? "" : " " + p.name());
+  }
+
   /** The culprit: its class's simple name and method. */
   private static String holder(Site site) {
-    if (site.attribution() == null) {
-      return site.key();
+    return site.attribution() == null ? site.key() : holder(site.attribution());
+  }
+
+  private static String holder(Attribution attribution) {
+    if (attribution == null) {
+      return "?";
     }
-    Culprit c = site.attribution().culprit();
+    Culprit c = attribution.culprit();
     String type = c.className();
     int dot = type.lastIndexOf('.');
     return (dot < 0 ? type : type.substring(dot + 1)) + "." + c.method();
@@ -185,9 +274,14 @@ public final class WatchView {
     if (a.site().attribution() == null) {
       return a.monitorEnter() ? "monitor enter" : "pinned";
     }
-    String kind =
-        a.site().attribution().culprit().kind().name().toLowerCase(Locale.ROOT).replace('_', ' ');
+    String kind = kindName(a.site().attribution());
     return a.monitorEnter() ? "enter: " + kind : kind;
+  }
+
+  private static String kindName(Attribution attribution) {
+    return attribution == null
+        ? ""
+        : attribution.culprit().kind().name().toLowerCase(Locale.ROOT).replace('_', ' ');
   }
 
   private String fit(String line) {

@@ -99,8 +99,22 @@ class WorkloadFindingsTest {
             List.of("carrier-monopoly", "--variant", "file-io", "--work", "200ms")));
   }
 
+  /**
+   * Every carrier pinned in an upcall's socket read, the read pollers unable to run: JFR sees the
+   * pins only when the workload's timeout ends them; the twin reads first. JDK 22+ only (the
+   * foreign-function API).
+   */
+  static Stream<Arguments> foreignWorkloads() {
+    if (Runtime.version().feature() < 22) {
+      return Stream.of();
+    }
+    return Stream.of(
+        Arguments.of("current", "native-pinning", List.of("poller-deadlock", "--timeout", "2s")),
+        Arguments.of("current", "healthy", List.of("poller-deadlock", "--variant", "read-first")));
+  }
+
   @ParameterizedTest(name = "JDK {0}: {2} -> {1}")
-  @MethodSource("workloads")
+  @MethodSource({"workloads", "foreignWorkloads"})
   void eachWorkloadGivesItsDocumentedFinding(String jdk, String expected, List<String> args) {
     Path java = jdk.equals("21") ? TestRecordings.jdk21Java() : TestRecordings.currentJava();
     Path recording =

@@ -93,6 +93,93 @@ class WatchCommandTest {
   }
 
   @Test
+  void namesTheCarriersPinnedNowInADeadlockWithNoPinnedEvent() throws Exception {
+    Path java = TestRecordings.jdk24PlusJava();
+    try (RunningWorkload target =
+        RunningWorkload.start(
+            java,
+            List.of("-Djdk.virtualThreadScheduler.parallelism=2"),
+            "poller-deadlock",
+            "--timeout",
+            "60s")) {
+      Path out = dir.resolve("deadlock.jfr");
+      Cli.Result result =
+          Cli.run(
+              "watch",
+              "--pid",
+              String.valueOf(target.pid()),
+              "--interval",
+              "1s",
+              "--duration",
+              "4s",
+              "--pinned-threshold",
+              "0ms",
+              "--out",
+              out.toString());
+      assertThat(result.exitCode()).as(result.err() + target.output()).isZero();
+      List<String> intervals = result.out().lines().filter(l -> LINE.matcher(l).matches()).toList();
+      assertThat(intervals).as(result.out()).hasSizeGreaterThanOrEqualTo(3);
+      // every interval: no pinned event at all, both carriers pinned now by the upcall's caller
+      Pattern pinnedNow =
+          Pattern.compile(
+              ".*  pinned 0 \\(0 ms\\), in all 0 .*  pinned now 2/2 \\[PollerDeadlock.readInCallback:"
+                  + " #\\d+ reader-[01], #\\d+ reader-[01]].*");
+      assertThat(intervals).as(result.out()).allMatch(l -> pinnedNow.matcher(l).matches());
+      // JDK 24+: the scheduler's counts; both carriers run the readers, the read pollers wait
+      assertThat(intervals)
+          .as(result.out())
+          .allMatch(l -> l.matches(".*  mounted 2/2 queued [1-9]\\d*.*"));
+      assertThat(result.out())
+          .contains(
+              "new finding [high] Every carrier is pinned now: 2 virtual threads blocked on their"
+                  + " carriers, held by dev.vtscope.workloads.PollerDeadlock.readInCallback")
+          .doesNotContain("Healthy");
+      assertThat(target.process().isAlive()).as("still deadlocked: " + target.output()).isTrue();
+      Cli.Result analysed = Cli.run("analyze", out.toString(), "--format", "json");
+      assertThat(analysed.exitCode()).as(analysed.err()).isZero();
+      assertThat(new ObjectMapper().readTree(analysed.out()).at("/pinned/events").asLong())
+          .as("JFR wrote no pinned event while the pins lasted")
+          .isZero();
+    }
+  }
+
+  @Test
+  void namesThreadsPinnedNowOnJdk21() throws Exception {
+    // each task sleeps 20 s in a synchronized block of its own: both carriers pinned, no pin ends
+    try (RunningWorkload target =
+        RunningWorkload.start(
+            TestRecordings.jdk21Java(),
+            List.of("-Djdk.virtualThreadScheduler.parallelism=2"),
+            "pinning-per-task",
+            "--tasks",
+            "20",
+            "--hold",
+            "20s")) {
+      Cli.Result result =
+          Cli.run(
+              "watch",
+              "--pid",
+              String.valueOf(target.pid()),
+              "--interval",
+              "1s",
+              "--duration",
+              "3s",
+              "--pinned-threshold",
+              "0ms");
+      assertThat(result.exitCode()).as(result.err()).isZero();
+      List<String> intervals = result.out().lines().filter(l -> LINE.matcher(l).matches()).toList();
+      assertThat(intervals).as(result.out()).hasSizeGreaterThanOrEqualTo(2);
+      Pattern pinnedNow =
+          Pattern.compile(
+              ".*  pinned 0 .*  pinned now 2/2 \\[PerTaskPinning.withMonitor: #\\d+, #\\d+].*");
+      assertThat(intervals).as(result.out()).allMatch(l -> pinnedNow.matcher(l).matches());
+      assertThat(result.out())
+          .as("JDK 21 has no Thread.vthread_scheduler")
+          .doesNotContain("mounted");
+    }
+  }
+
+  @Test
   void endsWhenTheJvmExitsAndKeepsWhatItWrote() throws Exception {
     try (RunningWorkload target =
         RunningWorkload.start(

@@ -25,7 +25,8 @@ public final class Workloads {
           new MetricsMap(),
           new ParkedThreads(),
           new SocketRoundTrip(),
-          new CarrierMonopoly());
+          new CarrierMonopoly(),
+          new PollerDeadlock());
 
   private Workloads() {}
 

@@ -1,0 +1,69 @@
+package dev.vtscope.advice;
+
+import dev.vtscope.analysis.Message;
+import dev.vtscope.analysis.PinnedNow;
+import dev.vtscope.attribution.Culprit;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Virtual threads pinned now, from a running JVM's thread dump ({@code watch --pid}): a pin that
+ * has not ended has no JFR event yet, and one that never ends (a deadlock) never will. Not a {@link
+ * Rule}: rules read an analysis of events, and this reads the moment the dump was taken.
+ */
+public final class PinnedNowFinding {
+
+  static final String ID = "pinned-now";
+  private static final int CULPRITS_NAMED = 3;
+
+  private PinnedNowFinding() {}
+
+  /**
+   * The finding for {@code pinned}, when any: high when every carrier is pinned now (no other
+   * virtual thread can run), medium otherwise.
+   *
+   * @param parallelism the scheduler's carriers, or 0 when unknown
+   */
+  public static Optional<Finding> of(List<PinnedNow> pinned, int parallelism) {
+    if (pinned == null || pinned.isEmpty()) {
+      return Optional.empty();
+    }
+    Set<String> culprits = new LinkedHashSet<>();
+    List<String> classes = new ArrayList<>();
+    for (PinnedNow p : pinned) {
+      Culprit c = p.attribution() == null ? null : p.attribution().culprit();
+      if (c != null && culprits.size() < CULPRITS_NAMED && culprits.add(c.qualifiedMethod())) {
+        classes.add(c.className());
+      }
+    }
+    boolean every = parallelism > 0 && pinned.size() >= parallelism;
+    List<Evidence> evidence = new ArrayList<>();
+    evidence.add(Evidence.count("virtual threads pinned now", pinned.size(), "threads"));
+    if (parallelism > 0) {
+      evidence.add(Evidence.count("parallelism", parallelism, "carriers"));
+    }
+    return Optional.of(
+        new Finding(
+            ID,
+            every ? Severity.HIGH : Severity.MEDIUM,
+            Message.of(
+                every ? "pinned-now.title.every" : "pinned-now.title.some",
+                "threads",
+                pinned.size(),
+                "culprits",
+                List.copyOf(culprits)),
+            Message.of("pinned-now.explanation"),
+            List.of(
+                Message.of("pinned-now.action.fix-holders", "culprits", List.copyOf(culprits)),
+                Message.of("pinned-now.action.dump")),
+            evidence,
+            "21+",
+            Facts.DOCS + ID,
+            0,
+            classes,
+            List.of()));
+  }
+}

@@ -1,0 +1,294 @@
+package dev.vtscope.live;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A running JVM's threads at one moment, as its thread dump gives them: {@code Thread.dump_to_file
+ * -format=json} (every thread, virtual ones too), completed by {@code Thread.print} (the platform
+ * threads, as {@code jstack} prints them).
+ *
+ * <p>What each JDK writes, as read from real dumps: on JDK 21 the JSON has each thread's id, name
+ * and stack, nothing more; virtual threads are told by their stack, which ends in {@code
+ * java.lang.VirtualThread.run}, and {@code Thread.print} names the virtual thread each carrier
+ * carries ({@code Carrying virtual thread #18}). On JDK 25 the JSON also says {@code "virtual":
+ * true}, the thread's {@code state}, and, for a mounted virtual thread, its {@code carrier}; {@code
+ * Thread.print} prints the mounted virtual thread's stack under its carrier ({@code Mounted virtual
+ * thread #30}) with the JDK's hidden frames, which the JSON leaves out: the upcall and downcall
+ * stubs of a foreign-function call, for one.
+ *
+ * @param runtimeVersion the JVM's {@code java.runtime.version}, e.g. {@code 25.0.3+9-LTS}
+ * @param threads every thread the dump lists
+ */
+public record ThreadDump(String runtimeVersion, List<DumpedThread> threads) {
+
+  private static final Pattern CARRYING =
+      Pattern.compile("^\\s+(Carrying|Mounted) virtual thread #(\\d+)");
+  private static final Pattern PLATFORM_HEADER = Pattern.compile("^\"[^\"]*\" #(\\d+) ");
+
+  public ThreadDump {
+    threads = List.copyOf(threads);
+  }
+
+  /**
+   * One thread.
+   *
+   * @param tid its thread id
+   * @param name its name
+   * @param virtual whether it is a virtual thread, or null when the dump does not say (JDK 21)
+   * @param state its {@link Thread.State} name, or null when the dump does not say (JDK 21)
+   * @param carrier the id of the carrier it is mounted on, or -1 when not mounted or not known
+   * @param stack its frames, innermost first
+   */
+  public record DumpedThread(
+      long tid, String name, Boolean virtual, String state, long carrier, List<StackLine> stack) {
+    public DumpedThread {
+      stack = List.copyOf(stack);
+    }
+  }
+
+  /**
+   * One frame as a thread dump prints it ({@code
+   * java.base/java.lang.Thread.sleep(Thread.java:509)}, {@code app.Main.run(Main.java:12)}, {@code
+   * ...(Native Method)}).
+   *
+   * @param module the module, or null for a class on the class path
+   * @param className the class, dotted
+   * @param method the method
+   * @param line the source line, or -1
+   * @param nativeMethod whether it is a native method
+   */
+  public record StackLine(
+      String module, String className, String method, int line, boolean nativeMethod) {}
+
+  /**
+   * Takes a thread dump of the JVM with this pid: the target writes the JSON to a temporary folder
+   * of vtscope's, which is deleted again.
+   */
+  public static ThreadDump take(long pid) throws LiveException {
+    Path folder;
+    try {
+      folder = Files.createTempDirectory("vtscope-threads-");
+    } catch (IOException e) {
+      throw new LiveException(
+          LiveException.Reason.COMMAND_FAILED,
+          "cannot make a temporary folder for pid " + pid + "'s thread dump: " + e.getMessage(),
+          e);
+    }
+    Path file = folder.resolve("threads.json");
+    try (AttachedJvm jvm = AttachedJvm.attach(pid)) {
+      String path = file.toAbsolutePath().toString();
+      String answer =
+          jvm.execute(
+              "Thread.dump_to_file -format=json "
+                  + (path.contains(" ") ? "\"" + path + "\"" : path));
+      if (!Files.isRegularFile(file)) {
+        throw new LiveException(
+            LiveException.Reason.COMMAND_FAILED,
+            "pid "
+                + pid
+                + " wrote no thread dump: "
+                + answer.strip().lines().findFirst().orElse(""));
+      }
+      ThreadDump dump;
+      try (InputStream in = Files.newInputStream(file)) {
+        dump = parseJson(in);
+      }
+      return dump.withPrinted(jvm.execute("Thread.print"));
+    } catch (IOException e) {
+      throw new LiveException(
+          LiveException.Reason.COMMAND_FAILED,
+          "pid " + pid + "'s thread dump cannot be read: " + e.getMessage(),
+          e);
+    } finally {
+      try {
+        Files.deleteIfExists(file);
+        Files.deleteIfExists(folder);
+      } catch (IOException e) {
+        // a temporary folder left behind: nothing else depends on it
+      }
+    }
+  }
+
+  /**
+   * Reads the JSON of {@code Thread.dump_to_file -format=json}, one thread at a time (a JVM with
+   * many virtual threads writes megabytes).
+   */
+  public static ThreadDump parseJson(InputStream in) throws IOException {
+    ObjectMapper mapper = new ObjectMapper();
+    List<DumpedThread> threads = new ArrayList<>();
+    String version = null;
+    try (JsonParser p = new JsonFactory(mapper).createParser(in)) {
+      String field = null;
+      for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
+        if (t == JsonToken.FIELD_NAME) {
+          field = p.currentName();
+        } else if (t == JsonToken.VALUE_STRING && "runtimeVersion".equals(field)) {
+          version = p.getText();
+        } else if (t == JsonToken.START_ARRAY && "threads".equals(field)) {
+          while (p.nextToken() == JsonToken.START_OBJECT) {
+            threads.add(thread(p.readValueAsTree()));
+          }
+        }
+        if (t != JsonToken.FIELD_NAME) {
+          field = null;
+        }
+      }
+    }
+    return new ThreadDump(version, threads);
+  }
+
+  private static DumpedThread thread(JsonNode t) {
+    List<StackLine> stack = new ArrayList<>();
+    for (JsonNode frame : t.path("stack")) {
+      StackLine line = jsonFrame(frame.asText());
+      if (line != null) {
+        stack.add(line);
+      }
+    }
+    return new DumpedThread(
+        t.path("tid").asLong(-1),
+        t.path("name").asText(""),
+        t.has("virtual") ? t.path("virtual").asBoolean() : null,
+        t.has("state") ? t.path("state").asText() : null,
+        t.has("carrier") ? t.path("carrier").asLong(-1) : -1,
+        stack);
+  }
+
+  /**
+   * A frame as {@link StackTraceElement#toString()} writes it: {@code
+   * [loader/][module[@version]/]class.method(source)}.
+   */
+  static StackLine jsonFrame(String text) {
+    int open = text.lastIndexOf('(');
+    if (open < 0 || !text.endsWith(")")) {
+      return null;
+    }
+    String source = text.substring(open + 1, text.length() - 1);
+    String qualified = text.substring(0, open);
+    String module = null;
+    int slash = qualified.lastIndexOf('/');
+    if (slash >= 0) {
+      String prefix = qualified.substring(0, slash);
+      qualified = qualified.substring(slash + 1);
+      // "loader//class" has an empty module; "loader/module/class" and "module/class" name one
+      String last = prefix.substring(prefix.lastIndexOf('/') + 1);
+      int at = last.indexOf('@');
+      module = last.isEmpty() ? null : at < 0 ? last : last.substring(0, at);
+    }
+    return frame(module, qualified, source);
+  }
+
+  /**
+   * A frame as {@code Thread.print} writes it: {@code class.method(module@version/File.java:12)}; a
+   * hidden class keeps its address ({@code LambdaForm$MH/0x…}).
+   */
+  static StackLine printedFrame(String text) {
+    int open = text.lastIndexOf('(');
+    if (open < 0 || !text.endsWith(")")) {
+      return null;
+    }
+    String source = text.substring(open + 1, text.length() - 1);
+    String module = null;
+    int slash = source.indexOf('/');
+    if (slash >= 0) {
+      String m = source.substring(0, slash);
+      int at = m.indexOf('@');
+      module = at < 0 ? m : m.substring(0, at);
+      source = source.substring(slash + 1);
+    }
+    return frame(module, text.substring(0, open), source);
+  }
+
+  private static StackLine frame(String module, String qualified, String source) {
+    int dot = qualified.lastIndexOf('.');
+    if (dot <= 0) {
+      return null;
+    }
+    int line = -1;
+    int colon = source.lastIndexOf(':');
+    if (colon >= 0) {
+      try {
+        line = Integer.parseInt(source.substring(colon + 1));
+      } catch (NumberFormatException e) {
+        line = -1;
+      }
+    }
+    return new StackLine(
+        module,
+        qualified.substring(0, dot),
+        qualified.substring(dot + 1),
+        line,
+        source.equals("Native Method"));
+  }
+
+  /**
+   * This dump completed by {@code Thread.print}'s text: the carrier of each virtual thread it
+   * names, and the full stack of each mounted virtual thread it prints.
+   */
+  public ThreadDump withPrinted(String printed) {
+    Map<Long, Long> carriers = new HashMap<>();
+    Map<Long, List<StackLine>> mounted = new HashMap<>();
+    long platform = -1;
+    List<StackLine> collecting = null;
+    for (String line : printed.split("\\R")) {
+      Matcher header = PLATFORM_HEADER.matcher(line);
+      if (header.find()) {
+        platform = Long.parseLong(header.group(1));
+        collecting = null;
+        continue;
+      }
+      Matcher m = CARRYING.matcher(line);
+      if (m.find()) {
+        long virtual = Long.parseLong(m.group(2));
+        if (platform >= 0) {
+          carriers.put(virtual, platform);
+        }
+        collecting = null;
+        if (m.group(1).equals("Mounted")) {
+          collecting = new ArrayList<>();
+          mounted.put(virtual, collecting);
+        }
+        continue;
+      }
+      String t = line.strip();
+      if (collecting != null && t.startsWith("at ")) {
+        StackLine frame = printedFrame(t.substring(3));
+        if (frame != null) {
+          collecting.add(frame);
+        }
+      } else if (t.isEmpty()) {
+        collecting = null;
+      }
+    }
+    List<DumpedThread> completed = new ArrayList<>(threads.size());
+    for (DumpedThread t : threads) {
+      Long carrier = carriers.get(t.tid());
+      List<StackLine> stack = mounted.get(t.tid());
+      completed.add(
+          carrier == null && stack == null
+              ? t
+              : new DumpedThread(
+                  t.tid(),
+                  t.name(),
+                  t.virtual() == null && carrier != null ? Boolean.TRUE : t.virtual(),
+                  t.state(),
+                  t.carrier() >= 0 || carrier == null ? t.carrier() : carrier,
+                  stack != null && !stack.isEmpty() ? stack : t.stack()));
+    }
+    return new ThreadDump(runtimeVersion, completed);
+  }
+}

@@ -1,0 +1,119 @@
+package dev.vtscope.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vtscope.analysis.PinnedNow;
+import dev.vtscope.analysis.ThreadInDump;
+import dev.vtscope.attribution.Attributor;
+import dev.vtscope.attribution.ClassBytesSource;
+import dev.vtscope.attribution.CulpritKind;
+import dev.vtscope.attribution.FrameOwnership;
+import dev.vtscope.live.ThreadDump;
+import dev.vtscope.testing.TestRecordings;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Pinned-now threads from real thread dumps ({@code src/test/resources/threaddumps}, taken with
+ * {@code jcmd PID Thread.dump_to_file -format=json} and {@code jcmd PID Thread.print}): JDK 25's
+ * {@code poller-deadlock}, both readers mounted and waiting, and JDK 21's {@code pinning-per-task},
+ * two virtual threads parked on their carriers inside a synchronized block.
+ */
+class PinnedNowTest {
+
+  private static ThreadDump dump(String name, boolean withPrint) throws IOException {
+    ThreadDump json;
+    try (InputStream in = resource(name + ".json")) {
+      json = ThreadDump.parseJson(in);
+    }
+    if (!withPrint) {
+      return json;
+    }
+    try (InputStream in = resource(name + ".txt")) {
+      return json.withPrinted(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+    }
+  }
+
+  private static InputStream resource(String name) {
+    InputStream in = PinnedNowTest.class.getResourceAsStream("/threaddumps/" + name);
+    assertThat(in).as(name).isNotNull();
+    return in;
+  }
+
+  private static List<PinnedNow> pinnedNow(ThreadDump dump, String javaVersion, int feature) {
+    List<ThreadInDump> threads = ThreadDumps.threads(dump);
+    try (ClassBytesSource classes =
+        ClassBytesSource.of(
+            List.of(),
+            List.of(
+                new ClassBytesSource.RecordedClassPath(
+                    TestRecordings.workloadsClassPath(), null, null)),
+            javaVersion,
+            feature,
+            InstalledJdks::homes)) {
+      return PinnedNow.find(threads, new Attributor(classes, new FrameOwnership(List.of())));
+    }
+  }
+
+  @Test
+  void jdk25NamesBothReadersAndTheUpcallThatHoldsTheirCarriers() throws IOException {
+    ThreadDump dump = dump("jdk25-poller-deadlock", true);
+    assertThat(dump.runtimeVersion()).startsWith("25");
+    List<PinnedNow> pinned = pinnedNow(dump, dump.runtimeVersion(), 25);
+    assertThat(pinned)
+        .extracting(PinnedNow::name)
+        .containsExactlyInAnyOrder("reader-0", "reader-1");
+    assertThat(pinned).allSatisfy(p -> assertThat(p.carrier()).isPositive());
+    assertThat(pinned.stream().map(PinnedNow::carrier).distinct()).hasSize(2);
+    for (PinnedNow p : pinned) {
+      assertThat(p.attribution().culprit().qualifiedMethod())
+          .isEqualTo("dev.vtscope.workloads.PollerDeadlock.readInCallback");
+      assertThat(p.attribution().culprit().kind()).isEqualTo(CulpritKind.FOREIGN_FUNCTION);
+    }
+    // the read pollers are virtual threads too, not mounted: not pinned
+    assertThat(dump.threads())
+        .anySatisfy(
+            t -> {
+              assertThat(t.name()).startsWith("SubPoller");
+              assertThat(t.virtual()).isTrue();
+            });
+  }
+
+  @Test
+  void jdk25JsonAloneFindsTheReadersButHidesTheUpcall() throws IOException {
+    // The JSON leaves the JDK's hidden frames out (the upcall stub): Thread.print has them.
+    List<PinnedNow> pinned = pinnedNow(dump("jdk25-poller-deadlock", false), "25", 25);
+    assertThat(pinned).hasSize(2);
+    assertThat(pinned)
+        .allSatisfy(
+            p ->
+                assertThat(p.attribution().culprit().kind())
+                    .isNotEqualTo(CulpritKind.FOREIGN_FUNCTION));
+  }
+
+  @Test
+  void jdk21FindsThreadsParkedOnTheirCarriersAndTheSynchronizedBlock() throws IOException {
+    ThreadDump dump = dump("jdk21-pinning-per-task", true);
+    assertThat(dump.runtimeVersion()).startsWith("21");
+    // JDK 21's JSON says neither virtual, state nor carrier
+    assertThat(dump("jdk21-pinning-per-task", false).threads())
+        .allSatisfy(
+            t -> {
+              assertThat(t.virtual()).isNull();
+              assertThat(t.state()).isNull();
+              assertThat(t.carrier()).isEqualTo(-1);
+            });
+    List<PinnedNow> pinned = pinnedNow(dump, dump.runtimeVersion(), 21);
+    assertThat(pinned).hasSize(2); // two carriers, each pinned by a sleeping task
+    assertThat(pinned.stream().map(PinnedNow::carrier).distinct()).hasSize(2);
+    for (PinnedNow p : pinned) {
+      assertThat(p.carrier()).as("from Thread.print's 'Carrying virtual thread'").isPositive();
+      assertThat(p.attribution().culprit().qualifiedMethod())
+          .isEqualTo("dev.vtscope.workloads.PerTaskPinning.withMonitor");
+      assertThat(p.attribution().culprit().kind()).isEqualTo(CulpritKind.SYNCHRONIZED_BLOCK);
+    }
+  }
+}
