@@ -86,6 +86,22 @@ class AgentPrometheusTest {
     }
   }
 
+  @Test
+  void theJvmExitsWhenTheApplicationEnds() throws Exception {
+    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+    try (Workload child =
+        Workload.start(
+            java,
+            dir,
+            List.of("pinning", "--variant", "synchronized", "--tasks", "2000", "--hold", "2ms"))) {
+      assertThat(child.process().waitFor(30, TimeUnit.SECONDS))
+          .as("the agent's threads keep no JVM alive; the workload said:%n%s", child.output())
+          .isTrue();
+      assertThat(child.process().exitValue()).isZero();
+      assertThat(child.output()).as("the agent ran meanwhile").contains("serving OpenMetrics");
+    }
+  }
+
   /** A workload JVM with the agent, on a port of its choosing, its output in a file. */
   record Workload(Process process, Path log) implements AutoCloseable {
 

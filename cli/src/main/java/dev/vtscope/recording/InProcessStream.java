@@ -64,9 +64,15 @@ public final class InProcessStream implements AutoCloseable {
     }
   }
 
-  /** Starts streaming on a thread of its own; returns at once. */
+  /**
+   * Starts streaming on a daemon thread of its own; returns at once. Not {@code startAsync}: its
+   * thread is not a daemon, and would keep the JVM running after the application's {@code main}
+   * returned.
+   */
   public void start() {
-    stream.startAsync();
+    Thread thread = new Thread(stream::start, "vtscope-jfr-stream");
+    thread.setDaemon(true);
+    thread.start();
   }
 
   /** What stopped the stream, or null while it streams. */
