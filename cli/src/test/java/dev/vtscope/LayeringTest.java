@@ -20,14 +20,15 @@ import org.junit.jupiter.params.provider.MethodSource;
  * c}."). This test reads those sentences and checks every import and every fully qualified name in
  * the package's sources against them. "The JDK" allows {@code java}, {@code javax}, {@code org.w3c}
  * and {@code org.xml}; other JDK modules ({@code jdk.jfr}) must be named. The packages of every
- * module are checked: the command line's and the JUnit extension's.
+ * module are checked: the command line's, the JUnit extension's and the agent's.
  */
 class LayeringTest {
 
   private static final List<Path> SOURCES =
       List.of(
           TestRecordings.repoRoot().resolve("cli/src/main/java/dev/vtscope"),
-          TestRecordings.repoRoot().resolve("junit/src/main/java/dev/vtscope"));
+          TestRecordings.repoRoot().resolve("junit/src/main/java/dev/vtscope"),
+          TestRecordings.repoRoot().resolve("agent/src/main/java/dev/vtscope"));
 
   private static final Pattern CODE = Pattern.compile("\\{@code\\s+([\\w.]+)\\s*}");
   private static final Pattern IMPORT =

@@ -17,7 +17,8 @@ final class OutputOptions {
     TEXT,
     JSON,
     MARKDOWN,
-    HTML
+    HTML,
+    OPENMETRICS
   }
 
   enum ColorMode {
@@ -46,7 +47,8 @@ final class OutputOptions {
           "text (default): a report to read; json: the document in docs/json.md; markdown: the"
               + " findings, carrier pool and top sites for a pull-request comment or a CI job"
               + " summary (docs/ci.md); html: one self-contained page with a timeline, a flame"
-              + " graph and the sites (use -o).")
+              + " graph and the sites (use -o); openmetrics: pinned time and events per holder, submit"
+              + " failures, carriers held and findings as metrics for Prometheus (docs/metrics.md).")
   private Format format = Format.TEXT;
 
   @Option(
@@ -103,7 +105,9 @@ final class OutputOptions {
   @Option(
       names = "--top",
       paramLabel = "N",
-      description = "Sites shown per section in the text report (default: ${DEFAULT-VALUE}).")
+      description =
+          "Sites shown per section in the text report, and holders with series of their own in"
+              + " OpenMetrics (the others are one 'other' series) (default: ${DEFAULT-VALUE}).")
   private int top = 10;
 
   @Spec(Spec.Target.MIXEE)
@@ -148,6 +152,9 @@ final class OutputOptions {
     }
     if (format == Format.HTML) {
       return new dev.vtscope.report.HtmlReport();
+    }
+    if (format == Format.OPENMETRICS) {
+      return new dev.vtscope.report.OpenMetricsReport(Math.max(1, top));
     }
     boolean useColor =
         switch (color) {

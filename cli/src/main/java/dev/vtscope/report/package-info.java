@@ -7,7 +7,8 @@
  * checks.
  *
  * <p>May import: {@code dev.vtscope.analysis}, {@code dev.vtscope.advice}, {@code
- * dev.vtscope.attribution}, {@code dev.vtscope.gate}, {@code dev.vtscope.recording}, {@code
- * com.fasterxml.jackson}, the JDK. Never: {@code jdk.jfr}, {@code dev.vtscope.advice.Advisor}.
+ * dev.vtscope.attribution}, {@code dev.vtscope.gate}, {@code dev.vtscope.metrics}, {@code
+ * dev.vtscope.recording}, {@code com.fasterxml.jackson}, the JDK. Never: {@code jdk.jfr}, {@code
+ * dev.vtscope.advice.Advisor}.
  */
 package dev.vtscope.report;

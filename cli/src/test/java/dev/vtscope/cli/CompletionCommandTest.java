@@ -53,7 +53,7 @@ class CompletionCommandTest {
     Files.writeString(script, Cli.run("completion", "bash").out());
 
     assertThat(complete(script, "vtscope analyze --format ''").lines())
-        .containsExactly("text", "json", "markdown", "html");
+        .containsExactly("text", "json", "markdown", "html", "openmetrics");
     assertThat(complete(script, "vtscope analyze --group-by t").lines())
         .containsExactly("top-frame");
     assertThat(complete(script, "vtscope analyse --reader ''").lines())

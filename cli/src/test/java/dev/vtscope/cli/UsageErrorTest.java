@@ -73,7 +73,7 @@ class UsageErrorTest {
   void aValueThatIsNotAChoiceListsTheChoicesAsTyped() {
     assertUsageError(
         Cli.run("analyze", "--format", "jsno", "x.jfr"),
-        "vtscope analyze: --format takes text, json, markdown or html, not 'jsno'; did you mean"
+        "vtscope analyze: --format takes text, json, markdown, html or openmetrics, not 'jsno'; did you mean"
             + " 'json'? (see 'vtscope analyze --help')");
     assertUsageError(
         Cli.run("analyze", "--group-by", "topframe", "x.jfr"),

@@ -1,0 +1,90 @@
+package dev.vtscope.agent;
+
+import dev.vtscope.advice.Advisor;
+import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.AnalysisOptions;
+import dev.vtscope.analysis.GroupBy;
+import dev.vtscope.analysis.IntervalAnalysis;
+import dev.vtscope.metrics.MetricsTotals;
+import dev.vtscope.metrics.PinningMetrics;
+import dev.vtscope.recording.InProcessStream;
+import java.io.PrintStream;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * This JVM's events, streamed with vtscope's settings, analysed every interval by the same code as
+ * {@code vtscope analyze} and advised by the same rules, and added up as counters. Each interval's
+ * events are dropped once analysed: memory is one interval's collector and the bounded series.
+ */
+final class ContinuousAnalysis implements AutoCloseable {
+
+  private final IntervalAnalysis intervals;
+  private final MetricsTotals totals;
+  private final InProcessStream stream;
+  private final ScheduledExecutorService clock;
+  private final PrintStream log;
+  private boolean failureSaid;
+
+  private ContinuousAnalysis(AgentOptions options, PrintStream log) {
+    this.log = log;
+    this.intervals =
+        new IntervalAnalysis(
+            AnalysisOptions.of(GroupBy.CULPRIT),
+            "this JVM",
+            System.currentTimeMillis() * 1_000_000);
+    this.totals = new MetricsTotals(options.series());
+    this.stream = InProcessStream.open(options.pinnedThreshold(), intervals);
+    this.clock =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "vtscope-agent-analysis");
+              t.setDaemon(true);
+              return t;
+            });
+  }
+
+  /**
+   * Starts streaming and analysing.
+   *
+   * @throws IllegalStateException when JFR cannot stream in this JVM
+   */
+  static ContinuousAnalysis start(AgentOptions options, PrintStream log) {
+    ContinuousAnalysis analysis = new ContinuousAnalysis(options, log);
+    analysis.stream.start();
+    long every = options.interval().toMillis();
+    analysis.clock.scheduleWithFixedDelay(
+        analysis::endInterval, every, every, TimeUnit.MILLISECONDS);
+    return analysis;
+  }
+
+  /** Analyses the interval that ends now and adds it to the totals. */
+  void endInterval() {
+    try {
+      Analysis interval = intervals.next(System.currentTimeMillis() * 1_000_000);
+      if (interval == null) {
+        totals.addQuiet();
+      } else {
+        totals.add(interval, Advisor.standard().advise(interval));
+      }
+    } catch (RuntimeException | LinkageError e) {
+      // An analysis that fails must not stop the next ones, nor fill the service's log.
+      if (!failureSaid) {
+        failureSaid = true;
+        log.println("vtscope-agent: an interval could not be analysed: " + e);
+      }
+    }
+  }
+
+  /** The counters so far. */
+  PinningMetrics metrics() {
+    return totals.snapshot();
+  }
+
+  @Override
+  public void close() {
+    clock.shutdownNow();
+    stream.close();
+  }
+}

@@ -1,0 +1,70 @@
+package dev.vtscope.agent;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.instrument.Instrumentation;
+
+/**
+ * The entry point of {@code -javaagent:vtscope-agent.jar[=port=9464,...]}. It never stops the
+ * service: an option it cannot use, a port in use or a JVM without JFR is one line on standard
+ * error, and the service runs on without the agent.
+ */
+public final class VtScopeAgent {
+
+  private VtScopeAgent() {}
+
+  /** Called by the JVM before {@code main} when started with {@code -javaagent}. */
+  public static void premain(String args, Instrumentation instrumentation) {
+    start(args);
+  }
+
+  /** Called when the agent is loaded into a running JVM (the Attach API's {@code loadAgent}). */
+  public static void agentmain(String args, Instrumentation instrumentation) {
+    start(args);
+  }
+
+  private static void start(String args) {
+    PrintStream log = System.err;
+    AgentOptions options;
+    try {
+      options = AgentOptions.parse(args);
+    } catch (AgentOptions.BadOption e) {
+      log.println("vtscope-agent: " + e.getMessage() + "; not started (see docs/metrics.md)");
+      return;
+    }
+    // Off the main thread: JFR and the HTTP server start while the service starts.
+    Thread starter = new Thread(() -> run(options, log), "vtscope-agent-start");
+    starter.setDaemon(true);
+    starter.start();
+  }
+
+  private static void run(AgentOptions options, PrintStream log) {
+    ContinuousAnalysis analysis;
+    try {
+      analysis = ContinuousAnalysis.start(options, log);
+    } catch (IllegalStateException e) {
+      log.println("vtscope-agent: " + e.getMessage() + "; not started");
+      return;
+    }
+    try {
+      MetricsEndpoint endpoint =
+          MetricsEndpoint.start(options.host(), options.port(), analysis::metrics);
+      log.println(
+          "vtscope-agent: serving OpenMetrics on http://"
+              + endpoint.address().getHostString()
+              + ":"
+              + endpoint.address().getPort()
+              + "/metrics");
+    } catch (IOException | RuntimeException e) {
+      analysis.close();
+      log.println(
+          "vtscope-agent: cannot listen on "
+              + options.host()
+              + ":"
+              + options.port()
+              + " ("
+              + e.getMessage()
+              + "); not started: choose another with port=");
+    }
+  }
+}
