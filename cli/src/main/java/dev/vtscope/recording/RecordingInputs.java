@@ -62,6 +62,8 @@ public final class RecordingInputs {
       }
       if (Files.isDirectory(path)) {
         inputs.addAll(fromFolder(path, recursive));
+      } else if (isShellPipe(path)) {
+        inputs.add(new RecordingInput(path.toString(), List.of(pipe(path)), false));
       } else {
         checkReadableFile(path);
         inputs.add(new RecordingInput(path.toString(), List.of(path), false));
@@ -80,23 +82,52 @@ public final class RecordingInputs {
    */
   private static Path standardInput() throws InputProblemException {
     Path stdin = Path.of("/dev/stdin");
-    Path copy;
+    if (Files.isRegularFile(stdin) && Files.isReadable(stdin)) {
+      return stdin;
+    }
+    return copy(STDIN, "standard input", () -> System.in);
+  }
+
+  /**
+   * A pipe the shell named for a process substitution ({@code <(zcat vt.jfr.gz)} is {@code
+   * /dev/fd/63}): not a file, yet written by a process the user started, so reading it cannot wait
+   * for a writer that never comes. Other pipes and devices are refused, never opened.
+   */
+  private static boolean isShellPipe(Path path) {
+    String name = path.toString();
+    return (name.startsWith("/dev/fd/") || name.startsWith("/proc/self/fd/"))
+        && !Files.isRegularFile(path)
+        && Files.isReadable(path);
+  }
+
+  /** A shell's pipe, copied once to a temporary file as standard input is. */
+  private static Path pipe(Path path) throws InputProblemException {
+    // a FileInputStream reads a pipe as a stream; on JDK 21 Files.newInputStream seeks it and fails
+    return copy(path.toString(), "the pipe", () -> new java.io.FileInputStream(path.toFile()));
+  }
+
+  private interface Source {
+    java.io.InputStream open() throws IOException;
+  }
+
+  /**
+   * The bytes of {@code source} in a temporary file, deleted when vtscope exits: a recording is
+   * read by its chunks' offsets, which a stream cannot give.
+   */
+  private static Path copy(String name, String what, Source source) throws InputProblemException {
     try {
-      if (Files.isRegularFile(stdin) && Files.isReadable(stdin)) {
-        return stdin;
-      }
-      copy = Files.createTempFile("vtscope-stdin-", ".jfr");
+      Path copy = Files.createTempFile("vtscope-stream-", ".jfr");
       copy.toFile().deleteOnExit();
-      try (var in = System.in) {
+      try (var in = source.open()) {
         Files.copy(in, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
       }
       if (Files.size(copy) > 0) {
         return copy;
       }
     } catch (IOException | UnsupportedOperationException e) {
-      throw new InputProblemException("-: cannot read standard input (" + e.getMessage() + ")");
+      throw new InputProblemException(name + ": cannot read " + what + " (" + e.getMessage() + ")");
     }
-    throw new InputProblemException("-: standard input is empty");
+    throw new InputProblemException(name + ": " + what + " is empty");
   }
 
   private static List<RecordingInput> fromFolder(Path folder, boolean recursive)

@@ -387,6 +387,30 @@ class AnalyzeCommandTest {
         .doesNotContain("/tmp");
   }
 
+  /** {@code vtscope analyze <(cat vt.jfr)}: the pipe a shell names for a process substitution. */
+  @Test
+  void aProcessSubstitutionOfTheShellIsReadAsARecording() throws Exception {
+    Path sample = sample("jdk21/pinning-synchronized.jfr");
+    String direct = Cli.run("analyze", "--format", "json", sample.toString()).out();
+    Process bash =
+        new ProcessBuilder(
+                "bash",
+                "-c",
+                "exec \"$0\" -cp \"$1\" dev.vtscope.cli.VtScope analyze --format json <(cat"
+                    + " \"$2\")",
+                TestRecordings.currentJava().toString(),
+                System.getProperty("java.class.path"),
+                sample.toString())
+            .start();
+    var err = java.util.concurrent.CompletableFuture.supplyAsync(() -> read(bash.getErrorStream()));
+    String out = read(bash.getInputStream());
+    assertThat(bash.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+    assertThat(bash.exitValue()).as(err.get()).isZero();
+    JsonNode json = MAPPER.readTree(out);
+    assertThat(json.at("/inputs/0/path").asText()).startsWith("/dev/fd/");
+    assertThat(json.at("/pinned")).isEqualTo(MAPPER.readTree(direct).at("/pinned"));
+  }
+
   @Test
   void aFolderIsReadWithoutItsSubFoldersUnlessAsked() throws Exception {
     Path top = Files.createDirectories(dir.resolve("recordings"));
