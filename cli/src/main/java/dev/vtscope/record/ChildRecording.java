@@ -105,6 +105,24 @@ public final class ChildRecording {
           "JDK_JAVA_OPTIONS",
           existing == null || existing.isBlank() ? options : existing + " " + options);
       Process process = builder.start();
+      // vtscope interrupted (Ctrl-C, a CI job's timeout): the program is stopped as a timeout stops
+      // it, so that it writes its recording, rather than left running on its own.
+      Thread stopChild =
+          new Thread(
+              () -> {
+                if (process.isAlive()) {
+                  process.destroy();
+                  try {
+                    if (!process.waitFor(20, TimeUnit.SECONDS)) {
+                      process.destroyForcibly();
+                    }
+                  } catch (InterruptedException e) {
+                    process.destroyForcibly();
+                  }
+                }
+              },
+              "vtscope-stop-child");
+      Runtime.getRuntime().addShutdownHook(stopChild);
       Thread pump =
           Thread.ofPlatform()
               .daemon()
@@ -131,6 +149,11 @@ public final class ChildRecording {
       }
       pump.join(5_000);
       output.flush();
+      try {
+        Runtime.getRuntime().removeShutdownHook(stopChild);
+      } catch (IllegalStateException e) {
+        // vtscope is shutting down: the hook stops the program
+      }
       return new Result(ending, process.exitValue(), out);
     } finally {
       Files.deleteIfExists(settings);

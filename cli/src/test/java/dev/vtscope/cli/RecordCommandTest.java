@@ -259,6 +259,51 @@ class RecordCommandTest {
         .isGreaterThan(2);
   }
 
+  /**
+   * vtscope itself stopped (a CI job's timeout sends SIGTERM to it alone): the program it runs is
+   * stopped too, and writes its recording, rather than running on.
+   */
+  @Test
+  void stoppingVtscopeStopsTheProgramItRecords() throws Exception {
+    Path out = dir.resolve("interrupted.jfr");
+    Process vtscope =
+        new ProcessBuilder(
+                TestRecordings.currentJava().toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                "dev.vtscope.cli.VtScope",
+                "record",
+                "--workload",
+                "connection-pool",
+                "--jdk",
+                jdk21Home(),
+                "--out",
+                out.toString(),
+                "--",
+                "--stall-after",
+                "60s")
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .redirectError(ProcessBuilder.Redirect.DISCARD)
+            .start();
+    try {
+      ProcessHandle program = null;
+      for (int i = 0; i < 600 && program == null; i++) {
+        program = vtscope.toHandle().children().findFirst().orElse(null);
+        Thread.sleep(100);
+      }
+      assertThat(program).as("the recorded program started").isNotNull();
+      Thread.sleep(2_000); // its recording is under way
+      vtscope.destroy(); // SIGTERM to vtscope only
+      assertThat(vtscope.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+      assertThat(program.isAlive()).as("the program vtscope ran").isFalse();
+      assertThat(out).isRegularFile();
+      assertThat(Files.size(out)).isPositive();
+    } finally {
+      vtscope.toHandle().descendants().forEach(ProcessHandle::destroyForcibly);
+      vtscope.destroyForcibly();
+    }
+  }
+
   @Test
   void neverOverwritesAFile() throws Exception {
     Path existing = Files.writeString(dir.resolve("keep.jfr"), "precious");
