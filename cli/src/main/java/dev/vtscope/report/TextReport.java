@@ -587,18 +587,27 @@ public final class TextReport implements ReportRenderer {
     return style.width() <= 0 ? Integer.MAX_VALUE : Math.max(40, style.width() - indent);
   }
 
+  /**
+   * Breaks {@code text} between words into lines of at most {@code width} visible columns (colour
+   * codes take none; a colour that spans a break goes on into the next line, as terminals keep it).
+   */
   private static List<String> wrap(String text, int width) {
     List<String> result = new ArrayList<>();
     StringBuilder line = new StringBuilder();
+    int visible = 0;
     for (String word : text.split(" ")) {
-      if (line.length() > 0 && line.length() + 1 + word.length() > width) {
+      int length = visibleLength(word);
+      if (line.length() > 0 && visible + 1 + length > width) {
         result.add(line.toString());
         line.setLength(0);
+        visible = 0;
       }
       if (line.length() > 0) {
         line.append(' ');
+        visible++;
       }
       line.append(word);
+      visible += length;
     }
     result.add(line.toString());
     return result;
@@ -610,16 +619,19 @@ public final class TextReport implements ReportRenderer {
 
   /**
    * Fits a line to the width: on a terminal stack frames are cut (the frame's class and method come
-   * first), elsewhere they are kept whole; any other line wraps, so no finding is lost. Coloured
-   * lines are left to the terminal.
+   * first), elsewhere they are kept whole; any other line wraps, so no finding is lost. Colour
+   * codes take no columns.
    */
   private List<String> fit(String line) {
-    if (style.width() <= 0 || style.color() || visibleLength(line) <= style.width()) {
+    if (style.width() <= 0 || visibleLength(line) <= style.width()) {
       return List.of(line);
     }
-    if (line.startsWith("     at ") || line.startsWith("   > at ")) {
-      return List.of(
-          style.cutFrames() ? line.substring(0, Math.max(0, style.width() - 1)) + "…" : line);
+    String plain = line.replaceAll("\u001b\\[[0-9;]*m", "");
+    if (plain.startsWith("     at ") || plain.startsWith("   > at ")) {
+      // a marked frame is bold as a whole: cut, it is bold again as a whole
+      boolean bold = !plain.equals(line);
+      String cut = plain.substring(0, Math.max(0, style.width() - 1)) + "…";
+      return List.of(style.cutFrames() ? (bold ? style.bold(cut) : cut) : line);
     }
     int indent = 0;
     while (indent < line.length() && line.charAt(indent) == ' ') {
