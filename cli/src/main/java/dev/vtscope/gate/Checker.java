@@ -4,6 +4,7 @@ import dev.vtscope.advice.Advice;
 import dev.vtscope.advice.Finding;
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.Message;
+import dev.vtscope.analysis.Note;
 import dev.vtscope.analysis.Site;
 import dev.vtscope.attribution.Culprit;
 import java.util.ArrayList;
@@ -152,7 +153,12 @@ public final class Checker {
                 null));
       }
     }
-    return new CheckResult(items, allowed);
+    List<Message> warnings =
+        a.notes().stream()
+            .filter(n -> n.severity() == Note.Severity.WARNING)
+            .map(Note::message)
+            .toList();
+    return new CheckResult(items, allowed, warnings);
   }
 
   /** A finding is allowed when every class it blames is; findings that blame none never are. */

@@ -27,6 +27,9 @@ final class CheckReport {
     for (Message allowed : result.allowed()) {
       out.println("  allow " + WORDING.format(allowed));
     }
+    for (Message warning : result.warnings()) {
+      out.println("  ! " + WORDING.format(warning));
+    }
     out.flush();
   }
 
@@ -54,6 +57,12 @@ final class CheckReport {
           String.join(
               ", ", result.allowed().stream().map(WORDING::format).map(Markdown::code).toList()));
       md.append('\n');
+    }
+    if (!result.warnings().isEmpty()) {
+      md.append("\n**Warnings:**\n\n");
+      result
+          .warnings()
+          .forEach(w -> md.append("- ").append(Markdown.text(WORDING.format(w))).append('\n'));
     }
     out.print(md);
     out.flush();
@@ -86,6 +95,8 @@ final class CheckReport {
     }
     ArrayNode allowed = root.putArray("allowed");
     result.allowed().forEach(m -> allowed.add(WORDING.format(m)));
+    ArrayNode warnings = root.putArray("warnings");
+    result.warnings().forEach(m -> warnings.add(WORDING.format(m)));
     out.println(JsonText.pretty(root));
     out.flush();
   }

@@ -76,6 +76,12 @@ public final class JUnitXmlReport implements ReportRenderer {
                     result.allowed().stream().map((Message m) -> WORDING.format(m)).toList()));
         suite.appendChild(systemOut);
       }
+      if (!result.warnings().isEmpty()) {
+        Element systemErr = doc.createElement("system-err");
+        systemErr.setTextContent(
+            String.join("\n", result.warnings().stream().map(WORDING::format).toList()));
+        suite.appendChild(systemErr);
+      }
       var transformer = TransformerFactory.newInstance().newTransformer();
       transformer.setOutputProperty(OutputKeys.INDENT, "yes");
       transformer.setOutputProperty(OutputKeys.ENCODING, "UTF-8");

@@ -161,6 +161,20 @@ class GateCommandTest {
     assertThat(check.out()).contains("FAIL  class-init-pinning: ");
   }
 
+  @Test
+  void aRecordingSkippedInAFolderIsSaidInEveryFormOfTheCheck(@TempDir Path dir) throws Exception {
+    Files.copy(Path.of(FIXED), dir.resolve("good.jfr"));
+    Files.writeString(dir.resolve("bad.jfr"), "not a recording");
+    Cli.Result text = Cli.run("check", dir.toString());
+    assertThat(text.out()).contains("  ! ").contains("bad.jfr");
+    Cli.Result markdown = Cli.run("check", dir.toString(), "--format", "markdown");
+    assertThat(markdown.out()).contains("**Warnings:**").contains("bad.jfr");
+    JsonNode json =
+        new ObjectMapper().readTree(Cli.run("check", dir.toString(), "--format", "json").out());
+    assertThat(json.get("warnings")).hasSize(1);
+    assertThat(json.get("warnings").get(0).asText()).contains("bad.jfr");
+  }
+
   private static JsonNode findingOf(JsonNode report, String id) {
     for (JsonNode f : report.get("findings")) {
       if (f.get("id").asText().equals(id)) {
