@@ -77,17 +77,23 @@ final class CarrierPoolAdvisor {
                 f ->
                     (f.id().equals(CarrierMonopolyRule.ID) || f.id().equals(FileIoRule.ID))
                         && f.severity().compareTo(Severity.LOW) >= 0);
+    int started = a.scheduler().carriersStarted();
+    // Carriers blocked in Object.wait() were replaced by new ones up to maxPoolSize: one was free
+    // only because the pool grew, and it cannot grow further.
+    boolean compensationExhausted = maxPool > 0 && started >= maxPool;
     if (!starved) {
       reasoning.add(
           busyWithoutPins
               ? Message.of("pool.busy-without-pins")
-              : Message.of(
-                  "pool.keep",
-                  "inEffect",
-                  a.scheduler().parallelism().source()
-                          == dev.vtscope.analysis.SchedulerSetting.Source.SET
-                      ? Message.of("pool.keep.in-effect")
-                      : ""));
+              : compensationExhausted
+                  ? Message.of("pool.keep.compensated")
+                  : Message.of(
+                      "pool.keep",
+                      "inEffect",
+                      a.scheduler().parallelism().source()
+                              == dev.vtscope.analysis.SchedulerSetting.Source.SET
+                          ? Message.of("pool.keep.in-effect")
+                          : ""));
       compensation(a, reasoning);
       return new CarrierPool(
           current, current, false, null, c.peak(), p99, c.saturatedNanos(), reasoning);

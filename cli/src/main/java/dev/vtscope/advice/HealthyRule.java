@@ -71,8 +71,10 @@ final class HealthyRule {
             monitorsUnmount
                 ? List.of(
                     Message.of("healthy.action.nothing-for-carriers"),
-                    Message.of("healthy.action.look-for-shared-locks"))
-                : List.of(Message.of("healthy.action.nothing")),
+                    Message.of("healthy.action.look-for-shared-locks"),
+                    Message.of("healthy.action.if-it-hangs"))
+                : List.of(
+                    Message.of("healthy.action.nothing"), Message.of("healthy.action.if-it-hangs")),
             List.of(Evidence.nanos("recorded", duration)),
             k.jdk().virtualThreadsFinalIn() + "+",
             Facts.DOCS + ID,

@@ -27,6 +27,24 @@ public final class PinnedNowFinding {
    *
    * @param parallelism the scheduler's carriers, or 0 when unknown
    */
+  /**
+   * {@code advice} with the finding for {@code pinned} first, when there is one: the events alone
+   * would call a JVM whose pins have not ended healthy, so the healthy verdict goes.
+   */
+  public static Advice addTo(Advice advice, List<PinnedNow> pinned, int parallelism) {
+    return of(pinned, parallelism)
+        .map(
+            now -> {
+              List<Finding> all = new ArrayList<>();
+              all.add(now);
+              advice.findings().stream()
+                  .filter(f -> !f.id().equals(HealthyRule.ID))
+                  .forEach(all::add);
+              return new Advice(all, advice.carrierPool());
+            })
+        .orElse(advice);
+  }
+
   public static Optional<Finding> of(List<PinnedNow> pinned, int parallelism) {
     if (pinned == null || pinned.isEmpty()) {
       return Optional.empty();

@@ -1,12 +1,20 @@
 package dev.vtscope.cli;
 
+import dev.vtscope.advice.Advice;
 import dev.vtscope.advice.Advisor;
+import dev.vtscope.advice.PinnedNowFinding;
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.AnalysisOptions;
 import dev.vtscope.analysis.Analyzer;
 import dev.vtscope.analysis.GroupBy;
 import dev.vtscope.analysis.HumanDurations;
+import dev.vtscope.analysis.PinnedNow;
 import dev.vtscope.analysis.RecordingProblemException;
+import dev.vtscope.analysis.ThreadInDump;
+import dev.vtscope.attribution.Attributor;
+import dev.vtscope.attribution.ClassBytesSource;
+import dev.vtscope.attribution.FrameOwnership;
+import dev.vtscope.live.AttachedJvm;
 import dev.vtscope.live.LiveException;
 import dev.vtscope.live.TargetRecording;
 import dev.vtscope.record.ChildRecording;
@@ -375,6 +383,9 @@ final class RecordCommand implements Callable<Integer> {
         // shutting down already: the hook runs
       }
     }
+    // A pin that has not ended writes no event: what the carriers hold now comes from a thread
+    // dump, taken as the recording ends.
+    PinnedNowThreads pinnedNow = exited ? null : pinnedNow(pid, stderr);
     long seconds = Duration.ofNanos(System.nanoTime() - started).toSeconds();
     boolean written = Files.isRegularFile(out) && Files.size(out) > 0;
     if (exited && !written) {
@@ -402,9 +413,32 @@ final class RecordCommand implements Callable<Integer> {
             : "vtscope record: recorded pid " + pid + "; recording: " + out);
     stderr.flush();
     if (!noAnalyze) {
-      analyze(out);
+      analyze(out, pinnedNow);
     }
     return exited ? ExitCode.TARGET_JVM.code() : ExitCode.OK.code();
+  }
+
+  /** A running JVM's threads now, and where its class files are, to attribute the pinned ones. */
+  private record PinnedNowThreads(
+      List<ThreadInDump> threads, String classPath, String workingDirectory) {}
+
+  private static PinnedNowThreads pinnedNow(long pid, PrintWriter stderr) {
+    try (AttachedJvm jvm = AttachedJvm.attach(pid)) {
+      java.util.Properties properties = jvm.systemProperties();
+      return new PinnedNowThreads(
+          ThreadDumps.take(pid),
+          properties.getProperty("java.class.path"),
+          properties.getProperty("user.dir"));
+    } catch (LiveException e) {
+      stderr.println(
+          "vtscope record: no thread dump of pid "
+              + pid
+              + " ("
+              + e.getMessage()
+              + "): pins that have not ended are not shown");
+      stderr.flush();
+      return null;
+    }
   }
 
   /** A new file vtscope may write: not there yet, in a folder that is. */
@@ -422,15 +456,42 @@ final class RecordCommand implements Callable<Integer> {
   }
 
   private void analyze(Path recording) {
+    analyze(recording, null);
+  }
+
+  /**
+   * Analyses {@code recording}; with the threads of the JVM as its recording ended, the virtual
+   * threads pinned then come first, whose pins wrote no event.
+   */
+  private void analyze(Path recording, PinnedNowThreads now) {
     try {
       Analysis analysis =
           new Analyzer(
                   ReaderKind.VTSCOPE.create(),
                   new AnalysisOptions(GroupBy.CULPRIT, List.of(), List.of(), InstalledJdks::homes))
               .analyze(RecordingInputs.resolve(List.of(recording)));
-      output
-          .renderer(TerminalFacts.detect())
-          .render(analysis, Advisor.standard().advise(analysis), spec.commandLine().getOut());
+      Advice advice = Advisor.standard().advise(analysis);
+      if (now != null) {
+        List<PinnedNow> pinned;
+        try (ClassBytesSource classes =
+            ClassBytesSource.of(
+                List.of(),
+                List.of(
+                    new ClassBytesSource.RecordedClassPath(
+                        now.classPath(), now.workingDirectory(), null)),
+                analysis.jvm() == null ? null : analysis.jvm().javaVersion(),
+                analysis.feature(),
+                InstalledJdks::homes)) {
+          pinned =
+              PinnedNow.find(
+                  PinnedNow.candidates(now.threads()),
+                  new Attributor(classes, new FrameOwnership(List.of())));
+        }
+        advice =
+            PinnedNowFinding.addTo(
+                advice, pinned, Math.max(0, analysis.scheduler().parallelism().value()));
+      }
+      output.renderer(TerminalFacts.detect()).render(analysis, advice, spec.commandLine().getOut());
     } catch (RecordingProblemException | IOException e) {
       throw new ExitException(ExitCode.NOT_A_RECORDING, recording + ": " + e.getMessage(), e);
     }

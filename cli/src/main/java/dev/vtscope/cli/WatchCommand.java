@@ -22,7 +22,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -350,17 +349,10 @@ final class WatchCommand implements Callable<Integer> {
    * events alone would call such a JVM healthy, since its pins have not ended.
    */
   private static List<Finding> withPinnedNow(LiveSnapshot snapshot) {
-    List<Finding> findings = Advisor.standard().advise(snapshot.analysis()).findings();
     int parallelism = Math.max(0, snapshot.analysis().scheduler().parallelism().value());
-    return PinnedNowFinding.of(snapshot.pinnedNow(), parallelism)
-        .map(
-            now -> {
-              List<Finding> all = new ArrayList<>();
-              all.add(now);
-              findings.stream().filter(f -> !f.id().equals("healthy")).forEach(all::add);
-              return List.copyOf(all);
-            })
-        .orElse(findings);
+    return PinnedNowFinding.addTo(
+            Advisor.standard().advise(snapshot.analysis()), snapshot.pinnedNow(), parallelism)
+        .findings();
   }
 
   private static long nanos(Instant instant) {

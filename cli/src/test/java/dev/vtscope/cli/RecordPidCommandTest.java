@@ -104,6 +104,44 @@ class RecordPidCommandTest {
     }
   }
 
+  /**
+   * Every carrier pinned by a pin that never ends while recorded: no pinned event is written, so
+   * the recording alone looks healthy; the thread dump taken as the recording ends shows them.
+   */
+  @Test
+  void pinsThatHaveNotEndedAreNamedFromAThreadDumpNotCalledHealthy() throws Exception {
+    try (RunningWorkload target =
+        RunningWorkload.start(
+            TestRecordings.jdk21Java(),
+            List.of("-Djdk.virtualThreadScheduler.parallelism=2"),
+            "pinning-per-task",
+            "--tasks",
+            "20",
+            "--hold",
+            "30s")) {
+      Path out = dir.resolve("stuck.jfr");
+      Cli.Result result =
+          Cli.run(
+              "record",
+              "--pid",
+              String.valueOf(target.pid()),
+              "--duration",
+              "2s",
+              "--out",
+              out.toString(),
+              "--format",
+              "json");
+      assertThat(result.exitCode()).as(result.err()).isZero();
+      JsonNode report = MAPPER.readTree(result.out());
+      assertThat(report.at("/pinned/events").asLong()).isZero();
+      JsonNode first = report.at("/findings/0");
+      assertThat(first.get("id").asText()).isEqualTo("pinned-now");
+      assertThat(first.get("severity").asText()).isEqualTo("high");
+      assertThat(first.get("title").asText()).contains("PerTaskPinning.withMonitor");
+      assertThat(report.get("findings").findValuesAsText("id")).doesNotContain("healthy");
+    }
+  }
+
   @Test
   void aJvmThatExitsWhileRecordedKeepsWhatItWrote() throws Exception {
     Path java = TestRecordings.jdk21Java();
