@@ -7,7 +7,9 @@ import java.util.concurrent.locks.LockSupport;
  * nothing for that long; "pin TASKS" runs TASKS virtual threads that each park once inside a
  * synchronized block (one pinned event each on JDK 21-23). Then it waits SETTLE seconds, so that
  * the agent analyses the last interval, and prints the process's CPU time and the bytes all
- * threads allocated, from the JVM's own counters.
+ * threads allocated, from the JVM's own counters. With a fourth argument WARMUP, it first waits
+ * that many seconds unmeasured: the agent's start (JFR's stream, its first analysis loading
+ * vtscope's classes) is then left out, and what is measured is its steady cost.
  */
 public class AgentOverheadLoad {
 
@@ -17,6 +19,9 @@ public class AgentOverheadLoad {
     String mode = args[0];
     long n = Long.parseLong(args[1]);
     long settleMillis = Long.parseLong(args[2]) * 1000;
+    if (args.length > 3) {
+      Thread.sleep(Long.parseLong(args[3]) * 1000);
+    }
     var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     var threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     long cpu0 = os.getProcessCpuTime();

@@ -7,7 +7,7 @@
 # The CPU and allocation counters are the JVM's own (getProcessCpuTime,
 # getTotalThreadAllocatedBytes), read inside the process after the load and a settle time that
 # lets the agent analyse its last interval.
-# Usage: bench/agent-overhead.sh [ROUNDS] [TASKS] [SECONDS]   (defaults 5, 20000, 20)
+# Usage: bench/agent-overhead.sh [ROUNDS] [TASKS] [SECONDS] [WARMUP]   (defaults 5, 20000, 20, 8)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
 # shellcheck source=../tools/find-jdk.sh
@@ -16,6 +16,9 @@ rounds=${1:-5}
 tasks=${2:-20000}
 idle=${3:-20}
 settle=3
+# unmeasured seconds before the load: with "start", the agent's start-up is in the figures;
+# with a number (default 8), it is left out and the figures are its steady cost
+warmup=${4:-8}
 vt_find_java 21 javac || { echo "bench: needs a JDK 21+ with javac" >&2; exit 9; }
 java=$VT_JAVA
 jdk21=""
@@ -40,7 +43,9 @@ run() {
     jfr) opts=("-XX:StartFlightRecording:settings=$work/vtscope.jfc,jdk.VirtualThreadPinned#threshold=0ms,filename=$work/run.jfr") ;;
     agent) opts=("-javaagent:$agent=port=0,threshold=0ms,interval=1s") ;;
   esac
-  "$1" "${opts[@]}" -cp "$work/classes" AgentOverheadLoad "$3" "$4" "$settle" 2>/dev/null \
+  local extra=()
+  [ "$warmup" = start ] || extra=("$warmup")
+  "$1" "${opts[@]}" -cp "$work/classes" AgentOverheadLoad "$3" "$4" "$settle" "${extra[@]}" 2>/dev/null \
     | sed -n 's/^cpuNanos=\([0-9]*\) allocBytes=\([0-9]*\) .*/\1 \2/p'
 }
 
