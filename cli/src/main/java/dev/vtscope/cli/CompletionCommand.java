@@ -9,6 +9,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -101,12 +102,41 @@ final class CompletionCommand implements Callable<Integer> {
                 s.append(" -d ").append(quote(first(option.description()))).append('\n');
               }
               if (!sub.getCommandSpec().positionalParameters().isEmpty()) {
+                List<String> values = positionalCandidates(all, sub);
                 s.append("complete -c vtscope -n '__fish_seen_subcommand_from ")
                     .append(name)
-                    .append("' -F\n");
+                    .append(
+                        values.isEmpty()
+                            ? "' -F\n"
+                            : "' -a " + quote(String.join(" ", values)) + "\n");
               }
             });
     return s.toString();
+  }
+
+  /**
+   * What a subcommand's positional parameters take, when they name values rather than files: for
+   * help, the commands it lists (as picocli's bash script offers them) and its own candidates.
+   */
+  private static List<String> positionalCandidates(CommandLine all, CommandLine sub) {
+    List<String> values = new java.util.ArrayList<>();
+    if (sub.getCommand() instanceof CommandLine.HelpCommand) {
+      all.getSubcommands()
+          .forEach(
+              (name, command) -> {
+                if (name.equals(command.getCommandName())
+                    && !command.getCommandSpec().usageMessage().hidden()
+                    && command != sub) {
+                  values.add(name);
+                }
+              });
+    }
+    for (PositionalParamSpec parameter : sub.getCommandSpec().positionalParameters()) {
+      if (parameter.completionCandidates() != null) {
+        parameter.completionCandidates().forEach(values::add);
+      }
+    }
+    return values;
   }
 
   private static List<String> candidates(OptionSpec option) {

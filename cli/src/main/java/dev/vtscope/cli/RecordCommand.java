@@ -76,8 +76,26 @@ final class RecordCommand implements Callable<Integer> {
   @Option(
       names = "--workload",
       paramLabel = "NAME",
+      completionCandidates = WorkloadNames.class,
       description = "A workload of 'vtscope workloads'.")
   private String workload;
+
+  /** The workloads' names, in the order 'vtscope workloads' lists them. */
+  static final class WorkloadNames extends OptionValues {
+    WorkloadNames() {
+      super(Workloads.ALL.stream().map(Workload::name).toList());
+    }
+  }
+
+  /**
+   * Every workload's variants: a completion script cannot tell which workload the line names, so it
+   * offers them all, and a variant the workload lacks is refused with the workload's own list.
+   */
+  static final class VariantNames extends OptionValues {
+    VariantNames() {
+      super(Workloads.ALL.stream().flatMap(w -> w.variants().stream()).distinct().toList());
+    }
+  }
 
   @Option(
       names = "--pid",
@@ -96,6 +114,7 @@ final class RecordCommand implements Callable<Integer> {
   @Option(
       names = "--variant",
       paramLabel = "V",
+      completionCandidates = VariantNames.class,
       description = "The workload's variant (default: its first).")
   private String variant;
 

@@ -3,9 +3,13 @@ package dev.vtscope.cli;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
+import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 
 /** The {@code vtscope} command: subcommands, error mapping, and the only call to System.exit. */
 @Command(
@@ -82,8 +86,30 @@ public final class VtScope {
             .footer("Exit codes: vtscope help exit-codes");
       }
     }
+    offerHiddenCommandsToHelp(commandLine);
     HelpLayout.apply(commandLine);
     return commandLine;
+  }
+
+  /**
+   * Completion offers {@code help} the commands the top-level help lists; the hidden ones ({@code
+   * exit-codes}, read as {@code vtscope help exit-codes}) become its COMMAND's completion
+   * candidates.
+   */
+  private static void offerHiddenCommandsToHelp(CommandLine commandLine) {
+    CommandLine help = commandLine.getSubcommands().get("help");
+    if (help == null || help.getCommandSpec().positionalParameters().isEmpty()) {
+      return;
+    }
+    List<String> hidden =
+        commandLine.getSubcommands().entrySet().stream()
+            .filter(e -> e.getValue().getCommandSpec().usageMessage().hidden())
+            .map(Map.Entry::getKey)
+            .toList();
+    CommandSpec spec = help.getCommandSpec();
+    PositionalParamSpec command = spec.positionalParameters().get(0);
+    spec.remove(command);
+    spec.addPositional(command.toBuilder().completionCandidates(hidden).build());
   }
 
   /** The version from the jar's build properties. */

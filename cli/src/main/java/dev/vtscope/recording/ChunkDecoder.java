@@ -6,9 +6,11 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -21,7 +23,8 @@ import java.util.function.Consumer;
  * <p>Damage never loops or reads outside the chunk: every record must have a positive size inside
  * the readable part, every count must fit in what is left of its record, and a deadline bounds the
  * whole. What cannot be decoded ends the chunk with a reason; references to constants that are not
- * there are counted and reported, never silently dropped.
+ * there are counted and reported, never silently dropped, except the one JFR leaves out on purpose
+ * (see {@link #danglingReferences()}).
  */
 final class ChunkDecoder {
 
@@ -91,6 +94,13 @@ final class ChunkDecoder {
   private static final Object UNRESOLVED = new Object();
   private final LongObjectMap<RecordedStack> stacks = new LongObjectMap<>();
   private long dangling;
+
+  /** Keys of thread constants referred to but missing from the chunk. */
+  private final Set<Long> missingThreads = new HashSet<>();
+
+  /** Keys of the threads the chunk's jdk.ThreadStart events announce. */
+  private final Set<Long> startedThreads = new HashSet<>();
+
   private long unknownTypes;
   private Type stringType;
 
@@ -142,7 +152,7 @@ final class ChunkDecoder {
         }
         in.limit(readable);
       }
-      return new Result(events, null, -1, dangling, unknownTypes);
+      return new Result(events, null, -1, danglingReferences(), unknownTypes);
     } catch (JfrFormatException e) {
       return failed(events, e.getMessage(), e.offset());
     } catch (DeadlineException e) {
@@ -151,7 +161,19 @@ final class ChunkDecoder {
   }
 
   private Result failed(List<Consumer<RecordingListener>> events, String why, long offset) {
-    return new Result(events, why, offset, dangling, unknownTypes);
+    return new Result(events, why, offset, danglingReferences(), unknownTypes);
+  }
+
+  /**
+   * The references to missing constants that point to damage. JDK 17 writes a jdk.ThreadStart event
+   * for a thread that attaches through JNI, as the launcher's DestroyJavaVM thread does at every
+   * normal exit, but never writes that thread's constant (JDK 21 does, and the JDK's own parser
+   * reads the reference as null): a started thread that the chunk does not describe is that
+   * omission, not damage.
+   */
+  private long danglingReferences() {
+    long leftOut = missingThreads.stream().filter(startedThreads::contains).count();
+    return dangling - leftOut;
   }
 
   /** The end of the record at {@code at}, checked to lie inside the readable part. */
@@ -380,6 +402,9 @@ final class ChunkDecoder {
     if (position < 0) {
       if (ref.key != 0) {
         dangling++;
+        if (ref.type.name.equals("java.lang.Thread")) {
+          missingThreads.add(ref.key);
+        }
       }
     } else {
       cache.put(ref.key, UNRESOLVED); // a constant that refers to itself resolves to null
@@ -583,6 +608,9 @@ final class ChunkDecoder {
         }
       case THREAD_START:
         {
+          if (e.get("thread") instanceof Ref started) {
+            startedThreads.add(started.key);
+          }
           Struct thread = e.has("thread") ? struct(e.get("thread")) : null;
           if (thread == null || bool(thread, "virtual")) {
             return null;

@@ -21,7 +21,7 @@ import java.util.stream.Stream;
 public final class RecordingInputs {
 
   /** The names the JVM gives the chunk files of its disk repository. */
-  private static final Pattern REPOSITORY_CHUNK =
+  static final Pattern REPOSITORY_CHUNK =
       Pattern.compile("\\d{4}_\\d{2}_\\d{2}_\\d{2}_\\d{2}_\\d{2}(_\\d+)?\\.jfr");
 
   /**

@@ -53,16 +53,14 @@ public final class WatchView {
         .append(" (")
         .append(HumanDurations.format(s.analysis().pinned().durations().totalNanos()))
         .append(")  held ")
-        .append(s.carriersHeldInInterval())
-        .append('/')
-        .append(parallelism(s))
+        .append(ofParallelism(s.carriersHeldInInterval(), s))
         .append("  rejected ")
         .append(s.submitFailuresInInterval())
         .append(" (")
         .append(s.analysis().submitFailed().events())
         .append(')');
     if (s.pinnedNow() != null) {
-      line.append("  pinned now ").append(s.pinnedNow().size()).append('/').append(parallelism(s));
+      line.append("  pinned now ").append(ofParallelism(s.pinnedNow().size(), s));
       if (!s.pinnedNow().isEmpty()) {
         line.append(" [").append(pinnedNowByHolder(s.pinnedNow())).append(']');
       }
@@ -122,9 +120,10 @@ public final class WatchView {
         fit(
             String.format(
                 Locale.ROOT,
-                "carriers  %d of %d held at once in the %s; peak %d since watching began",
-                s.carriersHeldInInterval(),
-                parallelism(s),
+                "carriers  %s held at once in the %s; peak %d since watching began",
+                parallelism(s) > 0
+                    ? s.carriersHeldInInterval() + " of " + parallelism(s)
+                    : s.carriersHeldInInterval() + " (parallelism unknown)",
                 last,
                 s.analysis().carriers() == null ? 0 : s.analysis().carriers().peak())));
     out.add(
@@ -162,10 +161,11 @@ public final class WatchView {
           fit(
               String.format(
                   Locale.ROOT,
-                  "pinned now %d of %d carriers held by virtual threads blocked while pinned (from a"
+                  "pinned now %s carriers held by virtual threads blocked while pinned (from a"
                       + " thread dump: a pin writes its event when it ends)",
-                  s.pinnedNow().size(),
-                  parallelism(s))));
+                  parallelism(s) > 0
+                      ? s.pinnedNow().size() + " of " + parallelism(s)
+                      : s.pinnedNow().size() + " (parallelism unknown)")));
       int listed = 0;
       for (PinnedNow p : s.pinnedNow()) {
         if (listed++ == top) {
@@ -222,8 +222,24 @@ public final class WatchView {
     return out;
   }
 
+  /**
+   * The scheduler's parallelism as the recording's settings give it, else as the JVM counts it (JDK
+   * 24+, with --pid); -1 when neither says.
+   */
   private static int parallelism(LiveSnapshot s) {
-    return Math.max(0, s.analysis().scheduler().parallelism().value());
+    int recorded = s.analysis().scheduler().parallelism().value();
+    if (recorded > 0) {
+      return recorded;
+    }
+    return s.scheduler() != null && s.scheduler().parallelism() > 0
+        ? s.scheduler().parallelism()
+        : -1;
+  }
+
+  /** {@code count/parallelism}, or the count and that the parallelism is unknown. */
+  private static String ofParallelism(int count, LiveSnapshot s) {
+    int parallelism = parallelism(s);
+    return parallelism > 0 ? count + "/" + parallelism : count + " (parallelism unknown)";
   }
 
   /**

@@ -2,6 +2,8 @@ package dev.vtscope.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vtscope.recording.ReaderKind;
+import dev.vtscope.recording.RecordingInput;
 import dev.vtscope.testing.Reports;
 import dev.vtscope.testing.TestRecordings;
 import dev.vtscope.testing.Words;
@@ -63,6 +65,30 @@ class RecordingNotesTest {
     assertThat(a.feature()).isEqualTo(17);
     assertThat(noteIds(a)).contains("no-virtual-threads").doesNotContain("no-pinning");
     assertThat(Reports.text(a)).contains("JDK 17 has no virtual threads");
+  }
+
+  /**
+   * JDK 17 announces the DestroyJavaVM thread, which the launcher attaches at every normal exit,
+   * with a jdk.ThreadStart event but never writes that thread's constant. The recording: {@code
+   * java -XX:StartFlightRecording:filename=jdk17-normal-exit.jfr,settings=min.jfc -version} on JDK
+   * 17, min.jfc enabling only jdk.ThreadStart (no stack), jdk.JVMInformation and
+   * jdk.CPUInformation: no environment, processes, properties or paths.
+   */
+  @Test
+  void aJdk17RecordingOfANormalExitIsNotCalledDamaged() throws Exception {
+    Path jdk17 = Path.of(getClass().getResource("/recordings/jdk17-normal-exit.jfr").toURI());
+    for (ReaderKind reader : ReaderKind.values()) {
+      Analysis a =
+          Reports.analyze(
+              List.of(new RecordingInput("jdk17.jfr", List.of(jdk17), false)),
+              GroupBy.STACK,
+              reader);
+      assertThat(a.feature()).as("%s", reader).isEqualTo(17);
+      assertThat(noteIds(a))
+          .as("%s", reader)
+          .contains("no-virtual-threads")
+          .doesNotContain("damaged-data");
+    }
   }
 
   @Test

@@ -63,6 +63,35 @@ class CompletionCommandTest {
     assertThat(complete(script, "vtscope diff --format m").lines()).containsExactly("markdown");
   }
 
+  @Test
+  void workloadsTheirVariantsAndEveryHelpTopicAreOffered() throws Exception {
+    Path script = dir.resolve("vtscope.bash");
+    Files.writeString(script, Cli.run("completion", "bash").out());
+
+    assertThat(complete(script, "vtscope record --workload ''").lines())
+        .contains("pinning", "pinning-per-task", "class-init", "poller-deadlock")
+        .doesNotHaveDuplicates();
+    assertThat(complete(script, "vtscope record --workload class").lines())
+        .containsExactly("class-init");
+    assertThat(complete(script, "vtscope record --workload pinning --variant ''").lines())
+        .contains("synchronized", "reentrant-lock", "none", "upcall", "eager")
+        .doesNotHaveDuplicates();
+    assertThat(complete(script, "vtscope record --variant ree").lines())
+        .containsExactly("reentrant-lock");
+    assertThat(complete(script, "vtscope help ''").lines())
+        .contains("analyze", "record", "completion", "exit-codes")
+        .doesNotContain("help")
+        .doesNotHaveDuplicates();
+    assertThat(complete(script, "vtscope help exi").lines()).containsExactly("exit-codes");
+
+    String fish = Cli.run("completion", "fish").out();
+    assertThat(fish)
+        .containsPattern(
+            "'__fish_seen_subcommand_from record' -l workload -r -a 'pinning [a-z -]*'")
+        .containsPattern("'__fish_seen_subcommand_from record' -l variant -r -a '[a-z -]*reentrant")
+        .containsPattern("'__fish_seen_subcommand_from help' -a 'analyze [a-z -]*exit-codes'");
+  }
+
   /** What completion offers is what the command accepts, for every option that offers values. */
   @Test
   void everyOfferedValueIsAccepted() {
