@@ -7,11 +7,13 @@ package dev.vtscope.gate;
  * @param key the culprit's kind and method, which sites are matched by
  * @param culprit {@code Class.method}
  * @param kind the culprit kind, e.g. {@code SYNCHRONIZED_BLOCK}
- * @param status new, worse, fixed, better or same (the order they are listed in)
+ * @param status new, worse, fixed, better, hidden or same (the order they are listed in)
  * @param warmUp whether the culprit is warm-up that comes and goes between runs (the JDK
  *     initialising its own classes, the JVM loading classes through the JDK's loaders): listed but
  *     never a regression
  * @param allowedBy the {@code --allow} entry that tolerates this culprit, or null
+ * @param hiddenByNanos for a hidden culprit, the threshold of the recording without it, which every
+ *     event of the other recording was shorter than; null otherwise
  * @param beforeEvents events before
  * @param beforeNanos total time before
  * @param afterEvents events after
@@ -25,6 +27,7 @@ public record SiteChange(
     Status status,
     boolean warmUp,
     String allowedBy,
+    Long hiddenByNanos,
     long beforeEvents,
     long beforeNanos,
     long afterEvents,
@@ -47,6 +50,11 @@ public record SiteChange(
     WORSE,
     FIXED,
     BETTER,
+    /**
+     * Gone from one recording, but that recording could not have recorded it: every event on the
+     * other side was shorter than its threshold. Neither fixed nor new.
+     */
+    HIDDEN,
     SAME;
 
     public String label() {
