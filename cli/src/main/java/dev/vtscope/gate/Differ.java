@@ -34,57 +34,20 @@ public final class Differ {
    */
   public static DiffResult diff(
       Analysis before, Analysis after, double tolerance, AllowList allow) {
+    Map<String, List<Site>> beforeSections = sections(before);
+    Map<String, List<Site>> afterSections = sections(after);
     List<SiteChange> changes = new ArrayList<>();
-    changes.addAll(
-        section(
-            "pinned",
-            before.pinned().sites(),
-            after.pinned().sites(),
-            thresholds(before, after, RecordingSettings::pinnedThresholdNanos),
-            tolerance,
-            allow));
-    changes.addAll(
-        section(
-            "monitorEnter",
-            before.monitorEnter() == null ? List.of() : before.monitorEnter().sites(),
-            after.monitorEnter() == null ? List.of() : after.monitorEnter().sites(),
-            thresholds(before, after, RecordingSettings::monitorEnterThresholdNanos),
-            tolerance,
-            allow));
-    // Carriers held without a pinned event: Object.wait on JDK 21-23, CPU runs, file I/O and the
-    // carriers the scheduler started to compensate. A new one is a regression as a new pin is.
-    changes.addAll(
-        section(
-            "monitorWait",
-            before.monitorWait() == null ? List.of() : before.monitorWait().sites(),
-            after.monitorWait() == null ? List.of() : after.monitorWait().sites(),
-            thresholds(before, after, RecordingSettings::monitorWaitThresholdNanos),
-            tolerance,
-            allow));
-    changes.addAll(
-        section(
-            "cpuRuns",
-            before.carrierWork().runSites(),
-            after.carrierWork().runSites(),
-            Thresholds.NONE,
-            tolerance,
-            allow));
-    changes.addAll(
-        section(
-            "fileIo",
-            before.carrierWork().fileIoSites(),
-            after.carrierWork().fileIoSites(),
-            Thresholds.NONE,
-            tolerance,
-            allow));
-    changes.addAll(
-        section(
-            "compensation",
-            before.carrierWork().compensationSites(),
-            after.carrierWork().compensationSites(),
-            Thresholds.NONE,
-            tolerance,
-            allow));
+    for (String name : beforeSections.keySet()) {
+      changes.addAll(
+          section(
+              name,
+              beforeSections.get(name),
+              afterSections.get(name),
+              thresholds(name, before, after),
+              tolerance,
+              allow));
+    }
+    changes = ClassInitWaits.match(changes, beforeSections, afterSections, tolerance);
     changes.sort(
         Comparator.comparing(SiteChange::status)
             .thenComparing(
@@ -100,6 +63,32 @@ public final class Differ {
    */
   record Thresholds(Long beforeNanos, Long afterNanos) {
     static final Thresholds NONE = new Thresholds(null, null);
+  }
+
+  /**
+   * The sites of an analysis by diff section: pinned; monitor enters and waits (JDK 21-23); and
+   * carriers held without a pinned event: CPU runs, file I/O and the carriers the scheduler started
+   * to compensate. A new one of these is a regression as a new pin is.
+   */
+  static Map<String, List<Site>> sections(Analysis a) {
+    Map<String, List<Site>> sections = new LinkedHashMap<>();
+    sections.put("pinned", a.pinned().sites());
+    sections.put("monitorEnter", a.monitorEnter() == null ? List.of() : a.monitorEnter().sites());
+    sections.put("monitorWait", a.monitorWait() == null ? List.of() : a.monitorWait().sites());
+    sections.put("cpuRuns", a.carrierWork().runSites());
+    sections.put("fileIo", a.carrierWork().fileIoSites());
+    sections.put("compensation", a.carrierWork().compensationSites());
+    return sections;
+  }
+
+  private static Thresholds thresholds(String section, Analysis before, Analysis after) {
+    return switch (section) {
+      case "pinned" -> thresholds(before, after, RecordingSettings::pinnedThresholdNanos);
+      case "monitorEnter" ->
+          thresholds(before, after, RecordingSettings::monitorEnterThresholdNanos);
+      case "monitorWait" -> thresholds(before, after, RecordingSettings::monitorWaitThresholdNanos);
+      default -> Thresholds.NONE;
+    };
   }
 
   private static Thresholds thresholds(
@@ -133,6 +122,7 @@ public final class Differ {
               e.getKey(),
               label.culprit(),
               label.kind(),
+              name,
               status,
               label.warmUp(),
               label.allowedBy(),

@@ -56,7 +56,7 @@ final class DiffReport {
       out.println(
           String.format(
               Locale.ROOT,
-              "         %s in %d events -> %s in %d events%s",
+              "         %s in %d events -> %s in %d events%s%s",
               HumanDurations.format(c.beforeNanos()),
               c.beforeEvents(),
               HumanDurations.format(c.afterNanos()),
@@ -69,7 +69,8 @@ final class DiffReport {
                           ? "  (allowed by " + c.allowedBy() + ": not a regression)"
                           : c.warmUp()
                               ? "  (warm-up: not a regression)"
-                              : "  (under 1 ms: not a regression)"));
+                              : "  (under 1 ms: not a regression)",
+              moved(c).map(m -> "  (" + WORDING.format(m) + ")").orElse("")));
     }
     out.println();
     out.println(
@@ -135,6 +136,7 @@ final class DiffReport {
             .append(c.regression() ? "**" + c.status().label() + "**" : c.status().label())
             .append(" | ")
             .append(sectionLabel(c.section()))
+            .append(moved(c).map(m -> " (" + Markdown.text(WORDING.format(m)) + ")").orElse(""))
             .append(" | ")
             .append(Markdown.codeCell(c.culprit()))
             .append(" | ")
@@ -163,6 +165,14 @@ final class DiffReport {
             hiddenCount(d)));
     out.print(md);
     out.flush();
+  }
+
+  /** Where a culprit was before, when the JDKs record it in different sections. */
+  private static java.util.Optional<Message> moved(SiteChange c) {
+    return c.beforeSection().equals(c.section())
+        ? java.util.Optional.empty()
+        : java.util.Optional.of(
+            Message.of("diff.moved", "before", sectionLabel(c.beforeSection())));
   }
 
   /** Why a hidden culprit is neither fixed nor new. */
@@ -221,6 +231,7 @@ final class DiffReport {
     for (SiteChange c : d.sites()) {
       ObjectNode node = sites.addObject();
       node.put("section", c.section());
+      node.put("beforeSection", c.beforeSection());
       node.put("key", c.key());
       node.put("culprit", c.culprit());
       node.put("kind", c.kind());
