@@ -53,7 +53,8 @@ final class Explorer {
           new String[] {
             "sites [pinned|enter|wait|cpu|file|all] [filter TEXT] [min DURATION]",
             "the sites of a section (default all), numbered; filter by package, class, method or"
-                + " kind; min 10ms"
+                + " kind of the culprit, or of the frame it was called from, waited in, or any"
+                + " frame of its stack; min 10ms"
           },
           new String[] {
             "site N", "site N whole: holder, percentiles, threads, first/last seen, stack"
@@ -280,7 +281,7 @@ final class Explorer {
     listed =
         sites(section).stream()
             .filter(s -> s.durations().totalNanos() >= m)
-            .filter(s -> f == null || describe(s).toLowerCase(Locale.ROOT).contains(f))
+            .filter(s -> f == null || matches(s, f))
             .toList();
     if (listed.isEmpty()) {
       return "no site" + (f != null || m > 0 ? " matches" : "") + "\n";
@@ -298,6 +299,34 @@ final class Explorer {
               describe(site)));
     }
     return s.toString();
+  }
+
+  /**
+   * Whether {@code filter} (lower case) is part of the site's culprit (its method, kind, owner and
+   * library), the frame it was called from, the frame it waited in, or any frame of its stack: a
+   * team filters by its own package, which often shows only as the caller of a library or the JDK.
+   */
+  private static boolean matches(Site site, String filter) {
+    if (describe(site).toLowerCase(Locale.ROOT).contains(filter)) {
+      return true;
+    }
+    Attribution a = site.attribution();
+    List<Frame> frames = new ArrayList<>();
+    if (a != null && a.calledFrom() != null) {
+      frames.add(a.calledFrom());
+    }
+    if (a != null && a.waitedAt() != null) {
+      frames.add(a.waitedAt());
+    }
+    if (site.stack() != null) {
+      frames.addAll(site.stack().frames());
+    }
+    return frames.stream()
+        .anyMatch(
+            frame ->
+                (frame.className() + "." + frame.method())
+                    .toLowerCase(Locale.ROOT)
+                    .contains(filter));
   }
 
   private static String describe(Site site) {

@@ -95,6 +95,30 @@ class ExplorerTest {
     assertThat(out).contains("fixed  pinned").contains("2 fixed, 0 new");
   }
 
+  /**
+   * A team filters by its own package: a JDK culprit its code called into matches by the frame it
+   * was called from, and by its stack, not only by the culprit's own class.
+   */
+  @Test
+  void filterMatchesTheCallerAndTheStackNotOnlyTheCulprit() throws Exception {
+    String out =
+        explore(
+            sample("jdk25/socket-roundtrip.jfr"),
+            "sites filter dev.vtscope.workloads\nsites filter SocketRoundTrip.send\n"
+                + "sites filter NioSocketImpl.connect\nsites filter Poller\n"
+                + "sites filter com.acme\nquit\n");
+    String poller = "events  sun.nio.ch.Poller.<clinit>  (class init wait, jdk)";
+    assertThat(out.split("vtscope> ", -1))
+        .satisfiesExactly(
+            banner -> {},
+            byPackage -> assertThat(byPackage).contains(poller),
+            byCaller -> assertThat(byCaller).contains(poller),
+            byStackFrame -> assertThat(byStackFrame).contains(poller),
+            byCulprit -> assertThat(byCulprit).contains(poller),
+            elsewhere -> assertThat(elsewhere).contains("no site matches").doesNotContain(poller),
+            quit -> {});
+  }
+
   /** A real terminal in tmux: tab completes a command and a site number, and the output shows. */
   @Test
   void inARealTerminalTabCompletes() throws Exception {
