@@ -105,10 +105,10 @@ final class Explorer {
         "vtscope explore: "
             + analysis.inputs().size()
             + (analysis.inputs().size() == 1 ? " recording, " : " recordings, ")
-            + advice.findings().size()
-            + " findings, "
-            + listed.size()
-            + " sites. 'help' lists the commands.");
+            + count(advice.findings().size(), "finding")
+            + ", "
+            + count(listed.size(), "site")
+            + ". 'help' lists the commands.");
     out.flush();
     while (true) {
       String line;
@@ -190,6 +190,11 @@ final class Explorer {
       throw new IllegalArgumentException(
           words.get(0) + " needs a number, not '" + words.get(at) + "'");
     }
+  }
+
+  /** {@code n} and {@code noun}, singular for one: {@code 1 site}, {@code 2 sites}. */
+  private static String count(long n, String noun) {
+    return n + " " + noun + (n == 1 ? "" : "s");
   }
 
   private static String plural(String command) {
@@ -292,10 +297,11 @@ final class Explorer {
       s.append(
           String.format(
               Locale.ROOT,
-              "%3d  %9s  %6d events  %s%n",
+              "%3d  %9s  %6d %-6s  %s%n",
               i++,
               HumanDurations.format(site.durations().totalNanos()),
               site.durations().count(),
+              site.durations().count() == 1 ? "event" : "events",
               describe(site)));
     }
     return s.toString();
@@ -352,10 +358,10 @@ final class Explorer {
     s.append(
         String.format(
             Locale.ROOT,
-            "  %s in %d events, %d threads; min %s, p50 %s, p90 %s, p99 %s, max %s%n",
+            "  %s in %s, %s; min %s, p50 %s, p90 %s, p99 %s, max %s%n",
             HumanDurations.format(d.totalNanos()),
-            d.count(),
-            site.virtualThreads(),
+            count(d.count(), "event"),
+            count(site.virtualThreads(), "thread"),
             HumanDurations.format(d.minNanos()),
             HumanDurations.format(d.p50Nanos()),
             HumanDurations.format(d.p90Nanos()),
@@ -409,7 +415,7 @@ final class Explorer {
           "group takes culprit, stack, top-frame or reason, not '" + words.get(1) + "'");
     }
     use(analyzer.regroup(groupBy));
-    return "grouped by " + groupBy.label() + ": " + listed.size() + " sites\n";
+    return "grouped by " + groupBy.label() + ": " + count(listed.size(), "site") + "\n";
   }
 
   private String compare(List<String> words) {
@@ -425,7 +431,10 @@ final class Explorer {
               analysis.groupBy(),
               null);
     } catch (dev.vtscope.recording.InputProblemException | ExitException e) {
-      throw new IllegalArgumentException(other + ": " + e.getMessage());
+      // Problems with an input name it first already; say the name once.
+      String problem = e.getMessage();
+      throw new IllegalArgumentException(
+          problem.startsWith(other.toString()) ? problem : other + ": " + problem);
     }
     java.io.StringWriter text = new java.io.StringWriter();
     new TextReport(TextStyle.PLAIN)

@@ -56,11 +56,9 @@ final class DiffReport {
       out.println(
           String.format(
               Locale.ROOT,
-              "         %s in %d events -> %s in %d events%s%s",
-              HumanDurations.format(c.beforeNanos()),
-              c.beforeEvents(),
-              HumanDurations.format(c.afterNanos()),
-              c.afterEvents(),
+              "         %s -> %s%s%s",
+              amount(c.beforeNanos(), c.beforeEvents()),
+              amount(c.afterNanos(), c.afterEvents()),
               c.status() == SiteChange.Status.HIDDEN
                   ? "  (" + WORDING.format(hidden(c)) + ")"
                   : !c.status().regression() || c.regression()
@@ -165,6 +163,12 @@ final class DiffReport {
             hiddenCount(d)));
     out.print(md);
     out.flush();
+  }
+
+  /** A culprit's total time and events on one side: {@code 2 s in 200 events}. */
+  private static String amount(long nanos, long events) {
+    return WORDING.format(
+        Message.of("diff.amount", "total", Message.nanos(nanos), "events", events));
   }
 
   /** Where a culprit was before, when the JDKs record it in different sections. */

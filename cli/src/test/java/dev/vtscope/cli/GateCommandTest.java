@@ -62,6 +62,8 @@ class GateCommandTest {
                         .pinned()
                         .totalNanos()))
         .contains("ok    pinned events <= 1000: 200 pinned events");
+    assertThat(Cli.run("check", sample("jdk21/class-init.jfr"), "--max-pinned-events", "5").out())
+        .contains("ok    pinned events <= 5: 1 pinned event\n");
     Document xml = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(junit.toFile());
     Element suite = (Element) xml.getElementsByTagName("testsuite").item(0);
     assertThat(suite.getAttribute("tests")).isEqualTo("2");
@@ -324,6 +326,7 @@ class GateCommandTest {
         .contains(
             "  ! The recordings come from different JDK releases (JDK 21 before, JDK 25 after)")
         .contains("0 fixed, 0 new, 0 worse, 0 better, 2 same")
+        .contains("         98.5 ms in 1 event -> 99.9 ms in 1 event\n")
         .doesNotContain("REGRESSION");
 
     JsonNode doc =
