@@ -53,7 +53,8 @@ final class Explorer {
           new String[] {
             "sites [pinned|enter|wait|cpu|file|all] [filter TEXT] [min DURATION]",
             "the sites of a section (default all), numbered; filter by package, class, method or"
-                + " kind; min 10ms"
+                + " kind of the culprit, or of the frame it was called from, waited in, or any"
+                + " frame of its stack; min 10ms"
           },
           new String[] {
             "site N", "site N whole: holder, percentiles, threads, first/last seen, stack"
@@ -104,10 +105,10 @@ final class Explorer {
         "vtscope explore: "
             + analysis.inputs().size()
             + (analysis.inputs().size() == 1 ? " recording, " : " recordings, ")
-            + advice.findings().size()
-            + " findings, "
-            + listed.size()
-            + " sites. 'help' lists the commands.");
+            + count(advice.findings().size(), "finding")
+            + ", "
+            + count(listed.size(), "site")
+            + ". 'help' lists the commands.");
     out.flush();
     while (true) {
       String line;
@@ -189,6 +190,11 @@ final class Explorer {
       throw new IllegalArgumentException(
           words.get(0) + " needs a number, not '" + words.get(at) + "'");
     }
+  }
+
+  /** {@code n} and {@code noun}, singular for one: {@code 1 site}, {@code 2 sites}. */
+  private static String count(long n, String noun) {
+    return n + " " + noun + (n == 1 ? "" : "s");
   }
 
   private static String plural(String command) {
@@ -280,7 +286,7 @@ final class Explorer {
     listed =
         sites(section).stream()
             .filter(s -> s.durations().totalNanos() >= m)
-            .filter(s -> f == null || describe(s).toLowerCase(Locale.ROOT).contains(f))
+            .filter(s -> f == null || matches(s, f))
             .toList();
     if (listed.isEmpty()) {
       return "no site" + (f != null || m > 0 ? " matches" : "") + "\n";
@@ -291,13 +297,42 @@ final class Explorer {
       s.append(
           String.format(
               Locale.ROOT,
-              "%3d  %9s  %6d events  %s%n",
+              "%3d  %9s  %6d %-6s  %s%n",
               i++,
               HumanDurations.format(site.durations().totalNanos()),
               site.durations().count(),
+              site.durations().count() == 1 ? "event" : "events",
               describe(site)));
     }
     return s.toString();
+  }
+
+  /**
+   * Whether {@code filter} (lower case) is part of the site's culprit (its method, kind, owner and
+   * library), the frame it was called from, the frame it waited in, or any frame of its stack: a
+   * team filters by its own package, which often shows only as the caller of a library or the JDK.
+   */
+  private static boolean matches(Site site, String filter) {
+    if (describe(site).toLowerCase(Locale.ROOT).contains(filter)) {
+      return true;
+    }
+    Attribution a = site.attribution();
+    List<Frame> frames = new ArrayList<>();
+    if (a != null && a.calledFrom() != null) {
+      frames.add(a.calledFrom());
+    }
+    if (a != null && a.waitedAt() != null) {
+      frames.add(a.waitedAt());
+    }
+    if (site.stack() != null) {
+      frames.addAll(site.stack().frames());
+    }
+    return frames.stream()
+        .anyMatch(
+            frame ->
+                (frame.className() + "." + frame.method())
+                    .toLowerCase(Locale.ROOT)
+                    .contains(filter));
   }
 
   private static String describe(Site site) {
@@ -323,10 +358,10 @@ final class Explorer {
     s.append(
         String.format(
             Locale.ROOT,
-            "  %s in %d events, %d threads; min %s, p50 %s, p90 %s, p99 %s, max %s%n",
+            "  %s in %s, %s; min %s, p50 %s, p90 %s, p99 %s, max %s%n",
             HumanDurations.format(d.totalNanos()),
-            d.count(),
-            site.virtualThreads(),
+            count(d.count(), "event"),
+            count(site.virtualThreads(), "thread"),
             HumanDurations.format(d.minNanos()),
             HumanDurations.format(d.p50Nanos()),
             HumanDurations.format(d.p90Nanos()),
@@ -380,7 +415,7 @@ final class Explorer {
           "group takes culprit, stack, top-frame or reason, not '" + words.get(1) + "'");
     }
     use(analyzer.regroup(groupBy));
-    return "grouped by " + groupBy.label() + ": " + listed.size() + " sites\n";
+    return "grouped by " + groupBy.label() + ": " + count(listed.size(), "site") + "\n";
   }
 
   private String compare(List<String> words) {
@@ -396,7 +431,10 @@ final class Explorer {
               analysis.groupBy(),
               null);
     } catch (dev.vtscope.recording.InputProblemException | ExitException e) {
-      throw new IllegalArgumentException(other + ": " + e.getMessage());
+      // Problems with an input name it first already; say the name once.
+      String problem = e.getMessage();
+      throw new IllegalArgumentException(
+          problem.startsWith(other.toString()) ? problem : other + ": " + problem);
     }
     java.io.StringWriter text = new java.io.StringWriter();
     new TextReport(TextStyle.PLAIN)

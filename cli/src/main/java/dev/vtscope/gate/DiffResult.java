@@ -1,6 +1,7 @@
 package dev.vtscope.gate;
 
 import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.Note;
 import java.util.List;
 
 /**
@@ -10,12 +11,15 @@ import java.util.List;
  * @param after the analysis of the later one
  * @param tolerance relative change below which a culprit is the same
  * @param sites every culprit of either, regressions first
+ * @param notes what makes the two recordings unlike each other (thresholds, stack depths, JDK
+ *     releases, lengths), so that a difference may not be the code's
  */
 public record DiffResult(
-    Analysis before, Analysis after, double tolerance, List<SiteChange> sites) {
+    Analysis before, Analysis after, double tolerance, List<SiteChange> sites, List<Note> notes) {
 
   public DiffResult {
     sites = List.copyOf(sites);
+    notes = List.copyOf(notes);
   }
 
   /** New or worse culprits, or more rejected tasks. */

@@ -1,6 +1,7 @@
 package dev.vtscope.gate;
 
 import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.RecordingSettings;
 import dev.vtscope.analysis.Site;
 import dev.vtscope.attribution.Culprit;
 import java.util.ArrayList;
@@ -8,10 +9,12 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Matches sites of two analyses by culprit (kind and method, not line numbers, which move between
- * builds) and classifies each: fixed, new, better, worse or same.
+ * builds) and classifies each: fixed, new, better, worse, same, or hidden by the other side's
+ * threshold.
  */
 public final class Differ {
 
@@ -31,57 +34,77 @@ public final class Differ {
    */
   public static DiffResult diff(
       Analysis before, Analysis after, double tolerance, AllowList allow) {
+    Map<String, List<Site>> beforeSections = sections(before);
+    Map<String, List<Site>> afterSections = sections(after);
     List<SiteChange> changes = new ArrayList<>();
-    changes.addAll(
-        section("pinned", before.pinned().sites(), after.pinned().sites(), tolerance, allow));
-    changes.addAll(
-        section(
-            "monitorEnter",
-            before.monitorEnter() == null ? List.of() : before.monitorEnter().sites(),
-            after.monitorEnter() == null ? List.of() : after.monitorEnter().sites(),
-            tolerance,
-            allow));
-    // Carriers held without a pinned event: Object.wait on JDK 21-23, CPU runs, file I/O and the
-    // carriers the scheduler started to compensate. A new one is a regression as a new pin is.
-    changes.addAll(
-        section(
-            "monitorWait",
-            before.monitorWait() == null ? List.of() : before.monitorWait().sites(),
-            after.monitorWait() == null ? List.of() : after.monitorWait().sites(),
-            tolerance,
-            allow));
-    changes.addAll(
-        section(
-            "cpuRuns",
-            before.carrierWork().runSites(),
-            after.carrierWork().runSites(),
-            tolerance,
-            allow));
-    changes.addAll(
-        section(
-            "fileIo",
-            before.carrierWork().fileIoSites(),
-            after.carrierWork().fileIoSites(),
-            tolerance,
-            allow));
-    changes.addAll(
-        section(
-            "compensation",
-            before.carrierWork().compensationSites(),
-            after.carrierWork().compensationSites(),
-            tolerance,
-            allow));
+    for (String name : beforeSections.keySet()) {
+      changes.addAll(
+          section(
+              name,
+              beforeSections.get(name),
+              afterSections.get(name),
+              thresholds(name, before, after),
+              tolerance,
+              allow));
+    }
+    changes = ClassInitWaits.match(changes, beforeSections, afterSections, tolerance);
     changes.sort(
         Comparator.comparing(SiteChange::status)
             .thenComparing(
                 Comparator.comparingLong(
                         (SiteChange c) -> Math.max(c.beforeNanos(), c.afterNanos()))
                     .reversed()));
-    return new DiffResult(before, after, tolerance, changes);
+    return new DiffResult(before, after, tolerance, changes, Comparability.notes(before, after));
+  }
+
+  /**
+   * The thresholds of a section's event on either side: events shorter than these were not
+   * recorded. Null where the recording does not say, or the section has no threshold.
+   */
+  record Thresholds(Long beforeNanos, Long afterNanos) {
+    static final Thresholds NONE = new Thresholds(null, null);
+  }
+
+  /**
+   * The sites of an analysis by diff section: pinned; monitor enters and waits (JDK 21-23); and
+   * carriers held without a pinned event: CPU runs, file I/O and the carriers the scheduler started
+   * to compensate. A new one of these is a regression as a new pin is.
+   */
+  static Map<String, List<Site>> sections(Analysis a) {
+    Map<String, List<Site>> sections = new LinkedHashMap<>();
+    sections.put("pinned", a.pinned().sites());
+    sections.put("monitorEnter", a.monitorEnter() == null ? List.of() : a.monitorEnter().sites());
+    sections.put("monitorWait", a.monitorWait() == null ? List.of() : a.monitorWait().sites());
+    sections.put("cpuRuns", a.carrierWork().runSites());
+    sections.put("fileIo", a.carrierWork().fileIoSites());
+    sections.put("compensation", a.carrierWork().compensationSites());
+    return sections;
+  }
+
+  private static Thresholds thresholds(String section, Analysis before, Analysis after) {
+    return switch (section) {
+      case "pinned" -> thresholds(before, after, RecordingSettings::pinnedThresholdNanos);
+      case "monitorEnter" ->
+          thresholds(before, after, RecordingSettings::monitorEnterThresholdNanos);
+      case "monitorWait" -> thresholds(before, after, RecordingSettings::monitorWaitThresholdNanos);
+      default -> Thresholds.NONE;
+    };
+  }
+
+  private static Thresholds thresholds(
+      Analysis before, Analysis after, Function<RecordingSettings, Long> threshold) {
+    return new Thresholds(
+        before.settings() == null ? null : threshold.apply(before.settings()),
+        after.settings() == null ? null : threshold.apply(after.settings()));
   }
 
   private static List<SiteChange> section(
-      String name, List<Site> before, List<Site> after, double tolerance, AllowList allow) {
+      String name,
+      List<Site> before,
+      List<Site> after,
+      Thresholds thresholds,
+      double tolerance,
+      AllowList allow) {
     Map<String, long[]> b = totals(before);
     Map<String, long[]> a = totals(after);
     Map<String, Label> labels = new LinkedHashMap<>();
@@ -89,18 +112,23 @@ public final class Differ {
     label(after, labels, allow);
     List<SiteChange> changes = new ArrayList<>();
     for (Map.Entry<String, Label> e : labels.entrySet()) {
-      long[] x = b.getOrDefault(e.getKey(), new long[2]);
-      long[] y = a.getOrDefault(e.getKey(), new long[2]);
+      long[] x = b.getOrDefault(e.getKey(), new long[3]);
+      long[] y = a.getOrDefault(e.getKey(), new long[3]);
       Label label = e.getValue();
+      SiteChange.Status status = status(x, y, thresholds, tolerance);
       changes.add(
           new SiteChange(
               name,
               e.getKey(),
               label.culprit(),
               label.kind(),
-              status(x, y, tolerance),
+              name,
+              status,
               label.warmUp(),
               label.allowedBy(),
+              status != SiteChange.Status.HIDDEN
+                  ? null
+                  : y[0] == 0 ? thresholds.afterNanos() : thresholds.beforeNanos(),
               x[0],
               x[1],
               y[0],
@@ -109,12 +137,23 @@ public final class Differ {
     return changes;
   }
 
-  static SiteChange.Status status(long[] before, long[] after, double tolerance) {
+  /**
+   * How a culprit changed, from its events, total and longest event on either side ({@code {events,
+   * totalNanos, maxNanos}}). A culprit gone from one side whose events on the other were all
+   * shorter than the first side's threshold was hidden by it: that side could not have recorded it,
+   * so it is neither fixed nor new.
+   */
+  static SiteChange.Status status(
+      long[] before, long[] after, Thresholds thresholds, double tolerance) {
     if (before[0] > 0 && after[0] == 0) {
-      return SiteChange.Status.FIXED;
+      return under(before, thresholds.afterNanos())
+          ? SiteChange.Status.HIDDEN
+          : SiteChange.Status.FIXED;
     }
     if (before[0] == 0) {
-      return SiteChange.Status.NEW;
+      return under(after, thresholds.beforeNanos())
+          ? SiteChange.Status.HIDDEN
+          : SiteChange.Status.NEW;
     }
     long change = after[1] - before[1];
     if (Math.abs(change) < MIN_CHANGE_NANOS || Math.abs(change) <= tolerance * before[1]) {
@@ -123,12 +162,18 @@ public final class Differ {
     return change > 0 ? SiteChange.Status.WORSE : SiteChange.Status.BETTER;
   }
 
+  /** Whether every event of {@code totals} was shorter than {@code thresholdNanos}. */
+  private static boolean under(long[] totals, Long thresholdNanos) {
+    return thresholdNanos != null && totals[0] > 0 && totals[2] < thresholdNanos;
+  }
+
   private static Map<String, long[]> totals(List<Site> sites) {
     Map<String, long[]> totals = new LinkedHashMap<>();
     for (Site site : sites) {
-      long[] t = totals.computeIfAbsent(key(site), k -> new long[2]);
+      long[] t = totals.computeIfAbsent(key(site), k -> new long[3]);
       t[0] += site.durations().count();
       t[1] += site.durations().totalNanos();
+      t[2] = Math.max(t[2], site.durations().maxNanos());
     }
     return totals;
   }

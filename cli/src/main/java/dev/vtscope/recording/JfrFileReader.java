@@ -130,9 +130,10 @@ public final class JfrFileReader implements RecordingReader, AutoCloseable {
           live
               + (notYetWritten > 0
                   ? "; "
-                      + notYetWritten
-                      + " reference(s) in it to threads, stacks or names the JVM had not written"
-                      + " yet are shown as missing"
+                      + Counted.of(notYetWritten, "reference")
+                      + " in it to threads, stacks or names the JVM had not written yet "
+                      + (notYetWritten == 1 ? "is" : "are")
+                      + " shown as missing"
                   : ""));
     }
     addDamageNotes(notes, dangling, unknown);
@@ -143,27 +144,31 @@ public final class JfrFileReader implements RecordingReader, AutoCloseable {
               + "; skipped "
               + skipped.size()
               + " of "
-              + chunks.size()
-              + " chunk(s), the other "
-              + read
-              + " are included",
+              + Counted.of(chunks.size(), "chunk")
+              + (read == 1 ? ", the other 1 is included" : ", the other " + read + " are included"),
           skipped.get(0),
           notes);
     }
     return new ReadOutcome(read, null, null, notes);
   }
 
-  private static void addDamageNotes(List<String> notes, long dangling, long unknown) {
+  /** What was skipped or shown as missing as damage; package-private for its test. */
+  static void addDamageNotes(List<String> notes, long dangling, long unknown) {
     if (dangling > 0) {
       notes.add(
-          dangling
-              + " reference(s) to constants the recording does not hold (damaged?): the stacks,"
-              + " threads or names they point to are shown as missing");
+          Counted.of(dangling, "reference")
+              + " to constants the recording does not hold (damaged?): the "
+              + (dangling == 1
+                  ? "stack, thread or name it points to is"
+                  : "stacks, threads or names they point to are")
+              + " shown as missing");
     }
     if (unknown > 0) {
       notes.add(
-          unknown
-              + " record(s) of event types the recording does not declare were skipped (damaged?)");
+          Counted.of(unknown, "record")
+              + " of event types the recording does not declare "
+              + (unknown == 1 ? "was" : "were")
+              + " skipped (damaged?)");
     }
   }
 

@@ -69,8 +69,8 @@ public final class RecordingFiles {
           "reading stopped at byte "
               + scan.problemOffset()
               + " after "
-              + scan.chunks().size()
-              + " valid chunk(s): "
+              + Counted.of(scan.chunks().size(), "valid chunk")
+              + ": "
               + scan.problem(),
           outcome.notes());
     }

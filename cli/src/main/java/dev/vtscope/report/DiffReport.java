@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.HumanDurations;
+import dev.vtscope.analysis.Message;
+import dev.vtscope.analysis.Note;
 import dev.vtscope.gate.DiffResult;
 import dev.vtscope.gate.SiteChange;
 import java.io.PrintWriter;
@@ -12,6 +14,8 @@ import java.util.Locale;
 
 /** {@code vtscope diff} as text or as the JSON of docs/vtscope-diff.schema.json. */
 final class DiffReport {
+
+  private static final Wording WORDING = Wording.standard();
 
   private DiffReport() {}
 
@@ -29,6 +33,9 @@ final class DiffReport {
             HumanDurations.format(saturated(d.after())),
             d.before().submitFailed().events(),
             d.after().submitFailed().events()));
+    for (Note note : d.notes()) {
+      out.println("  ! " + WORDING.message(note));
+    }
     out.println();
     if (d.sites().isEmpty()) {
       out.println(
@@ -49,30 +56,32 @@ final class DiffReport {
       out.println(
           String.format(
               Locale.ROOT,
-              "         %s in %d events -> %s in %d events%s",
-              HumanDurations.format(c.beforeNanos()),
-              c.beforeEvents(),
-              HumanDurations.format(c.afterNanos()),
-              c.afterEvents(),
-              !c.status().regression() || c.regression()
-                  ? ""
-                  : c.allowedBy() != null
-                      ? "  (allowed by " + c.allowedBy() + ": not a regression)"
-                      : c.warmUp()
-                          ? "  (warm-up: not a regression)"
-                          : "  (under 1 ms: not a regression)"));
+              "         %s -> %s%s%s",
+              amount(c.beforeNanos(), c.beforeEvents()),
+              amount(c.afterNanos(), c.afterEvents()),
+              c.status() == SiteChange.Status.HIDDEN
+                  ? "  (" + WORDING.format(hidden(c)) + ")"
+                  : !c.status().regression() || c.regression()
+                      ? ""
+                      : c.allowedBy() != null
+                          ? "  (allowed by " + c.allowedBy() + ": not a regression)"
+                          : c.warmUp()
+                              ? "  (warm-up: not a regression)"
+                              : "  (under 1 ms: not a regression)",
+              moved(c).map(m -> "  (" + WORDING.format(m) + ")").orElse("")));
     }
     out.println();
     out.println(
         String.format(
             Locale.ROOT,
-            "%d fixed, %d new, %d worse, %d better, %d same (same: within %.0f%% or 1 ms)%s",
+            "%d fixed, %d new, %d worse, %d better, %d same (same: within %.0f%% or 1 ms)%s%s",
             d.count(SiteChange.Status.FIXED),
             d.count(SiteChange.Status.NEW),
             d.count(SiteChange.Status.WORSE),
             d.count(SiteChange.Status.BETTER),
             d.count(SiteChange.Status.SAME),
             d.tolerance() * 100,
+            hiddenCount(d),
             d.regression() ? ": REGRESSION" : ""));
     out.flush();
   }
@@ -84,6 +93,12 @@ final class DiffReport {
   static void markdown(DiffResult d, PrintWriter out) {
     StringBuilder md = new StringBuilder("## vtscope diff: ");
     md.append(d.regression() ? "regression" : "no regression").append("\n\n");
+    for (Note note : d.notes()) {
+      md.append("- **Note:** ").append(Markdown.text(WORDING.message(note))).append('\n');
+    }
+    if (!d.notes().isEmpty()) {
+      md.append('\n');
+    }
     md.append("| | before | after |\n|---|---:|---:|\n");
     md.append("| recording | ")
         .append(Markdown.codeCell(name(d.before())))
@@ -119,6 +134,7 @@ final class DiffReport {
             .append(c.regression() ? "**" + c.status().label() + "**" : c.status().label())
             .append(" | ")
             .append(sectionLabel(c.section()))
+            .append(moved(c).map(m -> " (" + Markdown.text(WORDING.format(m)) + ")").orElse(""))
             .append(" | ")
             .append(Markdown.codeCell(c.culprit()))
             .append(" | ")
@@ -137,15 +153,44 @@ final class DiffReport {
     md.append(
         String.format(
             Locale.ROOT,
-            "%d fixed, %d new, %d worse, %d better, %d same (same: within %.0f%% or 1 ms).%n",
+            "%d fixed, %d new, %d worse, %d better, %d same (same: within %.0f%% or 1 ms)%s.%n",
             d.count(SiteChange.Status.FIXED),
             d.count(SiteChange.Status.NEW),
             d.count(SiteChange.Status.WORSE),
             d.count(SiteChange.Status.BETTER),
             d.count(SiteChange.Status.SAME),
-            d.tolerance() * 100));
+            d.tolerance() * 100,
+            hiddenCount(d)));
     out.print(md);
     out.flush();
+  }
+
+  /** A culprit's total time and events on one side: {@code 2 s in 200 events}. */
+  private static String amount(long nanos, long events) {
+    return WORDING.format(
+        Message.of("diff.amount", "total", Message.nanos(nanos), "events", events));
+  }
+
+  /** Where a culprit was before, when the JDKs record it in different sections. */
+  private static java.util.Optional<Message> moved(SiteChange c) {
+    return c.beforeSection().equals(c.section())
+        ? java.util.Optional.empty()
+        : java.util.Optional.of(
+            Message.of("diff.moved", "before", sectionLabel(c.beforeSection())));
+  }
+
+  /** Why a hidden culprit is neither fixed nor new. */
+  private static Message hidden(SiteChange c) {
+    return Message.of(
+        c.afterEvents() == 0 ? "diff.hidden-after" : "diff.hidden-before",
+        "threshold",
+        Message.nanos(c.hiddenByNanos()));
+  }
+
+  /** The culprits a threshold hid, when there are any. */
+  private static String hiddenCount(DiffResult d) {
+    long hidden = d.count(SiteChange.Status.HIDDEN);
+    return hidden == 0 ? "" : WORDING.format(Message.of("diff.hidden-count", "hidden", hidden));
   }
 
   private static String name(Analysis a) {
@@ -172,6 +217,16 @@ final class DiffReport {
     root.set("after", side(d.after()));
     root.put("tolerance", d.tolerance());
     root.put("regression", d.regression());
+    ArrayNode notes = root.putArray("notes");
+    for (Note note : d.notes()) {
+      ObjectNode item =
+          notes
+              .addObject()
+              .put("id", note.id())
+              .put("severity", note.severity().name().toLowerCase(Locale.ROOT))
+              .put("message", WORDING.message(note));
+      item.set("figures", JsonText.tree(Wording.figures(note.message())));
+    }
     ObjectNode counts = root.putObject("counts");
     for (SiteChange.Status s : SiteChange.Status.values()) {
       counts.put(s.label(), d.count(s));
@@ -180,6 +235,7 @@ final class DiffReport {
     for (SiteChange c : d.sites()) {
       ObjectNode node = sites.addObject();
       node.put("section", c.section());
+      node.put("beforeSection", c.beforeSection());
       node.put("key", c.key());
       node.put("culprit", c.culprit());
       node.put("kind", c.kind());
@@ -187,6 +243,7 @@ final class DiffReport {
       node.put("regression", c.regression());
       node.put("warmUp", c.warmUp());
       node.put("allowedBy", c.allowedBy());
+      node.put("hiddenByNanos", c.hiddenByNanos());
       node.putObject("before").put("events", c.beforeEvents()).put("totalNanos", c.beforeNanos());
       node.putObject("after").put("events", c.afterEvents()).put("totalNanos", c.afterNanos());
     }

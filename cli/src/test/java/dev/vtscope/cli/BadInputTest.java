@@ -69,6 +69,21 @@ class BadInputTest {
     assertOneLineError(Cli.run("analyze", cut.toString()), 4, "truncated");
   }
 
+  /** A whole chunk, then the start of a broken one: the valid chunk is counted in the singular. */
+  @Test
+  void damageAfterOneChunkCountsItInTheSingular() throws IOException {
+    byte[] bytes =
+        Files.readAllBytes(TestRecordings.repoRoot().resolve("samples/jdk21/class-init.jfr"));
+    Path damaged = dir.resolve("damaged-after-one.jfr");
+    Files.write(damaged, bytes);
+    Files.write(
+        damaged,
+        "FLR\0garbagegarbagegarbagegarbage".getBytes(java.nio.charset.StandardCharsets.US_ASCII),
+        java.nio.file.StandardOpenOption.APPEND);
+    Cli.Result result = Cli.run("analyze", damaged.toString());
+    assertThat(result.out()).contains(" after 1 valid chunk: ").doesNotContain("chunk(s)");
+  }
+
   @Test
   void chunkSizeZeroIsAnErrorNotAHang() throws IOException {
     byte[] bytes = Files.readAllBytes(sample());

@@ -95,6 +95,43 @@ class ExplorerTest {
     assertThat(out).contains("fixed  pinned").contains("2 fixed, 0 new");
   }
 
+  /**
+   * A team filters by its own package: a JDK culprit its code called into matches by the frame it
+   * was called from, and by its stack, not only by the culprit's own class.
+   */
+  @Test
+  void filterMatchesTheCallerAndTheStackNotOnlyTheCulprit() throws Exception {
+    String out =
+        explore(
+            sample("jdk25/socket-roundtrip.jfr"),
+            "sites filter dev.vtscope.workloads\nsites filter SocketRoundTrip.send\n"
+                + "sites filter NioSocketImpl.connect\nsites filter Poller\n"
+                + "sites filter com.acme\nquit\n");
+    String poller = "sun.nio.ch.Poller.<clinit>  (class init wait, jdk)";
+    assertThat(out.split("vtscope> ", -1))
+        .satisfiesExactly(
+            banner -> {},
+            byPackage -> assertThat(byPackage).contains(poller),
+            byCaller -> assertThat(byCaller).contains(poller),
+            byStackFrame -> assertThat(byStackFrame).contains(poller),
+            byCulprit -> assertThat(byCulprit).contains(poller),
+            elsewhere -> assertThat(elsewhere).contains("no site matches").doesNotContain(poller),
+            quit -> {});
+  }
+
+  /** Counts read right: one finding, one event, and a missing file named once. */
+  @Test
+  void countsAreSingularForOneAndAMissingFileIsNamedOnce() throws Exception {
+    String out = explore(sample("jdk21/class-init.jfr"), "sites\ncompare nothere.jfr\nquit\n");
+    assertThat(out)
+        .contains("vtscope explore: 1 recording, 1 finding, 2 sites. 'help' lists the commands.")
+        .contains("  1    99.2 ms       1 event   dev.vtscope.workloads.ClassInitPinning")
+        .doesNotContain("nothere.jfr: nothere.jfr");
+    // the terminal's mode switches aside, the answer to compare is one line that names it once
+    assertThat(out.replaceAll("\u001b(\\[\\?[0-9]+[a-z]|[=>])", "").lines().map(String::strip))
+        .contains("nothere.jfr: no such file or folder");
+  }
+
   /** A real terminal in tmux: tab completes a command and a site number, and the output shows. */
   @Test
   void inARealTerminalTabCompletes() throws Exception {

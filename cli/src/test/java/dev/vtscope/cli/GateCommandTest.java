@@ -62,6 +62,8 @@ class GateCommandTest {
                         .pinned()
                         .totalNanos()))
         .contains("ok    pinned events <= 1000: 200 pinned events");
+    assertThat(Cli.run("check", sample("jdk21/class-init.jfr"), "--max-pinned-events", "5").out())
+        .contains("ok    pinned events <= 5: 1 pinned event\n");
     Document xml = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(junit.toFile());
     Element suite = (Element) xml.getElementsByTagName("testsuite").item(0);
     assertThat(suite.getAttribute("tests")).isEqualTo("2");
@@ -302,6 +304,46 @@ class GateCommandTest {
     assertThat(poller.get("warmUp").asBoolean()).isTrue();
     assertThat(poller.get("regression").asBoolean()).isFalse();
     assertThat(doc.get("regression").asBoolean()).isFalse();
+  }
+
+  /**
+   * JDK 21 records a wait for another thread's class initialiser as a monitor wait, JDK 25 as a
+   * pin: after an upgrade it is the same culprit, not one fixed and one new.
+   */
+  @Test
+  void aClassInitWaitIsTheSameCulpritOnEitherJdk() throws Exception {
+    String before = sample("jdk21/class-init.jfr");
+    String after = sample("jdk25/class-init.jfr");
+    Cli.Result text = Cli.run("diff", before, after);
+    assertThat(text.exitCode()).as(text.out()).isZero();
+    assertThat(text.out())
+        .contains(
+            "  same   pinned        dev.vtscope.workloads.ClassInitPinning$SlowInit.<clinit>  (class"
+                + " init wait)\n")
+        .contains(
+            "  (recorded as monitor-wait before: JDK 21-23 record a wait for another thread's class"
+                + " initialiser as a monitor wait, JDK 24 and later as a pin)\n")
+        .contains(
+            "  ! The recordings come from different JDK releases (JDK 21 before, JDK 25 after)")
+        .contains("0 fixed, 0 new, 0 worse, 0 better, 2 same")
+        .contains("         98.5 ms in 1 event -> 99.9 ms in 1 event\n")
+        .doesNotContain("REGRESSION");
+
+    JsonNode doc =
+        new ObjectMapper().readTree(Cli.run("diff", before, after, "--format", "json").out());
+    try (InputStream in =
+        Files.newInputStream(TestRecordings.repoRoot().resolve("docs/vtscope-diff.schema.json"))) {
+      assertThat(
+              JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
+                  .getSchema(in)
+                  .validate(doc))
+          .isEmpty();
+    }
+    JsonNode wait = doc.get("sites").get(1);
+    assertThat(wait.get("kind").asText()).isEqualTo("CLASS_INIT_WAIT");
+    assertThat(wait.get("section").asText()).isEqualTo("pinned");
+    assertThat(wait.get("beforeSection").asText()).isEqualTo("monitorWait");
+    assertThat(doc.get("notes").get(0).get("id").asText()).isEqualTo("diff-jdk");
   }
 
   @Test

@@ -41,6 +41,7 @@ public final class AnalysisBuilder {
   private int carriersStarted = 2;
   private int cpus = 2;
   private Long pinnedThreshold = 0L;
+  private int stackDepth = 64;
   private final List<Site> pinned = new ArrayList<>();
   private final List<Site> monitorEnters = new ArrayList<>();
   private final List<Site> monitorWaits = new ArrayList<>();
@@ -76,6 +77,11 @@ public final class AnalysisBuilder {
 
   public AnalysisBuilder pinnedThreshold(Duration threshold) {
     pinnedThreshold = threshold.toNanos();
+    return this;
+  }
+
+  public AnalysisBuilder stackDepth(int depth) {
+    stackDepth = depth;
     return this;
   }
 
@@ -121,7 +127,7 @@ public final class AnalysisBuilder {
             carriersStarted);
     RecordingSettings settings =
         new RecordingSettings(
-            true, pinnedThreshold, true, true, 20_000_000L, true, 20_000_000L, 64);
+            true, pinnedThreshold, true, true, 20_000_000L, true, 20_000_000L, stackDepth);
     Concurrency concurrency = concurrency(peak, saturatedNanos);
     PinnedSummary pinnedSummary =
         new PinnedSummary(
