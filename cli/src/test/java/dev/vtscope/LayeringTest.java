@@ -35,7 +35,7 @@ class LayeringTest {
       Pattern.compile("^import\\s+(?:static\\s+)?([\\w.]+)\\s*;", Pattern.MULTILINE);
   private static final Pattern QUALIFIED =
       Pattern.compile(
-          "(?<![\\w.])((?:dev\\.vtscope|jdk|java|javax|org|com|picocli)(?:\\.[a-z_]\\w*)+\\.[A-Z]\\w*)");
+          "(?<![\\w.])((?:dev\\.vtscope|jdk|java|javax|org|com|io|picocli)(?:\\.[a-z_]\\w*)+\\.[A-Z]\\w*)");
 
   static Stream<Path> packages() throws IOException {
     List<Path> packages = new ArrayList<>();

@@ -13,12 +13,21 @@ import java.util.regex.Pattern;
  * @param pinnedThreshold the shortest pin recorded
  * @param interval how often events are analysed and the counters updated
  * @param series how many holders get series of their own; later ones are one "other" series
+ * @param micrometer whether the meters are also registered with the application's Micrometer, when
+ *     it has it
  */
 record AgentOptions(
-    String host, int port, Duration pinnedThreshold, Duration interval, int series) {
+    String host,
+    int port,
+    Duration pinnedThreshold,
+    Duration interval,
+    int series,
+    boolean micrometer) {
 
   static final AgentOptions DEFAULTS =
-      new AgentOptions("127.0.0.1", 9464, Duration.ofMillis(20), Duration.ofSeconds(10), 50);
+      new AgentOptions("127.0.0.1", 9464, Duration.ofMillis(20), Duration.ofSeconds(10), 50, true);
+
+  private static final String NAMES = "host, port, threshold, interval, series, micrometer";
 
   private static final Pattern DURATION = Pattern.compile("(\\d+)(ms|s|m)");
 
@@ -41,34 +50,47 @@ record AgentOptions(
     for (String pair : args.split(",")) {
       int eq = pair.indexOf('=');
       if (eq <= 0) {
-        throw new BadOption(
-            "'" + pair + "' is not name=value (options: host, port, threshold, interval, series)");
+        throw new BadOption("'" + pair + "' is not name=value (options: " + NAMES + ")");
       }
       String name = pair.substring(0, eq).trim().toLowerCase(Locale.ROOT);
       String value = pair.substring(eq + 1).trim();
       o =
           switch (name) {
-            case "host" -> new AgentOptions(value, o.port, o.pinnedThreshold, o.interval, o.series);
+            case "host" ->
+                new AgentOptions(
+                    value, o.port, o.pinnedThreshold, o.interval, o.series, o.micrometer);
             case "port" ->
                 new AgentOptions(
-                    o.host, number(name, value, 0, 65535), o.pinnedThreshold, o.interval, o.series);
+                    o.host,
+                    number(name, value, 0, 65535),
+                    o.pinnedThreshold,
+                    o.interval,
+                    o.series,
+                    o.micrometer);
             case "threshold" ->
-                new AgentOptions(o.host, o.port, duration(name, value), o.interval, o.series);
+                new AgentOptions(
+                    o.host, o.port, duration(name, value), o.interval, o.series, o.micrometer);
             case "interval" -> {
               Duration every = duration(name, value);
               if (every.toMillis() < 1000) {
                 throw new BadOption("interval must be 1s or more, not " + value);
               }
-              yield new AgentOptions(o.host, o.port, o.pinnedThreshold, every, o.series);
+              yield new AgentOptions(
+                  o.host, o.port, o.pinnedThreshold, every, o.series, o.micrometer);
             }
             case "series" ->
                 new AgentOptions(
-                    o.host, o.port, o.pinnedThreshold, o.interval, number(name, value, 1, 10_000));
+                    o.host,
+                    o.port,
+                    o.pinnedThreshold,
+                    o.interval,
+                    number(name, value, 1, 10_000),
+                    o.micrometer);
+            case "micrometer" ->
+                new AgentOptions(
+                    o.host, o.port, o.pinnedThreshold, o.interval, o.series, bool(name, value));
             default ->
-                throw new BadOption(
-                    "unknown option '"
-                        + name
-                        + "' (options: host, port, threshold, interval, series)");
+                throw new BadOption("unknown option '" + name + "' (options: " + NAMES + ")");
           };
     }
     return o;
@@ -85,6 +107,14 @@ record AgentOptions(
     }
     throw new BadOption(
         name + " takes a number from " + min + " to " + max + ", not '" + value + "'");
+  }
+
+  private static boolean bool(String name, String value) throws BadOption {
+    return switch (value.toLowerCase(Locale.ROOT)) {
+      case "true" -> true;
+      case "false" -> false;
+      default -> throw new BadOption(name + " takes true or false, not '" + value + "'");
+    };
   }
 
   private static Duration duration(String name, String value) throws BadOption {

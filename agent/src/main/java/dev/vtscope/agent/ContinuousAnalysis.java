@@ -9,9 +9,12 @@ import dev.vtscope.metrics.MetricsTotals;
 import dev.vtscope.metrics.PinningMetrics;
 import dev.vtscope.recording.InProcessStream;
 import java.io.PrintStream;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * This JVM's events, streamed with vtscope's settings, analysed every interval by the same code as
@@ -25,6 +28,7 @@ final class ContinuousAnalysis implements AutoCloseable {
   private final InProcessStream stream;
   private final ScheduledExecutorService clock;
   private final PrintStream log;
+  private final List<Consumer<PinningMetrics>> listeners = new CopyOnWriteArrayList<>();
   private boolean failureSaid;
 
   private ContinuousAnalysis(AgentOptions options, PrintStream log) {
@@ -68,6 +72,10 @@ final class ContinuousAnalysis implements AutoCloseable {
       } else {
         totals.add(interval, Advisor.standard().advise(interval));
       }
+      if (!listeners.isEmpty()) {
+        PinningMetrics now = totals.snapshot();
+        listeners.forEach(l -> l.accept(now));
+      }
     } catch (RuntimeException | LinkageError e) {
       // An analysis that fails must not stop the next ones, nor fill the service's log.
       if (!failureSaid) {
@@ -75,6 +83,15 @@ final class ContinuousAnalysis implements AutoCloseable {
         log.println("vtscope-agent: an interval could not be analysed: " + e);
       }
     }
+  }
+
+  /**
+   * Has {@code listener} told the counters after each interval, on the analysis thread, and once
+   * now.
+   */
+  void onInterval(Consumer<PinningMetrics> listener) {
+    listeners.add(listener);
+    listener.accept(totals.snapshot());
   }
 
   /** The counters so far. */

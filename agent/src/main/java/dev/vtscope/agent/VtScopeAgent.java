@@ -11,6 +11,9 @@ import java.lang.instrument.Instrumentation;
  */
 public final class VtScopeAgent {
 
+  /** The class that tells whether the application has Micrometer. */
+  private static final String MICROMETER_METRICS = "io.micrometer.core.instrument.Metrics";
+
   private VtScopeAgent() {}
 
   /** Called by the JVM before {@code main} when started with {@code -javaagent}. */
@@ -55,6 +58,9 @@ public final class VtScopeAgent {
               + ":"
               + endpoint.address().getPort()
               + "/metrics");
+      if (options.micrometer() && micrometerFound()) {
+        registerWithMicrometer(analysis, log);
+      }
     } catch (IOException | RuntimeException e) {
       analysis.close();
       log.println(
@@ -65,6 +71,34 @@ public final class VtScopeAgent {
               + " ("
               + e.getMessage()
               + "); not started: choose another with port=");
+    }
+  }
+
+  /**
+   * Whether Micrometer is on the application's class path. Asked of the system class loader, the
+   * one that loads the agent and an application started with {@code -cp}, without initialising
+   * Micrometer.
+   */
+  private static boolean micrometerFound() {
+    try {
+      Class.forName(MICROMETER_METRICS, false, ClassLoader.getSystemClassLoader());
+      return true;
+    } catch (ClassNotFoundException | LinkageError e) {
+      return false;
+    }
+  }
+
+  /**
+   * Registers the meters with the application's Micrometer. Called only once Micrometer is found,
+   * so that {@link MicrometerMeters} and Micrometer's classes are loaded only then; a Micrometer
+   * too old or otherwise unusable costs the meters, not the endpoint.
+   */
+  private static void registerWithMicrometer(ContinuousAnalysis analysis, PrintStream log) {
+    try {
+      analysis.onInterval(MicrometerMeters.registerGlobally(analysis.metrics(), log));
+      log.println("vtscope-agent: registered with Micrometer's global registry");
+    } catch (RuntimeException | LinkageError e) {
+      log.println("vtscope-agent: cannot register with Micrometer (" + e + "); serving only");
     }
   }
 }

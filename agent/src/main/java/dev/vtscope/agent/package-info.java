@@ -3,11 +3,13 @@
  * JVM's own events with vtscope's JFR settings, analyses them one interval at a time with the same
  * code as {@code vtscope analyze}, adds the intervals up as counters and serves them over HTTP in
  * the OpenMetrics format, for Prometheus or an OpenTelemetry collector to scrape ({@code
- * docs/metrics.md}).
+ * docs/metrics.md}); when the application has Micrometer, it registers the same counters there too.
  *
  * <p>May import: {@code dev.vtscope.analysis}, {@code dev.vtscope.advice}, {@code
  * dev.vtscope.metrics}, {@code dev.vtscope.recording}, {@code
- * dev.vtscope.report.OpenMetricsReport}, {@code com.sun.net.httpserver}, the JDK. Never: {@code
- * jdk.jfr} (the recording package streams events), {@code dev.vtscope.cli}.
+ * dev.vtscope.report.OpenMetricsReport}, {@code dev.vtscope.report.Wording}, {@code
+ * com.sun.net.httpserver}, {@code io.micrometer.core.instrument} (in MicrometerMeters only,
+ * provided by the application), the JDK. Never: {@code jdk.jfr} (the recording package streams
+ * events), {@code dev.vtscope.cli}.
  */
 package dev.vtscope.agent;

@@ -18,15 +18,21 @@ class AgentOptionsTest {
   @Test
   void optionsAreNameValuePairs() throws Exception {
     AgentOptions o =
-        AgentOptions.parse("port=9000,host=0.0.0.0,threshold=0ms,interval=5s,series=20");
+        AgentOptions.parse(
+            "port=9000,host=0.0.0.0,threshold=0ms,interval=5s,series=20,micrometer=false");
     assertThat(o)
-        .isEqualTo(new AgentOptions("0.0.0.0", 9000, Duration.ZERO, Duration.ofSeconds(5), 20));
+        .isEqualTo(
+            new AgentOptions("0.0.0.0", 9000, Duration.ZERO, Duration.ofSeconds(5), 20, false));
+    assertThat(AgentOptions.DEFAULTS.micrometer()).isTrue();
   }
 
   @Test
   void aBadOptionIsOneLineNamingIt() {
     assertThatThrownBy(() -> AgentOptions.parse("prot=9000"))
-        .hasMessage("unknown option 'prot' (options: host, port, threshold, interval, series)");
+        .hasMessage(
+            "unknown option 'prot' (options: host, port, threshold, interval, series, micrometer)");
+    assertThatThrownBy(() -> AgentOptions.parse("micrometer=no"))
+        .hasMessage("micrometer takes true or false, not 'no'");
     assertThatThrownBy(() -> AgentOptions.parse("port=99999"))
         .hasMessage("port takes a number from 0 to 65535, not '99999'");
     assertThatThrownBy(() -> AgentOptions.parse("interval=500ms"))

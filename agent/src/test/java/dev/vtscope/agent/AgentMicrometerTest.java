@@ -1,0 +1,154 @@
+package dev.vtscope.agent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The agent with the application's Micrometer and without it, each in a JVM of its own started with
+ * {@code -javaagent:vtscope-agent.jar}: with Micrometer's jars on the class path, the application
+ * finds the pinned timer of the holder it pinned in in Micrometer's global registry; without them,
+ * the agent serves its endpoint as ever and says nothing of Micrometer. It runs on the JDK that
+ * runs the tests: the build's, and the JDK 21 runtime of {@code ./run-tests}' second pass.
+ */
+class AgentMicrometerTest {
+
+  private static final Pattern SERVING =
+      Pattern.compile("vtscope-agent: serving OpenMetrics on http://([^/]+)/metrics");
+
+  @TempDir Path dir;
+
+  @Test
+  void theApplicationsMicrometerHoldsPinnedTimeByHolder() throws Exception {
+    List<String> classPath = new ArrayList<>(micrometerJars());
+    classPath.add(testClasses().toString());
+    Process app = start(classPath, "dev.vtscope.agent.MicrometerApplication", "");
+    assertThat(app.waitFor(60, TimeUnit.SECONDS)).as("the application ends: %s", output()).isTrue();
+    String out = output();
+    assertThat(app.exitValue()).as(out).isZero();
+    assertThat(out).contains("vtscope-agent: registered with Micrometer's global registry");
+
+    // Micrometer lists tags by name.
+    Pattern pinned =
+        Pattern.compile(
+            "meter jvm\\.threads\\.virtual\\.pinned\\{artifact=[^,]*,holder_class="
+                + Pattern.quote(PinningService.holderClass() + ",holder_method=")
+                + Pattern.quote(
+                    PinningService.holderMethod() + ",kind=" + PinningService.holderKind())
+                + "} count=(\\S+) total_time=(\\S+)");
+    Matcher m = pinned.matcher(out);
+    assertThat(m.find()).as("the holder's pinned timer in:%n%s", out).isTrue();
+    assertThat(Double.parseDouble(m.group(1))).isPositive();
+    assertThat(Double.parseDouble(m.group(2))).isPositive();
+    assertThat(out)
+        .contains("meter jvm.threads.virtual.submit.failed{} count=0.0")
+        .contains("meter vtscope.carriers.held.peak{} value=")
+        .contains("meter vtscope.findings{severity=high} value=")
+        .contains(
+            "meter jvm.threads.virtual.pinned{artifact=,holder_class=other,holder_method=,kind=other}")
+        .doesNotContain("Exception")
+        .doesNotContain("refused");
+  }
+
+  @Test
+  void withoutMicrometerTheAgentServesAsEver() throws Exception {
+    Process app =
+        start(List.of(testClasses().toString()), "dev.vtscope.agent.PinningService", "", "60");
+    try {
+      String endpoint = endpoint(app);
+      HttpResponse<String> scrape =
+          HttpClient.newHttpClient()
+              .send(
+                  HttpRequest.newBuilder(URI.create("http://" + endpoint + "/metrics")).build(),
+                  HttpResponse.BodyHandlers.ofString());
+      assertThat(scrape.statusCode()).isEqualTo(200);
+      assertThat(scrape.body()).contains("jvm_threads_virtual_pinned_seconds_count");
+      Thread.sleep(1500); // an interval analysed, with whatever it would load
+      assertThat(app.isAlive()).as(output()).isTrue();
+      assertThat(output())
+          .doesNotContainIgnoringCase("micrometer")
+          .doesNotContain("Exception")
+          .doesNotContain("Error");
+    } finally {
+      app.destroyForcibly();
+      app.waitFor(20, TimeUnit.SECONDS);
+    }
+  }
+
+  @Test
+  void micrometerFalseLeavesTheApplicationsMicrometerAlone() throws Exception {
+    List<String> classPath = new ArrayList<>(micrometerJars());
+    classPath.add(testClasses().toString());
+    Process app = start(classPath, "dev.vtscope.agent.MicrometerApplication", ",micrometer=false");
+    assertThat(app.waitFor(60, TimeUnit.SECONDS)).as("the application ends: %s", output()).isTrue();
+    assertThat(output())
+        .contains("serving OpenMetrics")
+        .doesNotContain("registered with Micrometer")
+        .doesNotContain("meter jvm.threads.virtual.pinned");
+  }
+
+  private Process start(List<String> classPath, String main, String options, String... args)
+      throws IOException {
+    Path agent = Path.of(System.getProperty("vtscope.agentJar"));
+    assertThat(agent).as("vtscope-agent.jar is made before the tests run").exists();
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-javaagent:" + agent + "=port=0,interval=1s,threshold=0ms" + options);
+    command.addAll(List.of("-cp", String.join(File.pathSeparator, classPath), main));
+    command.addAll(List.of(args));
+    return new ProcessBuilder(command)
+        .redirectErrorStream(true)
+        .redirectOutput(dir.resolve("app.log").toFile())
+        .start();
+  }
+
+  private String endpoint(Process app) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (System.nanoTime() < deadline && app.isAlive()) {
+      Matcher m = SERVING.matcher(output());
+      if (m.find()) {
+        return m.group(1);
+      }
+      Thread.sleep(100);
+    }
+    throw new AssertionError("the agent did not start serving; the application said:\n" + output());
+  }
+
+  private String output() {
+    try {
+      return Files.readString(dir.resolve("app.log"));
+    } catch (IOException e) {
+      return "";
+    }
+  }
+
+  /** Micrometer and the libraries it needs, copied by the build into target/micrometer. */
+  private static List<String> micrometerJars() throws IOException {
+    Path jars = Path.of(System.getProperty("vtscope.micrometerJars"));
+    try (Stream<Path> files = Files.list(jars)) {
+      List<String> found = files.map(Path::toString).filter(f -> f.endsWith(".jar")).toList();
+      assertThat(found).as("Micrometer's jars in %s", jars).isNotEmpty();
+      return found;
+    }
+  }
+
+  private static Path testClasses() throws Exception {
+    return Path.of(
+        PinningService.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+  }
+}

@@ -1,0 +1,80 @@
+package dev.vtscope.agent;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A small service the agent's tests start in a JVM of their own: a few virtual threads pin their
+ * carrier, then it idles for the seconds given (default 60) so that the agent can be asked. On JDK
+ * 21–23 they sleep inside {@code synchronized}; from JDK 24 on, where that no longer pins (JEP
+ * 491), they sleep in a class initialiser, which still does. It uses no Micrometer, so that it runs
+ * with Micrometer's jar on the class path or without.
+ */
+public final class PinningService {
+
+  private PinningService() {}
+
+  private static final Object LOCK = new Object();
+
+  public static void main(String[] args) throws Exception {
+    pin();
+    System.out.println("pinned");
+    Thread.sleep(1000L * (args.length > 0 ? Integer.parseInt(args[0]) : 60));
+  }
+
+  /** The class whose code the pins are in, the holder the metrics should name. */
+  static String holderClass() {
+    return Runtime.version().feature() >= 24
+        ? SlowInitialiser.class.getName()
+        : PinningService.class.getName();
+  }
+
+  /** The holder's method, as the metrics should name it, on the running JDK. */
+  static String holderMethod() {
+    return Runtime.version().feature() >= 24 ? "<clinit>" : "hold";
+  }
+
+  /** The kind of hold the metrics should name, on the running JDK. */
+  static String holderKind() {
+    return Runtime.version().feature() >= 24 ? "class_init" : "synchronized_block";
+  }
+
+  /** Pins a few virtual threads, each for some 50 ms, and waits for them. */
+  static void pin() throws InterruptedException {
+    List<Thread> threads = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      threads.add(
+          Thread.ofVirtual()
+              .start(
+                  Runtime.version().feature() >= 24
+                      ? SlowInitialiser::touch
+                      : PinningService::hold));
+    }
+    for (Thread t : threads) {
+      t.join();
+    }
+  }
+
+  private static void hold() {
+    synchronized (LOCK) {
+      sleep();
+    }
+  }
+
+  private static void sleep() {
+    try {
+      Thread.sleep(50);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Sleeps while being initialised: the virtual thread that runs it cannot unmount. */
+  static final class SlowInitialiser {
+    static {
+      sleep();
+    }
+
+    static void touch() {}
+  }
+}
