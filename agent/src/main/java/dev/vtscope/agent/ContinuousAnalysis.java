@@ -35,7 +35,9 @@ final class ContinuousAnalysis implements AutoCloseable {
     this.log = log;
     this.intervals =
         new IntervalAnalysis(
-            AnalysisOptions.of(GroupBy.CULPRIT),
+            // In the service's own JVM its class path is known from the start: attribution need
+            // not wait for the recorded system properties, which may come after the first pins.
+            new AnalysisOptions(GroupBy.CULPRIT, ownClassPath(), java.util.List.of()),
             "this JVM",
             System.currentTimeMillis() * 1_000_000);
     this.totals = new MetricsTotals(options.series());
@@ -61,6 +63,22 @@ final class ContinuousAnalysis implements AutoCloseable {
     analysis.clock.scheduleWithFixedDelay(
         analysis::endInterval, every, every, TimeUnit.MILLISECONDS);
     return analysis;
+  }
+
+  /** This JVM's class path, as its entries. */
+  private static java.util.List<java.nio.file.Path> ownClassPath() {
+    String classPath = System.getProperty("java.class.path", "");
+    java.util.List<java.nio.file.Path> entries = new java.util.ArrayList<>();
+    for (String entry : classPath.split(java.io.File.pathSeparator)) {
+      if (!entry.isBlank()) {
+        try {
+          entries.add(java.nio.file.Path.of(entry));
+        } catch (java.nio.file.InvalidPathException e) {
+          // an entry the JVM could not have used either
+        }
+      }
+    }
+    return entries;
   }
 
   /** Analyses the interval that ends now and adds it to the totals. */
