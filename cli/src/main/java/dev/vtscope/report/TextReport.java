@@ -407,7 +407,7 @@ public final class TextReport implements ReportRenderer {
         line.append("  <- nearest frame to the cause, which is unknown");
       } else if (i == culpritIndex) {
         line.append("  <- holds the carrier (")
-            .append(kind(attribution.culprit().kind()))
+            .append(WORDING.kind(attribution.culprit().kind()))
             .append(')');
       } else if (attribution != null && isOtherMonitor(attribution, i)) {
         line.append("  <- also holds a monitor");
@@ -441,7 +441,7 @@ public final class TextReport implements ReportRenderer {
 
   private static String culprit(Culprit c) {
     StringBuilder text = new StringBuilder(c.qualifiedMethod());
-    text.append("  ").append(kind(c.kind()));
+    text.append("  ").append(WORDING.kind(c.kind()));
     if (c.lineRange() != null) {
       text.append(", ").append(c.lineRange());
     } else if (c.line() >= 0 && c.kind() != CulpritKind.SYNCHRONIZED_METHOD) {
@@ -458,25 +458,6 @@ public final class TextReport implements ReportRenderer {
       }
     }
     return text.append(')').toString();
-  }
-
-  private static String kind(CulpritKind kind) {
-    return switch (kind) {
-      case SYNCHRONIZED_METHOD -> "synchronized method";
-      case SYNCHRONIZED_BLOCK -> "synchronized block";
-      case NATIVE_METHOD -> "native method";
-      case FOREIGN_FUNCTION -> "foreign function call";
-      case CLASS_INIT -> "class initialiser";
-      case CLASS_INIT_WAIT -> "waiting for another thread's class initialiser";
-      case CLASS_LOADING -> "class loading by the JVM";
-      case MONITOR_ENTER -> "monitor enter";
-      case MONITOR_WAIT -> "Object.wait";
-      case CPU_BOUND -> "CPU work";
-      case SPIN_WAIT -> "spin wait";
-      case FILE_IO -> "file I/O";
-      case COMPENSATED_BLOCKING -> "blocking call compensated with a new carrier";
-      case UNKNOWN -> "cause unknown";
-    };
   }
 
   private void submitFailures(Analysis a, List<String> lines) {

@@ -89,6 +89,11 @@ public final class Wording {
     return statements.containsKey(key);
   }
 
+  /** What kind of hold a culprit is, e.g. {@code synchronized block}: one name in every output. */
+  public String kind(dev.vtscope.attribution.CulpritKind kind) {
+    return format(Message.of("kind." + kind.name(), "lines", ""));
+  }
+
   public String message(Note note) {
     return format(note.message());
   }

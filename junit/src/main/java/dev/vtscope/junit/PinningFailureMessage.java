@@ -176,23 +176,7 @@ final class PinningFailureMessage {
   }
 
   private static String kind(Culprit c) {
-    String kind =
-        switch (c.kind()) {
-          case SYNCHRONIZED_METHOD -> "synchronized method";
-          case SYNCHRONIZED_BLOCK -> "synchronized block";
-          case NATIVE_METHOD -> "native method";
-          case FOREIGN_FUNCTION -> "foreign function call";
-          case CLASS_INIT -> "class initialiser";
-          case CLASS_INIT_WAIT -> "waiting for another thread's class initialiser";
-          case CLASS_LOADING -> "class loading by the JVM";
-          case MONITOR_ENTER -> "monitor enter";
-          case MONITOR_WAIT -> "Object.wait";
-          case CPU_BOUND -> "CPU work";
-          case SPIN_WAIT -> "spin wait";
-          case FILE_IO -> "file I/O";
-          case COMPENSATED_BLOCKING -> "blocking call compensated with a new carrier";
-          case UNKNOWN -> "cause unknown";
-        };
+    String kind = WORDING.kind(c.kind());
     if (c.lineRange() != null) {
       return kind + ", " + c.lineRange();
     }
