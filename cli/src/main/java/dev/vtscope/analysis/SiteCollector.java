@@ -84,13 +84,35 @@ final class SiteCollector {
       if (keys.size() >= KEY_CACHE_LIMIT) {
         keys.clear();
       }
-      key = new Key(stack.frames().stream().map(FrameKey::of).toList(), reason);
+      key = new Key(frameKeys(stack), reason);
       keys.put(stack, key);
     }
     byStack
         .computeIfAbsent(key, k -> new Accumulator())
         .add(startNanos, durationNanos, threadId, stack, reason, blockingOperation, monitorClass);
   }
+
+  /**
+   * The frame keys of a stack's frames. A key is made once a frame: frames are shared between the
+   * stacks of a recording, and so are the keys, which with many distinct stacks of some 40 frames
+   * each are most of what the collector holds.
+   */
+  private List<FrameKey> frameKeys(RecordedStack stack) {
+    List<dev.vtscope.recording.Frame> frames = stack.frames();
+    FrameKey[] keys = new FrameKey[frames.size()];
+    if (frameKeys.size() >= FRAME_KEY_CACHE_LIMIT) {
+      frameKeys.clear();
+    }
+    for (int i = 0; i < keys.length; i++) {
+      keys[i] = frameKeys.computeIfAbsent(frames.get(i), FrameKey::of);
+    }
+    return List.of(keys);
+  }
+
+  private static final int FRAME_KEY_CACHE_LIMIT = 100_000;
+
+  private final Map<dev.vtscope.recording.Frame, FrameKey> frameKeys =
+      new java.util.IdentityHashMap<>();
 
   /** Adds every event of {@code other}. */
   void addAll(SiteCollector other) {
@@ -114,6 +136,8 @@ final class SiteCollector {
    */
   StackTree tree(Grouping grouping) {
     List<StackTree.Weighted> stacks = new ArrayList<>();
+    // a frame's name is made once: stacks share their frames
+    Map<dev.vtscope.recording.Frame, String> names = new java.util.IdentityHashMap<>();
     byStack.forEach(
         (key, acc) -> {
           Attribution attribution =
@@ -122,7 +146,8 @@ final class SiteCollector {
           List<dev.vtscope.recording.Frame> frames = acc.representative.frames();
           List<String> outermostFirst = new ArrayList<>(frames.size());
           for (int i = frames.size() - 1; i >= 0; i--) {
-            outermostFirst.add(frames.get(i).qualifiedMethod());
+            outermostFirst.add(
+                names.computeIfAbsent(frames.get(i), dev.vtscope.recording.Frame::qualifiedMethod));
           }
           int holder =
               attribution == null || attribution.culprit().frameIndex() < 0

@@ -3,7 +3,7 @@ package dev.vtscope.analysis;
 import dev.vtscope.attribution.CulpritKind;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -76,7 +76,9 @@ public record StackTree(Node root, int nodes, long omittedNanos) {
     long heaviest = -1;
     CulpritKind culprit;
     boolean holder;
-    final Map<String, Building> children = new LinkedHashMap<>();
+
+    /** Callees by frame; made with the first (most nodes of a deep tree are leaves). */
+    Map<String, Building> children;
 
     Building(String frame) {
       this.frame = frame;
@@ -92,6 +94,9 @@ public record StackTree(Node root, int nodes, long omittedNanos) {
       }
       if (depth < w.framesOutermostFirst().size()) {
         String next = w.framesOutermostFirst().get(depth);
+        if (children == null) {
+          children = new HashMap<>(4);
+        }
         children.computeIfAbsent(next, Building::new).add(w, depth + 1);
       }
     }
@@ -99,7 +104,8 @@ public record StackTree(Node root, int nodes, long omittedNanos) {
     Node toNode(long min, int[] count, long[] omitted, boolean root) {
       count[0]++;
       List<Node> kept = new ArrayList<>();
-      List<Building> sorted = new ArrayList<>(children.values());
+      List<Building> sorted =
+          children == null ? new ArrayList<>() : new ArrayList<>(children.values());
       sorted.sort(
           Comparator.comparingLong((Building b) -> b.total).reversed().thenComparing(b -> b.frame));
       for (Building child : sorted) {

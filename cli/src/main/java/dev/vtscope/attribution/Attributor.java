@@ -476,7 +476,28 @@ public final class Attributor {
     return result;
   }
 
+  /**
+   * The innermost synchronized block at the frame's place, or null; asked once a frame: with many
+   * distinct stacks, each frame is in many of them.
+   */
   private SynchronizedBlockLocator.Region blockAt(Frame f) {
+    Optional<SynchronizedBlockLocator.Region> known = regions.get(f);
+    if (known == null) {
+      if (regions.size() >= FRAME_CACHE_LIMIT) {
+        regions.clear();
+      }
+      known = Optional.ofNullable(findBlockAt(f));
+      regions.put(f, known);
+    }
+    return known.orElse(null);
+  }
+
+  private static final int FRAME_CACHE_LIMIT = 100_000;
+
+  private final Map<Frame, Optional<SynchronizedBlockLocator.Region>> regions = new HashMap<>();
+  private final Map<Frame, Optional<SynchronizedBlockLocator>> checkedLocators = new HashMap<>();
+
+  private SynchronizedBlockLocator.Region findBlockAt(Frame f) {
     if (f.bytecodeIndex() < 0) {
       // A thread dump's frame has a line but no bytecode index or descriptor: a block of a method
       // of that name whose body holds the line.
@@ -513,6 +534,18 @@ public final class Attributor {
   }
 
   private Optional<SynchronizedBlockLocator> checkedLocator(Frame f) {
+    Optional<SynchronizedBlockLocator> known = checkedLocators.get(f);
+    if (known == null) {
+      if (checkedLocators.size() >= FRAME_CACHE_LIMIT) {
+        checkedLocators.clear();
+      }
+      known = findCheckedLocator(f);
+      checkedLocators.put(f, known);
+    }
+    return known;
+  }
+
+  private Optional<SynchronizedBlockLocator> findCheckedLocator(Frame f) {
     return locator(f.className())
         .filter(
             l -> l.matches(f.method() + f.descriptor(), Math.max(0, f.bytecodeIndex()), f.line()));

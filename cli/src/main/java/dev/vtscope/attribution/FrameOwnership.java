@@ -57,13 +57,23 @@ public final class FrameOwnership {
     for (Frame frame : frames) {
       if (isJdk(frame)) {
         owners.add(Owner.JDK);
-      } else if (prefixes.stream().anyMatch(p -> frame.className().startsWith(p))) {
+      } else if (startsWithAny(frame.className(), prefixes)) {
         owners.add(Owner.APPLICATION);
       } else {
         owners.add(Owner.LIBRARY);
       }
     }
     return owners;
+  }
+
+  // a loop rather than a stream: this runs for every frame of every distinct stack
+  private static boolean startsWithAny(String name, List<String> prefixes) {
+    for (int i = 0; i < prefixes.size(); i++) {
+      if (name.startsWith(prefixes.get(i))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   public static boolean isJdk(Frame frame) {
@@ -87,7 +97,7 @@ public final class FrameOwnership {
     for (int i = frames.size() - 1; i >= 0; i--) {
       Frame frame = frames.get(i);
       String name = frame.className();
-      if (isJdk(frame) || RUNNERS.stream().anyMatch(name::startsWith)) {
+      if (isJdk(frame) || startsWithAny(name, RUNNERS)) {
         continue;
       }
       // A hidden class (lambda) carries an address in its name: go by the class that defined it.

@@ -112,6 +112,20 @@ final class ChunkDecoder {
    * @param metadata the chunk's metadata, parsed by the compactor
    */
   ChunkDecoder(ByteBuffer bytes, int readable, long deadlineNanos, JfrMetadata metadata) {
+    this(bytes, readable, deadlineNanos, metadata, new HashMap<>());
+  }
+
+  /**
+   * @param frames frames already made, shared with the decoders of the recording's other chunks (a
+   *     map that takes concurrent use when they decode in parallel)
+   */
+  ChunkDecoder(
+      ByteBuffer bytes,
+      int readable,
+      long deadlineNanos,
+      JfrMetadata metadata,
+      Map<Frame, Frame> frames) {
+    this.frames = frames;
     this.metadata = metadata;
     this.bytes = bytes.order(ByteOrder.BIG_ENDIAN);
     this.readable = readable;
@@ -515,10 +529,14 @@ final class ChunkDecoder {
   private final Map<Struct, MethodFacts> methodFacts = new IdentityHashMap<>();
 
   /**
-   * Frames already made in this chunk: the stacks of one chunk share most of their frames, and a
-   * recording with many distinct stacks holds each frame once rather than once a stack.
+   * Frames already made: the stacks of a recording share most of their frames, and a recording with
+   * many distinct stacks holds each frame once rather than once a stack. The reader shares one map
+   * between the chunks it decodes, so that every chunk's stacks point to the same frame objects.
    */
-  private final Map<Frame, Frame> frames = new HashMap<>();
+  private final Map<Frame, Frame> frames;
+
+  /** The most frames the shared map takes; frames past it are kept per stack. */
+  static final int MAX_SHARED_FRAMES = 1 << 20;
 
   private Frame frame(Struct f) {
     Object methodRef = f == null ? null : f.get("method");
@@ -547,7 +565,13 @@ final class ChunkDecoder {
             f == null ? null : string(f, "type"),
             facts.modifiers(),
             facts.loader());
-    Frame known = frames.putIfAbsent(frame, frame);
+    Frame known = frames.get(frame);
+    if (known != null) {
+      return known;
+    }
+    if (frames.size() < MAX_SHARED_FRAMES) {
+      known = frames.putIfAbsent(frame, frame);
+    }
     return known == null ? frame : known;
   }
 

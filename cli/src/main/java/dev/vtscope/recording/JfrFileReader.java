@@ -10,6 +10,8 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -37,6 +39,9 @@ public final class JfrFileReader implements RecordingReader, AutoCloseable {
       new java.util.concurrent.ConcurrentLinkedQueue<>();
 
   private final MetadataCache metadataCache = new MetadataCache();
+
+  /** Frames decoded so far, shared by every chunk's decoder: each distinct frame is held once. */
+  private final Map<Frame, Frame> frames = new ConcurrentHashMap<>();
 
   private final Duration timeLimit;
   private final int parallelism;
@@ -229,7 +234,8 @@ public final class JfrFileReader implements RecordingReader, AutoCloseable {
           List.of(), kept.failure(), kept.failureOffset(), 0, kept.unknownTypes());
     }
     ChunkDecoder.Result result =
-        new ChunkDecoder(kept.bytes(), kept.bytes().limit(), deadline, kept.metadata()).decode();
+        new ChunkDecoder(kept.bytes(), kept.bytes().limit(), deadline, kept.metadata(), frames)
+            .decode();
     return new ChunkDecoder.Result(
         result.events(),
         result.failure(),
