@@ -21,7 +21,7 @@ public final class Analyzer {
 
   // What the last analyze read, kept so that regroup needs no second read.
   private List<InputFacts> lastFacts;
-  private List<InputCollector> lastCollectors;
+  private List<RecordingSummary> lastSummaries;
   private List<Note> lastSkipped = List.of();
 
   public Analyzer(RecordingReader reader, AnalysisOptions options) {
@@ -54,12 +54,12 @@ public final class Analyzer {
   }
 
   private Analysis analyzeAll(List<RecordingInput> inputs) throws RecordingProblemException {
-    List<InputCollector> collectors = new ArrayList<>();
+    List<RecordingSummary> summaries = new ArrayList<>();
     List<InputFacts> facts = new ArrayList<>();
     List<Note> skipped = new ArrayList<>();
     RecordingProblemException firstSkipped = null;
     for (RecordingInput input : inputs) {
-      InputCollector collector = new InputCollector(progress);
+      SummaryBuilder collector = new SummaryBuilder(progress);
       collector.recordedIn =
           input.files().isEmpty() ? null : input.files().get(0).toAbsolutePath().getParent();
       boolean several = input.files().size() > 1;
@@ -88,7 +88,7 @@ public final class Analyzer {
       if (unreadable == input.files().size()) {
         continue;
       }
-      collectors.add(collector);
+      summaries.add(RecordingSummary.of(collector));
       facts.add(
           facts(
               input.name(),
@@ -97,7 +97,7 @@ public final class Analyzer {
               problems.isEmpty() ? null : String.join("; ", problems),
               readNotes));
     }
-    if (collectors.isEmpty()) {
+    if (summaries.isEmpty()) {
       throw inputs.size() == 1 && inputs.get(0).files().size() == 1
           ? firstSkipped
           : new RecordingProblemException(
@@ -106,9 +106,9 @@ public final class Analyzer {
               firstSkipped.unreadable());
     }
     lastFacts = facts;
-    lastCollectors = collectors;
+    lastSummaries = summaries;
     lastSkipped = skipped;
-    Analysis analysis = merge(facts, collectors);
+    Analysis analysis = analyze(facts, summaries);
     return skipped.isEmpty()
         ? analysis
         : analysis.withNotes(
@@ -122,11 +122,11 @@ public final class Analyzer {
    * @throws IllegalStateException when nothing was analysed yet
    */
   public Analysis regroup(GroupBy groupBy) {
-    if (lastCollectors == null) {
+    if (lastSummaries == null) {
       throw new IllegalStateException("nothing analysed yet");
     }
     Analyzer grouped = new Analyzer(reader, options.withGroupBy(groupBy));
-    Analysis analysis = grouped.merge(lastFacts, lastCollectors);
+    Analysis analysis = grouped.analyze(lastFacts, lastSummaries);
     return lastSkipped.isEmpty()
         ? analysis
         : analysis.withNotes(
@@ -135,7 +135,7 @@ public final class Analyzer {
   }
 
   private static InputFacts facts(
-      String name, int files, InputCollector c, String problem, List<String> readNotes) {
+      String name, int files, SummaryBuilder c, String problem, List<String> readNotes) {
     return new InputFacts(
         name,
         files,
@@ -148,13 +148,23 @@ public final class Analyzer {
         readNotes);
   }
 
-  /** The analysis of one recording already collected into {@code collector} (for tests). */
-  Analysis analyzeCollected(String name, InputCollector collector) {
-    return merge(List.of(facts(name, 1, collector, null, List.of())), List.of(collector));
+  /** The analysis of one recording already collected into {@code collector}, which then ends. */
+  Analysis analyzeCollected(String name, SummaryBuilder collector) {
+    return analyze(name, RecordingSummary.of(collector));
+  }
+
+  /** The analysis of one recording's summary, called {@code name}. */
+  public Analysis analyze(String name, RecordingSummary summary) {
+    return analyze(List.of(facts(name, 1, summary.content(), null, List.of())), List.of(summary));
+  }
+
+  /** The analysis of several recordings, one summary and its facts each. */
+  private Analysis analyze(List<InputFacts> facts, List<RecordingSummary> summaries) {
+    return merge(facts, summaries.stream().map(RecordingSummary::content).toList());
   }
 
   /** Reads one file into {@code collector}; returns why it stopped early, or null. */
-  private String read(Path file, InputCollector collector, String prefix, List<String> readNotes)
+  private String read(Path file, SummaryBuilder collector, String prefix, List<String> readNotes)
       throws RecordingProblemException {
     RecordingFiles.FileRead read;
     try {
@@ -166,8 +176,31 @@ public final class Analyzer {
     return read.problem();
   }
 
-  private Analysis merge(List<InputFacts> facts, List<InputCollector> collectors) {
-    // One recording's collectors are used as they are; several are merged into new ones.
+  /**
+   * What several recordings' summaries add up to. Sites, durations and submit failures add up;
+   * distinct threads add up (thread ids are per JVM); carriers held at once are counted within each
+   * recording, and the figures are those of the recording that held most.
+   */
+  private record Totals(
+      SiteCollector pinnedSites,
+      SiteCollector enterSites,
+      SiteCollector waitSites,
+      DurationStatistics pinned,
+      DurationStatistics enter,
+      DurationStatistics waiting,
+      int pinnedThreads,
+      int enterThreads,
+      int waitThreads,
+      long truncated,
+      boolean anyMonitorInput,
+      SubmitFailureCollector submitFailures,
+      Concurrency worstPinned,
+      Concurrency worstHeld,
+      int worstInput,
+      ConcurrencyTimeline worstHeldTimeline) {}
+
+  private Totals totals(List<SummaryBuilder> collectors) {
+    // One recording's sites are used as they are; several are merged into new collectors.
     boolean one = collectors.size() == 1;
     SiteCollector pinnedSites = one ? collectors.get(0).pinnedSites : new SiteCollector();
     SiteCollector enterSites = one ? collectors.get(0).monitorEnterSites : new SiteCollector();
@@ -176,22 +209,17 @@ public final class Analyzer {
     DurationStatistics pinned = new DurationStatistics();
     DurationStatistics enter = new DurationStatistics();
     DurationStatistics wait = new DurationStatistics();
-    // Thread ids are per JVM, so the distinct threads of several recordings add up.
     int pinnedThreads = 0;
     int enterThreads = 0;
     int waitThreads = 0;
     long truncated = 0;
     boolean anyMonitorInput = false;
-    InputCollector primary = null;
     Concurrency worst = null;
     Concurrency worstHeld = null;
     ConcurrencyTimeline worstHeldTimeline = null;
     int worstInput = 0;
     for (int i = 0; i < collectors.size(); i++) {
-      InputCollector c = collectors.get(i);
-      if (primary == null && c.jvm != null) {
-        primary = c;
-      }
+      SummaryBuilder c = collectors.get(i);
       if (!one) {
         pinnedSites.addAll(c.pinnedSites, i);
       }
@@ -227,53 +255,83 @@ public final class Analyzer {
       }
       worstHeld = worstSoFar;
     }
-    InputCollector settingsSource = primary != null ? primary : collectors.get(0);
+    return new Totals(
+        pinnedSites,
+        enterSites,
+        waitSites,
+        pinned,
+        enter,
+        wait,
+        pinnedThreads,
+        enterThreads,
+        waitThreads,
+        truncated,
+        anyMonitorInput,
+        submitFailures,
+        worst,
+        worstHeld,
+        worstInput,
+        worstHeldTimeline);
+  }
+
+  private Analysis merge(List<InputFacts> facts, List<SummaryBuilder> collectors) {
+    Totals t = totals(collectors);
+    SummaryBuilder primary =
+        collectors.stream().filter(c -> c.jvm != null).findFirst().orElse(null);
+    SummaryBuilder settingsSource = primary != null ? primary : collectors.get(0);
     mostCarriersStarted = collectors.stream().mapToInt(Analyzer::carriersStarted).max().orElse(-1);
     try (ClassBytesSource classes = classBytes(collectors, settingsSource)) {
       Attributor attributor = new Attributor(classes, new FrameOwnership(options.appPackages()));
-      List<Site> pinnedSiteList =
-          pinnedSites.sites(SiteGroupings.pinned(options.groupBy(), attributor));
+      PinnedSummary pinned =
+          new PinnedSummary(
+              t.pinned().summary(),
+              t.pinnedThreads(),
+              t.truncated(),
+              t.worstPinned(),
+              t.pinnedSites().sites(SiteGroupings.pinned(options.groupBy(), attributor)));
       MonitorSummary monitorEnter =
-          anyMonitorInput
+          t.anyMonitorInput()
               ? new MonitorSummary(
-                  enter.summary(),
-                  enterThreads,
-                  enterSites.sites(SiteGroupings.monitors(options.groupBy(), attributor, false)))
+                  t.enter().summary(),
+                  t.enterThreads(),
+                  t.enterSites()
+                      .sites(SiteGroupings.monitors(options.groupBy(), attributor, false)))
               : null;
       MonitorSummary monitorWait =
-          anyMonitorInput
+          t.anyMonitorInput()
               ? new MonitorSummary(
-                  wait.summary(),
-                  waitThreads,
-                  waitSites.sites(SiteGroupings.monitors(options.groupBy(), attributor, true)))
+                  t.waiting().summary(),
+                  t.waitThreads(),
+                  t.waitSites().sites(SiteGroupings.monitors(options.groupBy(), attributor, true)))
               : null;
-      CarrierWork carrierWork = carrierWork(collectors, settingsSource, attributor);
-      CarrierTimeline timeline = timeline(collectors.get(worstInput), worstHeldTimeline);
-      StackTree pinnedTree = pinnedSites.tree(SiteGroupings.pinned(options.groupBy(), attributor));
-      List<Note> notes = new ArrayList<>(mergeNotes(facts, collectors, settingsSource, worstInput));
+      Analysis draft =
+          new Analysis(
+              facts,
+              primary == null ? null : primary.jvm,
+              settingsSource.cpus(),
+              scheduler(settingsSource, mostCarriersStarted),
+              settings(settingsSource),
+              options.groupBy(),
+              pinned,
+              t.worstHeld(),
+              monitorEnter,
+              monitorWait,
+              new SubmitFailedSummary(t.submitFailures().events(), t.submitFailures().groups()),
+              carrierWork(collectors, settingsSource, attributor),
+              timeline(collectors.get(t.worstInput()), t.worstHeldTimeline()),
+              t.pinnedSites().tree(SiteGroupings.pinned(options.groupBy(), attributor)),
+              List.of());
+      // The notes are read off the analysis itself, so it is built first without them.
+      List<Note> notes =
+          new ArrayList<>(mergeNotes(facts, collectors, settingsSource, t.worstInput()));
       notes.addAll(jdkClassFileNotes(classes, attributor, settingsSource));
-      return build(
-          facts,
-          notes,
-          settingsSource,
-          primary,
-          worst,
-          worstHeld,
-          pinned,
-          pinnedThreads,
-          truncated,
-          pinnedSiteList,
-          monitorEnter,
-          monitorWait,
-          submitFailures,
-          carrierWork,
-          timeline,
-          pinnedTree);
+      notes.addAll(RecordingNotes.of(draft, options.jdk()));
+      return draft.withNotes(notes);
     }
   }
 
   /** The carriers {@code c}'s recording held ({@code held}'s intervals), slice by slice. */
-  private CarrierTimeline timeline(InputCollector c, ConcurrencyTimeline held) {
+  private CarrierTimeline timeline(SummaryBuilder c, ConcurrencyTimeline held) {
     long from = c.startNanos == Long.MAX_VALUE ? 0 : c.startNanos;
     long to = c.endNanos == Long.MIN_VALUE ? from : Math.max(from, c.endNanos);
     int buckets = CarrierTimeline.BUCKETS;
@@ -292,7 +350,7 @@ public final class Analyzer {
 
   /** Carrier work of every recording; runs and thread counts stay within each JVM's. */
   private CarrierWork carrierWork(
-      List<InputCollector> collectors, InputCollector settingsSource, Attributor attributor) {
+      List<SummaryBuilder> collectors, SummaryBuilder settingsSource, Attributor attributor) {
     SiteCollector runs = new SiteCollector();
     SiteCollector fileIo = new SiteCollector();
     SiteCollector compensation = new SiteCollector();
@@ -308,8 +366,7 @@ public final class Analyzer {
     long compensated = 0;
     boolean startStacks = false;
     for (int i = 0; i < collectors.size(); i++) {
-      CarrierWorkCollector w = collectors.get(i).carrierWork;
-      w.finish();
+      CarrierWorkCollector w = collectors.get(i).carrierWork.finished();
       runs.addAll(w.runSites, i);
       fileIo.addAll(w.fileIoSites, i);
       compensation.addAll(w.compensationSites, i);
@@ -351,7 +408,7 @@ public final class Analyzer {
    * ranges of the JDK's synchronized blocks are read from the recording's own release.
    */
   private static List<Note> jdkClassFileNotes(
-      ClassBytesSource classes, Attributor attributor, InputCollector jdkSource) {
+      ClassBytesSource classes, Attributor attributor, SummaryBuilder jdkSource) {
     String recorded = jdkSource.jvm == null ? null : jdkSource.jvm.javaVersion();
     String release = recorded != null ? recorded : "JDK " + jdkSource.feature();
     var read = classes.jdkClassFiles();
@@ -401,53 +458,6 @@ public final class Analyzer {
     return notes;
   }
 
-  private Analysis build(
-      List<InputFacts> facts,
-      List<Note> mergeNotes,
-      InputCollector settingsSource,
-      InputCollector primary,
-      Concurrency worst,
-      Concurrency held,
-      DurationStatistics pinned,
-      int pinnedThreads,
-      long truncated,
-      List<Site> pinnedSites,
-      MonitorSummary monitorEnter,
-      MonitorSummary monitorWait,
-      SubmitFailureCollector submitFailures,
-      CarrierWork carrierWork,
-      CarrierTimeline timeline,
-      StackTree pinnedTree) {
-    SchedulerSettings scheduler = scheduler(settingsSource, mostCarriersStarted);
-    RecordingSettings settings = settings(settingsSource);
-    PinnedSummary pinnedSummary =
-        new PinnedSummary(pinned.summary(), pinnedThreads, truncated, worst, pinnedSites);
-    SubmitFailedSummary submitFailed =
-        new SubmitFailedSummary(submitFailures.events(), submitFailures.groups());
-    Analysis draft =
-        new Analysis(
-            facts,
-            primary == null ? null : primary.jvm,
-            settingsSource.cpus(),
-            scheduler,
-            settings,
-            options.groupBy(),
-            pinnedSummary,
-            held,
-            monitorEnter,
-            monitorWait,
-            submitFailed,
-            carrierWork,
-            timeline,
-            pinnedTree,
-            List.of());
-    // The notes are read off the analysis itself, so it is built first without them.
-    return draft.withNotes(
-        java.util.stream.Stream.concat(
-                mergeNotes.stream(), RecordingNotes.of(draft, options.jdk()).stream())
-            .toList());
-  }
-
   /**
    * What a report of several recordings shows from one of them: the settings and scheduler lines
    * come from the first (with a JVM), and carriers at once are counted within each recording, so
@@ -455,8 +465,8 @@ public final class Analyzer {
    */
   private static List<Note> mergeNotes(
       List<InputFacts> facts,
-      List<InputCollector> collectors,
-      InputCollector settingsSource,
+      List<SummaryBuilder> collectors,
+      SummaryBuilder settingsSource,
       int worstInput) {
     if (collectors.size() < 2) {
       return List.of();
@@ -506,9 +516,9 @@ public final class Analyzer {
   }
 
   /** The user's class path first, then each recording's own, where its files exist here. */
-  private ClassBytesSource classBytes(List<InputCollector> collectors, InputCollector jdkSource) {
+  private ClassBytesSource classBytes(List<SummaryBuilder> collectors, SummaryBuilder jdkSource) {
     List<ClassBytesSource.RecordedClassPath> recorded = new ArrayList<>();
-    for (InputCollector c : collectors) {
+    for (SummaryBuilder c : collectors) {
       recorded.add(
           new ClassBytesSource.RecordedClassPath(c.classPath, c.workingDirectory, c.recordedIn));
     }
@@ -520,18 +530,18 @@ public final class Analyzer {
         options.jdkHomes());
   }
 
-  private static SchedulerSettings scheduler(InputCollector c) {
+  private static SchedulerSettings scheduler(SummaryBuilder c) {
     return scheduler(c, carriersStarted(c));
   }
 
   /** {@code c}'s scheduler settings, with {@code started} carriers started. */
-  private static SchedulerSettings scheduler(InputCollector c, int started) {
+  private static SchedulerSettings scheduler(SummaryBuilder c, int started) {
     return SchedulerSettings.derive(
         c.schedulerProperties, c.systemPropertiesRecorded, c.cpus(), started);
   }
 
   /** The carriers {@code c}'s recording saw start, or -1 when it did not record thread starts. */
-  private static int carriersStarted(InputCollector c) {
+  private static int carriersStarted(SummaryBuilder c) {
     return Boolean.TRUE.equals(c.enabled("jdk.ThreadStart")) ? c.carriersStarted : -1;
   }
 
@@ -541,7 +551,7 @@ public final class Analyzer {
    */
   private int mostCarriersStarted = -1;
 
-  private static RecordingSettings settings(InputCollector c) {
+  private static RecordingSettings settings(SummaryBuilder c) {
     return new RecordingSettings(
         c.enabled(PINNED),
         c.threshold(PINNED),

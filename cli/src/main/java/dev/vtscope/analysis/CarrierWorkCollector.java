@@ -20,8 +20,8 @@ import java.util.Map;
  * <p>A run is a sequence of samples of one virtual thread at most {@link #MAX_GAP_NANOS} apart: JFR
  * samples running threads every 10 ms (profile settings) or 20 ms (default). A run's length, from
  * its first sample to its last, is a lower bound of the time the thread kept its carrier. Chunks
- * are collected separately and merged in recording order: a run open at the end of one chunk joins
- * the run its thread starts the next chunk with.
+ * are collected separately and merged in any order: a run open at the end of one chunk joins the
+ * run its thread starts the next chunk with, whichever of the two is merged first.
  */
 final class CarrierWorkCollector {
 
@@ -82,6 +82,12 @@ final class CarrierWorkCollector {
       }
     }
 
+    Run copy() {
+      Run copy = new Run(thread, first, stack);
+      copy.join(this);
+      return copy;
+    }
+
     void join(Run later) {
       last = Math.max(last, later.last);
       samples += later.samples;
@@ -120,6 +126,12 @@ final class CarrierWorkCollector {
    * the same thread may continue in them, so they are kept until merged.
    */
   private final Map<Long, Run> heads = new HashMap<>();
+
+  /**
+   * Runs that touch the edge of a chunk, this collector's or a merged one's: a run of a
+   * neighbouring chunk may continue them. They are counted when the collector is {@link #finished}.
+   */
+  private List<Run> edgeRuns = new ArrayList<>();
 
   private long chunkStart = Long.MIN_VALUE;
   private long latest = Long.MIN_VALUE;
@@ -239,80 +251,92 @@ final class CarrierWorkCollector {
   }
 
   /**
-   * Adds {@code later}, the collector of the chunk that follows this one's in the same recording:
-   * runs open here continue in its head runs.
+   * Ends this collector's own chunk: its runs that touch the chunk's start or were still open at
+   * its end become pending, to be joined with the runs of neighbouring chunks when they are merged.
+   * Merging seals both sides; sealing again changes nothing.
    */
-  void merge(CarrierWorkCollector later) {
+  void seal() {
     flush();
-    later.flush();
-    samples += later.samples;
-    nativeSamples += later.nativeSamples;
-    sampledThreads.addAll(later.sampledThreads, 0);
-    runs += later.runs;
-    longRuns += later.longRuns;
-    longRunNanos += later.longRunNanos;
-    longestRunNanos = Math.max(longestRunNanos, later.longestRunNanos);
-    runSites.addAll(later.runSites);
-    fileIoSites.addAll(later.fileIoSites);
-    compensationSites.addAll(later.compensationSites);
-    fileIoDurations.addAll(later.fileIoDurations);
-    fileIoThreads.addAll(later.fileIoThreads, 0);
-    compensatedStarts += later.compensatedStarts;
-    startsWithStacks += later.startsWithStacks;
-    if (chunkStart == Long.MIN_VALUE) {
-      chunkStart = later.chunkStart;
+    if (heads.isEmpty() && open.isEmpty()) {
+      return;
     }
-    // A run open here continues in the later chunk's head run of the same thread when the gap
-    // between them is short; the joined run stays open if that head still was.
-    Map<Long, Run> stillOpen = new HashMap<>();
-    java.util.Set<Run> joinedHeads =
+    java.util.Set<Run> sealed =
         java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-    for (Run run : open.values()) {
-      Run head = later.heads.get(run.thread);
-      if (head != null && head.first - run.last <= MAX_GAP_NANOS) {
-        run.join(head);
-        joinedHeads.add(head);
-        if (later.open.get(run.thread) == head) {
-          stillOpen.put(run.thread, run);
-        } else {
-          close(run);
-        }
-      } else if (later.latest != Long.MIN_VALUE && later.latest - run.last > MAX_GAP_NANOS) {
-        close(run); // the later chunk went on sampling without this thread
-      } else {
-        stillOpen.put(run.thread, run);
-      }
-    }
-    // Nothing before the later chunk continues its other heads: they are runs like any other.
-    for (Run head : later.heads.values()) {
-      if (!joinedHeads.contains(head) && later.open.get(head.thread) != head) {
-        count(head);
-      }
-    }
-    later.open.forEach(
-        (thread, run) -> {
-          if (!joinedHeads.contains(run)) {
-            stillOpen.put(thread, run);
-          }
-        });
+    sealed.addAll(heads.values());
+    sealed.addAll(open.values());
+    edgeRuns.addAll(sealed);
+    heads.clear();
     open.clear();
-    open.putAll(stillOpen);
-    latest = Math.max(latest, later.latest);
+    edgeRuns = joined(edgeRuns);
   }
 
-  /** Closes every run: nothing comes before or after. */
-  void finish() {
-    flush();
-    for (Run head : heads.values()) {
-      if (open.get(head.thread) != head) {
-        count(head);
+  /**
+   * Adds what {@code other} collected, from any chunk of the same recording, earlier or later, in
+   * any order: runs that touch a chunk's edge stay pending until {@link #finished}, and pending
+   * runs of one thread no more than {@link #MAX_GAP_NANOS} apart are one run. {@code other} keeps
+   * what it holds (its runs are copied), so one chunk's collector can be merged into several.
+   */
+  void merge(CarrierWorkCollector other) {
+    seal();
+    other.seal();
+    samples += other.samples;
+    nativeSamples += other.nativeSamples;
+    sampledThreads.addAll(other.sampledThreads, 0);
+    runs += other.runs;
+    longRuns += other.longRuns;
+    longRunNanos += other.longRunNanos;
+    longestRunNanos = Math.max(longestRunNanos, other.longestRunNanos);
+    runSites.addAll(other.runSites);
+    fileIoSites.addAll(other.fileIoSites);
+    compensationSites.addAll(other.compensationSites);
+    fileIoDurations.addAll(other.fileIoDurations);
+    fileIoThreads.addAll(other.fileIoThreads, 0);
+    compensatedStarts += other.compensatedStarts;
+    startsWithStacks += other.startsWithStacks;
+    latest = Math.max(latest, other.latest);
+    List<Run> both = new ArrayList<>(edgeRuns.size() + other.edgeRuns.size());
+    for (Run run : edgeRuns) {
+      both.add(run.copy());
+    }
+    for (Run run : other.edgeRuns) {
+      both.add(run.copy());
+    }
+    edgeRuns = joined(both);
+  }
+
+  /**
+   * {@code runs} with the runs of one thread no more than a gap apart joined, by thread and time.
+   */
+  private static List<Run> joined(List<Run> runs) {
+    runs.sort(
+        java.util.Comparator.comparingLong((Run r) -> r.thread).thenComparingLong(r -> r.first));
+    List<Run> result = new ArrayList<>(runs.size());
+    Run current = null;
+    for (Run run : runs) {
+      if (current != null
+          && current.thread == run.thread
+          && run.first - current.last <= MAX_GAP_NANOS) {
+        current.join(run);
+      } else {
+        current = run;
+        result.add(run);
       }
     }
-    heads.clear();
-    for (Run run : open.values()) {
-      count(run);
+    return result;
+  }
+
+  /**
+   * A collector with every run counted: nothing comes before or after what was collected. This one
+   * is left as it is.
+   */
+  CarrierWorkCollector finished() {
+    CarrierWorkCollector done = new CarrierWorkCollector();
+    done.merge(this);
+    for (Run run : done.edgeRuns) {
+      done.count(run);
     }
-    open.clear();
+    done.edgeRuns.clear();
+    return done;
   }
 
   /** Whether a sample's thread was spinning: its innermost frames wait for something by looping. */

@@ -24,8 +24,8 @@ public final class IntervalAnalysis implements RecordingListener {
 
   private final Analyzer analyzer;
   private final String name;
-  private final InputCollector facts = new InputCollector();
-  private InputCollector interval;
+  private final SummaryBuilder facts = new SummaryBuilder();
+  private SummaryBuilder interval;
   private boolean anyEvent;
 
   /**
@@ -39,8 +39,8 @@ public final class IntervalAnalysis implements RecordingListener {
     this.interval = newInterval(startNanos);
   }
 
-  private static InputCollector newInterval(long startNanos) {
-    InputCollector next = new InputCollector();
+  private static SummaryBuilder newInterval(long startNanos) {
+    SummaryBuilder next = new SummaryBuilder();
     next.chunk(new ChunkHeader(0, 0, 2, 0, 0, 0, 0, startNanos, 0, 0));
     return next;
   }
@@ -51,7 +51,7 @@ public final class IntervalAnalysis implements RecordingListener {
    * @return the interval's analysis, or null when no event arrived in it (nothing to analyse)
    */
   public Analysis next(long nowNanos) {
-    InputCollector ended;
+    SummaryBuilder ended;
     synchronized (this) {
       ended = interval;
       boolean empty = !anyEvent;

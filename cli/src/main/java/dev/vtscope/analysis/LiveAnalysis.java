@@ -23,9 +23,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Analyses a running JVM's events as they arrive. Each interval's events go to a collector of their
- * own, which is merged into the whole when the interval ends, as a reader merges a recording's
- * chunks; a {@link #snapshot} analyses a copy of the whole, so collecting goes on unchanged. Events
+ * Analyses a running JVM's events as they arrive. Each interval's events go to a builder of their
+ * own, whose summary is merged into the total when the interval ends, as a reader merges a
+ * recording's chunks; a {@link #snapshot} analyses the total, which no later event changes. Events
  * arrive on the stream's thread, snapshots are taken on another.
  */
 public final class LiveAnalysis implements RecordingListener {
@@ -34,8 +34,8 @@ public final class LiveAnalysis implements RecordingListener {
   private final AnalysisOptions options;
   private final String name;
   private final Path workingFolder;
-  private final InputCollector total = new InputCollector();
-  private InputCollector interval;
+  private RecordingSummary total = RecordingSummary.of(new SummaryBuilder());
+  private SummaryBuilder interval;
   private long intervalStart;
   private int intervals;
   private final Map<String, DurationSummary> previousSites = new HashMap<>();
@@ -58,8 +58,9 @@ public final class LiveAnalysis implements RecordingListener {
     this.interval = newInterval(startNanos);
   }
 
-  private InputCollector newInterval(long startNanos) {
-    InputCollector next = new InputCollector();
+  private SummaryBuilder newInterval(long startNanos) {
+    SummaryBuilder next = new SummaryBuilder();
+    next.recordedIn = workingFolder;
     next.chunk(new ChunkHeader(intervals++, 0, 2, 0, 0, 0, 0, startNanos, 0, 0));
     intervalStart = startNanos;
     return next;
@@ -84,24 +85,24 @@ public final class LiveAnalysis implements RecordingListener {
   public LiveSnapshot snapshot(
       long nowNanos, List<ThreadInDump> threadDump, LiveSnapshot.Scheduler scheduler) {
     List<PinnedNow> pinnedNow = threadDump == null ? null : pinnedNow(threadDump);
-    InputCollector copy = new InputCollector();
+    RecordingSummary sofar;
     long intervalNanos;
     int held;
     synchronized (this) {
-      InputCollector ended = interval;
+      SummaryBuilder ended = interval;
       ended.endNanos = Math.max(ended.endNanos, nowNanos);
       intervalNanos = Math.max(0, nowNanos - intervalStart);
-      total.merge(ended);
+      RecordingSummary last = RecordingSummary.of(ended);
+      total = total.merge(last);
       ConcurrencyTimeline holds =
-          total.monitorsHoldCarrier(options.jdk())
+          total.content().monitorsHoldCarrier(options.jdk())
               ? ConcurrencyTimeline.union(ended.timeline, ended.monitorEnterTimeline)
               : ended.timeline;
       held = holds.compute(0).peak();
       interval = newInterval(nowNanos);
-      copy.merge(total);
+      sofar = total;
     }
-    copy.recordedIn = workingFolder;
-    Analysis analysis = analyzer.analyzeCollected(name, copy);
+    Analysis analysis = analyzer.analyze(name, sofar);
     return activity(analysis, intervalNanos, held, pinnedNow, scheduler);
   }
 
@@ -118,12 +119,13 @@ public final class LiveAnalysis implements RecordingListener {
     String javaVersion;
     int feature;
     synchronized (this) {
+      SummaryBuilder so = total.content();
       recorded =
           new ClassBytesSource.RecordedClassPath(
-              total.classPath != null ? total.classPath : interval.classPath,
-              total.workingDirectory != null ? total.workingDirectory : interval.workingDirectory,
+              so.classPath != null ? so.classPath : interval.classPath,
+              so.workingDirectory != null ? so.workingDirectory : interval.workingDirectory,
               workingFolder);
-      JvmFacts jvm = total.jvm != null ? total.jvm : interval.jvm;
+      JvmFacts jvm = so.jvm != null ? so.jvm : interval.jvm;
       javaVersion = jvm == null ? null : jvm.javaVersion();
       feature = jvm == null ? 0 : jvm.feature();
     }

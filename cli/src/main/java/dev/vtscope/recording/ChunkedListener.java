@@ -3,8 +3,8 @@ package dev.vtscope.recording;
 /**
  * A listener whose work can be done per chunk, in parallel: a reader that decodes chunks on several
  * threads hands each chunk's events to a listener of its own ({@link #newChunk}), on the thread
- * that decoded it, and then merges those listeners into this one in recording order. The result is
- * the same as one listener taking every event in order.
+ * that decoded it, and then merges those listeners into this one, in whatever order they finish.
+ * The result is the same as one listener taking every event in order.
  */
 public interface ChunkedListener extends RecordingListener {
 
@@ -13,7 +13,7 @@ public interface ChunkedListener extends RecordingListener {
 
   /**
    * Adds what {@code chunk}, made by {@link #newChunk}, took from one chunk (its {@code chunk} call
-   * included); called in recording order.
+   * included); chunks may come in any order.
    */
   void merge(RecordingListener chunk);
 }

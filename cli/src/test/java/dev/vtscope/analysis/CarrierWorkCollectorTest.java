@@ -32,8 +32,8 @@ class CarrierWorkCollectorTest {
 
   /** Figures of a collector, to compare. */
   private record Figures(long samples, long runs, long longRuns, long longTotal, long longest) {
-    static Figures of(CarrierWorkCollector c) {
-      c.finish();
+    static Figures of(CarrierWorkCollector collected) {
+      CarrierWorkCollector c = collected.finished();
       return new Figures(c.samples, c.runs, c.longRuns, c.longRunNanos, c.longestRunNanos);
     }
   }
@@ -53,10 +53,11 @@ class CarrierWorkCollectorTest {
 
   /**
    * A chunk does not hold its samples in time order: each chunk's samples are given shuffled, and
-   * the whole recording as one shuffled chunk.
+   * the whole recording as one shuffled chunk. The chunks are merged in a random order, in two
+   * halves merged last, and each chunk's collector is merged twice: merging leaves it as it was.
    */
   @RepeatedTest(20)
-  void chunksMergedInOrderGiveTheRunsOfOnePass() {
+  void chunksMergedInAnyOrderGiveTheRunsOfOnePass() {
     Random random = new Random();
     List<CpuSampleEvent> events = samples(random);
     CarrierWorkCollector whole = new CarrierWorkCollector();
@@ -79,14 +80,26 @@ class CarrierWorkCollectorTest {
       }
       chunks.get(chunks.size() - 1).add(e);
     }
+    List<CarrierWorkCollector> collected = new ArrayList<>();
     for (int i = 0; i < chunks.size(); i++) {
       CarrierWorkCollector chunk = new CarrierWorkCollector();
       chunk.chunk(starts.get(i));
       java.util.Collections.shuffle(chunks.get(i), random);
       chunks.get(i).forEach(chunk::sample);
+      collected.add(chunk);
       merged.merge(chunk);
     }
-    assertThat(Figures.of(merged)).isEqualTo(Figures.of(whole));
+    Figures expected = Figures.of(whole);
+    assertThat(Figures.of(merged)).isEqualTo(expected);
+    java.util.Collections.shuffle(collected, random);
+    CarrierWorkCollector left = new CarrierWorkCollector();
+    CarrierWorkCollector right = new CarrierWorkCollector();
+    for (int i = 0; i < collected.size(); i++) {
+      (i % 2 == 0 ? left : right).merge(collected.get(i));
+    }
+    right.merge(left);
+    assertThat(Figures.of(right)).as("merged in a random order").isEqualTo(expected);
+    assertThat(Figures.of(merged)).as("merged again").isEqualTo(expected);
   }
 
   @Test
@@ -98,11 +111,12 @@ class CarrierWorkCollectorTest {
     for (long at = 0; at <= 190 * MS; at += 10 * MS) {
       (at < 100 * MS ? first : second).sample(new CpuSampleEvent(at, 7, false, WORK));
     }
-    first.merge(second);
-    Figures f = Figures.of(first);
+    second.merge(first); // the later chunk first: the order does not matter
+    Figures f = Figures.of(second);
     assertThat(f.runs()).isEqualTo(1);
     assertThat(f.longest()).isEqualTo(190 * MS);
-    assertThat(first.runSites.sites(grouping()).get(0).durations().count()).isEqualTo(1);
+    assertThat(second.finished().runSites.sites(grouping()).get(0).durations().count())
+        .isEqualTo(1);
   }
 
   @Test

@@ -23,9 +23,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * A recording's chunks, each collected on its own by vtscope's reader, merge to the same analysis
- * in any order, and to the analysis of one collector that the JDK's reader fed every event in
- * order: what parallel chunks, parallel files and, later, fleets of recordings rely on.
+ * A recording's chunks, each reduced on its own to an immutable summary by vtscope's reader, merge
+ * to the same analysis in any order and grouping, and to the analysis of one builder that the JDK's
+ * reader fed every event in order: what parallel chunks, parallel files and live watching rely on.
  */
 class MergeOrderTest {
 
@@ -53,29 +53,30 @@ class MergeOrderTest {
   @ParameterizedTest
   @MethodSource("recordings")
   void chunksMergeToTheSameAnalysisInAnyOrder(Path recording) throws Exception {
-    List<InputCollector> chunks = new ArrayList<>();
+    List<SummaryBuilder> chunks = new ArrayList<>();
     ChunkedListener perChunk =
         new ChunkedListener() {
           @Override
           public RecordingListener newChunk() {
-            return new InputCollector();
+            return new SummaryBuilder();
           }
 
           @Override
           public void merge(RecordingListener chunk) {
-            chunks.add((InputCollector) chunk);
+            chunks.add((SummaryBuilder) chunk);
           }
         };
     try (JfrFileReader reader = new JfrFileReader()) {
       reader.read(recording, ChunkScanner.scan(recording), perChunk);
     }
     // The JDK's reader hands every event to one collector, one at a time, in recording order.
-    InputCollector sequential = new InputCollector();
+    SummaryBuilder sequential = new SummaryBuilder();
     ReaderKind.JDK.create().read(recording, ChunkScanner.scan(recording), sequential);
     assertThat(chunks).as("chunks of " + recording).hasSizeGreaterThan(2);
     Analyzer analyzer = new Analyzer(new JfrFileReader(), GroupBy.CULPRIT);
     String expected = Reports.json(analyzer.analyzeCollected("r", sequential));
 
+    List<RecordingSummary> summaries = chunks.stream().map(RecordingSummary::copyOf).toList();
     List<Integer> order = new ArrayList<>();
     for (int i = 0; i < chunks.size(); i++) {
       order.add(i);
@@ -87,17 +88,22 @@ class MergeOrderTest {
       } else if (attempt > 1) {
         Collections.shuffle(order, random);
       }
-      // merged in this order, two halves first (associativity), then together
-      InputCollector left = new InputCollector();
-      InputCollector right = new InputCollector();
+      // each chunk an immutable summary, merged in this order: two halves first (associativity),
+      // then the later half with the earlier one; every chunk's summary is merged again in the
+      // next attempt, so a merge that changed its inputs would show
+      RecordingSummary left = null;
+      RecordingSummary right = null;
       for (int k = 0; k < order.size(); k++) {
-        int i = order.get(k);
-        (k % 2 == 0 ? left : right).merge(chunks.get(i));
+        RecordingSummary chunk = summaries.get(order.get(k));
+        if (k % 2 == 0) {
+          left = left == null ? chunk : left.merge(chunk);
+        } else {
+          right = right == null ? chunk : right.merge(chunk);
+        }
       }
-      InputCollector all = new InputCollector();
-      all.merge(right);
-      all.merge(left);
-      assertThat(Reports.json(analyzer.analyzeCollected("r", all)))
+      RecordingSummary all = right.merge(left);
+      assertThat(all.chunks()).isEqualTo(chunks.size());
+      assertThat(Reports.json(analyzer.analyze("r", all)))
           .as("merged in the order " + order)
           .isEqualTo(expected);
     }

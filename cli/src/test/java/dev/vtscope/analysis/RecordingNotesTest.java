@@ -51,10 +51,10 @@ class RecordingNotesTest {
     assertThat(w.scheduler().carriersStarted()).isGreaterThan(w.scheduler().parallelism().value());
     assertThat(noteIds(w)).contains("compensation");
 
-    assertThat(InputCollector.isWorker("ForkJoinPool-1-worker-12")).isTrue();
-    assertThat(InputCollector.isWorker("ForkJoinPool-1-delayScheduler")).isFalse();
-    assertThat(InputCollector.isWorker("ForkJoinPool-1-worker-")).isFalse();
-    assertThat(InputCollector.isWorker("worker-1")).isFalse();
+    assertThat(SummaryBuilder.isWorker("ForkJoinPool-1-worker-12")).isTrue();
+    assertThat(SummaryBuilder.isWorker("ForkJoinPool-1-delayScheduler")).isFalse();
+    assertThat(SummaryBuilder.isWorker("ForkJoinPool-1-worker-")).isFalse();
+    assertThat(SummaryBuilder.isWorker("worker-1")).isFalse();
   }
 
   @Test

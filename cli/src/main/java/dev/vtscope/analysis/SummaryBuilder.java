@@ -16,12 +16,14 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Collects what one recording (one JVM) says; {@link Analyzer} merges several. A reader that
- * decodes chunks in parallel fills one collector per chunk on the decoding threads and merges them
- * into this one in recording order ({@link ChunkedListener}), which gives the same result as one
- * collector taking every event in order.
+ * Builds a {@link RecordingSummary}: takes the events and facts of one chunk, one file or one
+ * recording (one JVM) as a reader gives them, and merges other builders' content. A reader that
+ * decodes chunks in parallel fills one builder per chunk on the decoding threads and merges them
+ * into this one ({@link ChunkedListener}), in any order, which gives the same result as one builder
+ * taking every event in order. Merging copies: the builder merged in is left as it was. Once made
+ * into a summary, a builder takes nothing more.
  */
-final class InputCollector implements ChunkedListener {
+final class SummaryBuilder implements ChunkedListener {
 
   final SiteCollector pinnedSites;
   final SiteCollector monitorEnterSites;
@@ -78,20 +80,39 @@ final class InputCollector implements ChunkedListener {
   long startNanos = Long.MAX_VALUE;
   long endNanos = Long.MIN_VALUE;
 
-  InputCollector() {
+  SummaryBuilder() {
     this(ReadProgress.NONE);
   }
 
   /** A collector that tells {@code progress} of each chunk it takes. */
-  InputCollector(ReadProgress progress) {
+  SummaryBuilder(ReadProgress progress) {
     this.progress = progress;
     pinnedSites = new SiteCollector();
     monitorEnterSites = new SiteCollector();
     monitorWaitSites = new SiteCollector();
   }
 
+  /** Set when the builder became a summary: it takes nothing more. */
+  private boolean sealed;
+
+  /**
+   * Ends building: what is pending at the edges of the chunks taken is put in its final form, and
+   * the builder takes nothing more. Called once, by {@link RecordingSummary#of}.
+   */
+  void seal() {
+    carrierWork.seal();
+    sealed = true;
+  }
+
+  private void open() {
+    if (sealed) {
+      throw new IllegalStateException("this builder is already a summary");
+    }
+  }
+
   @Override
   public void chunk(ChunkHeader header) {
+    open();
     currentChunk = header.startNanos();
     carrierWork.chunk(header.startNanos());
     chunks++;
@@ -103,6 +124,7 @@ final class InputCollector implements ChunkedListener {
 
   @Override
   public void pinned(PinnedEvent e) {
+    open();
     pinnedDurations.add(e.durationNanos());
     pinnedThreads.add(e.virtualThreadId());
     if (e.stack().truncated()) {
@@ -123,11 +145,13 @@ final class InputCollector implements ChunkedListener {
 
   @Override
   public void submitFailed(SubmitFailedEvent e) {
+    open();
     submitFailures.add(e);
   }
 
   @Override
   public void monitor(MonitorEvent e) {
+    open();
     boolean enter = e.kind() == MonitorEvent.Kind.ENTER;
     (enter ? monitorEnterDurations : monitorWaitDurations).add(e.durationNanos());
     if (enter) {
@@ -147,6 +171,7 @@ final class InputCollector implements ChunkedListener {
 
   @Override
   public void threadStart(ThreadStartEvent e) {
+    open();
     // The default scheduler's carriers are ForkJoinPool workers ("ForkJoinPool-1-worker-3") in the
     // CarrierThreads group. Not every thread of that group carries virtual threads: from JDK 25 the
     // pool's timer thread ("ForkJoinPool-1-delayScheduler") is there too.
@@ -158,11 +183,13 @@ final class InputCollector implements ChunkedListener {
 
   @Override
   public void cpuSample(CpuSampleEvent e) {
+    open();
     carrierWork.sample(e);
   }
 
   @Override
   public void fileIo(FileIoEvent e) {
+    open();
     carrierWork.fileIo(e);
   }
 
@@ -185,6 +212,7 @@ final class InputCollector implements ChunkedListener {
 
   @Override
   public void jvm(JvmFacts facts) {
+    open();
     if (jvm == null || currentChunk < jvmAt) {
       jvm = facts;
       jvmAt = currentChunk;
@@ -193,12 +221,14 @@ final class InputCollector implements ChunkedListener {
 
   @Override
   public void cpu(CpuFacts facts) {
+    open();
     hardwareThreads = Math.max(hardwareThreads, facts.hardwareThreads());
     containerCpus = Math.max(containerCpus, facts.containerCpus());
   }
 
   @Override
   public void systemProperty(String key, String value) {
+    open();
     systemPropertiesRecorded = true;
     if (key != null && key.startsWith(SchedulerSettings.PREFIX)) {
       Long at = schedulerPropertiesAt.get(key);
@@ -221,6 +251,7 @@ final class InputCollector implements ChunkedListener {
 
   @Override
   public void setting(EventSetting setting) {
+    open();
     // Every recording running in a chunk writes its own settings there, and the JVM applies
     // their union: an event is on when any recording enables it, at the lowest threshold. Over
     // the chunks, the same union says what the recording as a whole may hold: events were on
@@ -248,12 +279,16 @@ final class InputCollector implements ChunkedListener {
 
   @Override
   public RecordingListener newChunk() {
-    return new InputCollector();
+    return new SummaryBuilder();
   }
 
   @Override
   public void merge(RecordingListener chunk) {
-    InputCollector o = (InputCollector) chunk;
+    open();
+    SummaryBuilder o = (SummaryBuilder) chunk;
+    if (recordedIn == null) {
+      recordedIn = o.recordedIn;
+    }
     bytes += o.bytes;
     progress.chunkRead(o.bytes);
     pinnedSites.addAll(o.pinnedSites);
@@ -315,6 +350,7 @@ final class InputCollector implements ChunkedListener {
 
   @Override
   public void stackDepth(int depth) {
+    open();
     String known = stackDepth == null ? null : String.valueOf(stackDepth);
     if (newer(currentChunk, String.valueOf(depth), stackDepthAt, known)) {
       stackDepth = depth;
