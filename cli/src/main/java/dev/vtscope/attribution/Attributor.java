@@ -706,12 +706,15 @@ public final class Attributor {
     Frame waitedAt = stack.topApplicationFrame();
     // Where the code that holds the carrier was called from: for JDK code the first frame outside
     // the JDK (a library or the application: what a user can change), for a library's the
-    // application's.
+    // application's. Generated classes (proxies, lambdas) are passed over: no one can change them.
     Frame calledFrom = null;
     Artifact calledFromArtifact = null;
     if (culprit.owner() != Owner.APPLICATION) {
       int from = culprit.frameIndex() < 0 ? 0 : culprit.frameIndex() + 1;
       for (int i = from; i < frames.size(); i++) {
+        if (frames.get(i).isGenerated()) {
+          continue;
+        }
         if (culprit.owner() == Owner.JDK
             ? owners.get(i) != Owner.JDK
             : owners.get(i) == Owner.APPLICATION) {

@@ -13,6 +13,12 @@ public enum ExitCode {
   TARGET_JVM(8, "--pid: the JVM cannot be attached to or recorded, or it exited meanwhile"),
   NO_JAVA(9, "no suitable JDK: none found, a --pid JVM without virtual threads or attach");
 
+  /** The exit code of a JVM ended by SIGINT (Ctrl-C): its shutdown hooks ran. */
+  public static final int INTERRUPTED = 130;
+
+  /** The exit code of a JVM ended by SIGTERM (kill): its shutdown hooks ran. */
+  public static final int TERMINATED = 143;
+
   private final int code;
   private final String meaning;
 
@@ -35,6 +41,11 @@ public enum ExitCode {
     for (ExitCode c : values()) {
       text.append(String.format("  %d  %s%n", c.code, c.meaning));
     }
+    // set by the JVM, not by a command: 128 plus the signal
+    text.append(
+        String.format(
+            "  %d  interrupted (Ctrl-C; %d for kill): record keeps what was recorded%n",
+            INTERRUPTED, TERMINATED));
     return text.toString();
   }
 }

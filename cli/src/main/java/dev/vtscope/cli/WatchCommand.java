@@ -247,6 +247,9 @@ final class WatchCommand implements Callable<Integer> {
     Set<String> seen = new HashSet<>();
     long startedNanos = System.nanoTime();
     boolean writerExited = false;
+    boolean waitingSaid = false;
+    boolean sawRecording = false;
+    long watchedNanos = 0;
     boolean dumpFailed = false;
     long dumpNanos = 0;
     // Thread.vthread_scheduler exists from JDK 24
@@ -295,26 +298,48 @@ final class WatchCommand implements Callable<Integer> {
                             new LiveSnapshot.Scheduler(
                                 c.parallelism(), c.poolSize(), c.mounted(), c.queued()))
                     .orElse(null);
-        LiveSnapshot snapshot = live.snapshot(nanos(Instant.now()), threads, scheduler);
-        List<Finding> findings = withPinnedNow(snapshot);
-        Set<String> fresh = new HashSet<>();
-        for (Finding f : findings) {
-          // the same finding's figures change every interval: it is new when its rule, the
-          // classes it blames or its severity are
-          if (seen.add(f.id() + " " + f.classes() + " " + f.severity())) {
-            fresh.add(f.id());
+        if (!stream.sawRecording()) {
+          // nothing to analyse: a report now would call an empty folder healthy
+          if (facts.interactive()) {
+            stdout.print("\033[H\033[2J");
+            stdout.println(title);
+            stdout.println(
+                "waiting for a JFR recording in "
+                    + folder
+                    + " ("
+                    + HumanDurations.format(elapsed)
+                    + "); q stops");
+          } else if (!waitingSaid) {
+            err.println("vtscope watch: no JFR recording in " + folder + " yet; waiting");
+            err.flush();
+            waitingSaid = true;
+          }
+        } else {
+          LiveSnapshot snapshot = live.snapshot(nanos(Instant.now()), threads, scheduler);
+          List<Finding> findings = withPinnedNow(snapshot);
+          Set<String> fresh = new HashSet<>();
+          for (Finding f : findings) {
+            // the same finding's figures change every interval: it is new when its rule, the
+            // classes it blames or its severity are
+            if (seen.add(f.id() + " " + f.classes() + " " + f.severity())) {
+              fresh.add(f.id());
+            }
+          }
+          if (facts.interactive()) {
+            stdout.print("\033[H\033[2J");
+            view.screen(title, snapshot, findings, fresh, elapsed, every.toNanos())
+                .forEach(stdout::println);
+          } else {
+            view.lines(
+                    snapshot,
+                    findings.stream().filter(f -> fresh.contains(f.id())).toList(),
+                    elapsed)
+                .forEach(stdout::println);
           }
         }
-        if (facts.interactive()) {
-          stdout.print("\033[H\033[2J");
-          view.screen(title, snapshot, findings, fresh, elapsed, every.toNanos())
-              .forEach(stdout::println);
-        } else {
-          view.lines(
-                  snapshot, findings.stream().filter(f -> fresh.contains(f.id())).toList(), elapsed)
-              .forEach(stdout::println);
-        }
         stdout.flush();
+        sawRecording = stream.sawRecording();
+        watchedNanos = elapsed;
         if (stream.failure() != null) {
           throw new ExitException(
               ExitCode.NOT_A_RECORDING,
@@ -331,6 +356,17 @@ final class WatchCommand implements Callable<Integer> {
       }
     } catch (InputProblemException e) {
       throw new ExitException(ExitCode.INPUT_UNREADABLE, e.getMessage(), e);
+    }
+    if (!sawRecording && !(writerExited && recording != null)) {
+      throw new ExitException(
+          ExitCode.INPUT_UNREADABLE,
+          "no JFR recording appeared in "
+              + folder
+              + " in "
+              + HumanDurations.format(watchedNanos)
+              + ": a JVM's repository holds the chunk files it is writing (jcmd PID JFR.check"
+              + " names recordings; the folder is under the JVM's temporary folder, or set by"
+              + " -XX:FlightRecorderOptions:repository=)");
     }
     if (writerExited) {
       if (recording != null) {
@@ -359,10 +395,20 @@ final class WatchCommand implements Callable<Integer> {
     return instant.getEpochSecond() * 1_000_000_000L + instant.getNano();
   }
 
-  /** The q key on a terminal; elsewhere, only the wait between refreshes. */
+  /**
+   * The q key on a terminal, and Ctrl-C (SIGINT) anywhere: both end watching the same way, with the
+   * recording stopped and exit code 0. On a terminal the keys are read raw; a terminal library left
+   * to itself would let Ctrl-C end the JVM at once, before vtscope stops its recording in the
+   * target.
+   */
   private static final class Keys implements AutoCloseable {
+    private static final long SLICE_MILLIS = 100;
+
     private final Terminal terminal;
     private final NonBlockingReader reader;
+    private final java.util.concurrent.atomic.AtomicBoolean interrupted =
+        new java.util.concurrent.atomic.AtomicBoolean();
+    private Object previousHandler;
 
     private Keys(Terminal terminal) {
       this.terminal = terminal;
@@ -370,49 +416,64 @@ final class WatchCommand implements Callable<Integer> {
     }
 
     static Keys open(boolean interactive) {
-      if (!interactive) {
-        return new Keys(null);
+      Keys keys = null;
+      if (interactive) {
+        try {
+          Terminal terminal =
+              TerminalBuilder.builder()
+                  .system(true)
+                  .signalHandler(Terminal.SignalHandler.SIG_IGN)
+                  .build();
+          terminal.enterRawMode();
+          keys = new Keys(terminal);
+          Keys opened = keys;
+          terminal.handle(Terminal.Signal.INT, signal -> opened.interrupted.set(true));
+          return keys;
+        } catch (IOException | RuntimeException e) {
+          keys = null; // no raw mode: Ctrl-C is caught as below
+        }
       }
-      try {
-        Terminal terminal = TerminalBuilder.builder().system(true).build();
-        terminal.enterRawMode();
-        return new Keys(terminal);
-      } catch (IOException | RuntimeException e) {
-        return new Keys(null); // no raw mode: Ctrl-C still stops
-      }
+      Keys plain = new Keys(null);
+      plain.previousHandler =
+          org.jline.utils.Signals.register("INT", () -> plain.interrupted.set(true));
+      return plain;
     }
 
-    /** Waits {@code time}; true when q was pressed meanwhile. */
+    /** Waits {@code time}; true when q or Ctrl-C was pressed meanwhile. */
     boolean awaitQuit(Duration time) throws InterruptedException {
       long deadline = System.nanoTime() + time.toNanos();
-      if (reader == null) {
-        Thread.sleep(time);
-        return false;
-      }
-      while (true) {
+      while (!interrupted.get()) {
         long left = (deadline - System.nanoTime()) / 1_000_000;
         if (left <= 0) {
           return false;
         }
+        long slice = Math.min(left, SLICE_MILLIS);
+        if (reader == null) {
+          Thread.sleep(slice);
+          continue;
+        }
         int c;
         try {
-          c = reader.read(left);
+          c = reader.read(slice);
         } catch (IOException e) {
-          Thread.sleep(Math.max(1, left));
-          return false;
+          Thread.sleep(slice);
+          continue;
         }
         if (c == 'q' || c == 'Q' || c == 3) {
           return true;
         }
         if (c == NonBlockingReader.EOF) {
-          Thread.sleep(Math.max(1, left));
-          return false;
+          Thread.sleep(slice);
         }
       }
+      return true;
     }
 
     @Override
     public void close() {
+      if (previousHandler != null) {
+        org.jline.utils.Signals.unregister("INT", previousHandler);
+      }
       if (terminal != null) {
         try {
           terminal.close();

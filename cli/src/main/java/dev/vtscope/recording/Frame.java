@@ -103,6 +103,32 @@ public record Frame(
       Pattern.compile("[/+.]0x[0-9a-fA-F]+(\\.\\d+)?$");
 
   /** {@code Class.method} */
+  /**
+   * Whether the frame's class was generated at run time rather than written: a {@code
+   * java.lang.reflect.Proxy} class ({@code $Proxy12}, in {@code jdk.proxy1}, {@code com.sun.proxy}
+   * or the interface's own package) or a hidden class (a lambda's, {@code Foo$$Lambda/0x…}). No one
+   * can change a line there: the line to change is the frame that called it.
+   */
+  public boolean isGenerated() {
+    String name = className;
+    if (name == null) {
+      return false;
+    }
+    if (name.contains("$$Lambda") || name.contains("/0x")) {
+      return true;
+    }
+    int simple = name.lastIndexOf('.') + 1;
+    if (!name.startsWith("$Proxy", simple) || name.length() == simple + 6) {
+      return false;
+    }
+    for (int i = simple + 6; i < name.length(); i++) {
+      if (!Character.isDigit(name.charAt(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   public String qualifiedMethod() {
     return className + "." + method;
   }

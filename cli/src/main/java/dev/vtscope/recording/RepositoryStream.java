@@ -21,6 +21,7 @@ public final class RepositoryStream implements AutoCloseable {
   private final EventStream stream;
   private volatile Throwable failure;
   private volatile long lastFlushNanos = System.nanoTime();
+  private volatile boolean sawRecording;
 
   /** Flushes left at which to look again for the facts, while none were found. */
   private int factLookups;
@@ -61,9 +62,11 @@ public final class RepositoryStream implements AutoCloseable {
     }
     new JfrStreamReader.Handlers(listener).register(stream);
     live.factLookups = factsFound ? 0 : FACT_LOOKUPS;
+    live.sawRecording = factsFound;
     stream.onFlush(
         () -> {
           live.lastFlushNanos = System.nanoTime();
+          live.sawRecording = true;
           // the stream's own thread: the facts reach the listener before the flush's events
           if (live.factLookups > 0) {
             live.factLookups = readFacts(repository, listener) ? 0 : live.factLookups - 1;
@@ -148,6 +151,14 @@ public final class RepositoryStream implements AutoCloseable {
   /** When the JVM last flushed events that were read ({@link System#nanoTime()}). */
   public long lastFlushNanos() {
     return lastFlushNanos;
+  }
+
+  /**
+   * Whether the folder held a recording: a chunk file with the JVM's facts, or a flush read since.
+   * A folder that is no JVM's repository (or a JVM's that has not started recording) holds none.
+   */
+  public boolean sawRecording() {
+    return sawRecording;
   }
 
   /** What stopped the stream, or null while it reads. */

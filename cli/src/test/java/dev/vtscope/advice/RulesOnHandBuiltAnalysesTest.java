@@ -74,6 +74,31 @@ class RulesOnHandBuiltAnalysesTest {
     assertThat(f.explanation().args()).containsEntry("events", 50L);
   }
 
+  /**
+   * Pins close above the threshold suggest shorter ones were left out; pins below it mean the
+   * threshold shown is not the one every recording had (a report of several shows the first's).
+   */
+  @Test
+  void theThresholdFindingOnlyWhenTheShortestPinsAreAtOrAboveIt() {
+    Analysis near =
+        AnalysisBuilder.jdk(21)
+            .pinnedThreshold(Duration.ofMillis(20))
+            .pinned(cache().pins(5, Duration.ofMillis(22)))
+            .build();
+    assertThat(ADVISOR.advise(near).findings())
+        .filteredOn(f -> f.id().equals("recording-threshold"))
+        .singleElement()
+        .satisfies(f -> assertThat(Words.explanation(f)).contains("22 ms").contains("20 ms"));
+    Analysis below =
+        AnalysisBuilder.jdk(21)
+            .pinnedThreshold(Duration.ofMillis(20))
+            .pinned(cache().pins(5, Duration.ofMillis(5)))
+            .build();
+    assertThat(ADVISOR.advise(below).findings())
+        .extracting(Finding::id)
+        .doesNotContain("recording-threshold");
+  }
+
   @Test
   void theSameMonitorOnJdk25IsNoFindingAndTheRecordingIsHealthy() {
     Analysis a =

@@ -96,6 +96,37 @@ class AttributionTest {
         .contains("the class files of the recording's JDK release were not found");
   }
 
+  /**
+   * A native callback reached through a reflection proxy (JNA's way): the line to change is the
+   * caller of the proxy, not the generated $Proxy class nor a lambda's hidden class.
+   */
+  @Test
+  void calledFromPassesOverProxiesAndLambdas() {
+    RecordedStack stack =
+        new RecordedStack(
+            List.of(
+                frame("java.lang.Thread", "sleep", 0x0001, Frame.ClassLoaderKind.BOOT),
+                frame("demo.Callbacks", "compare", 0x0001, Frame.ClassLoaderKind.APPLICATION),
+                frame(
+                    "com.sun.jna.Native", "invokeVoid", 0x0109, Frame.ClassLoaderKind.APPLICATION),
+                frame("demo.$Proxy12", "qsort", 0x0011, Frame.ClassLoaderKind.APPLICATION),
+                frame(
+                    "demo.App$$Lambda/0x000001f0010a3b28",
+                    "run",
+                    0x0001,
+                    Frame.ClassLoaderKind.APPLICATION),
+                frame("demo.App", "sortAll", 0x0001, Frame.ClassLoaderKind.APPLICATION)),
+            false);
+    Attribution a =
+        new Attributor(ClassBytesSource.none(), new FrameOwnership(List.of("demo.")))
+            .pinned(stack, null);
+    assertThat(a.culprit().kind()).isEqualTo(CulpritKind.NATIVE_METHOD);
+    assertThat(a.calledFrom().qualifiedMethod()).isEqualTo("demo.App.sortAll");
+    assertThat(new Frame("demo.$Proxy0", "m", "()V", -1, 0, null, 0, null).isGenerated()).isTrue();
+    assertThat(new Frame("demo.$ProxyFactory", "m", "()V", -1, 0, null, 0, null).isGenerated())
+        .isFalse();
+  }
+
   @Test
   void monitorEnterOfVirtualThreadsOnJdk21IsItsOwnKind() {
     Path sample = TestRecordings.repoRoot().resolve("samples/jdk21/pinning-synchronized.jfr");

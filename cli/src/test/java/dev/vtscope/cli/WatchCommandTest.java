@@ -249,6 +249,59 @@ class WatchCommandTest {
     }
   }
 
+  /** Ctrl-C ends watching as q does: the recording in the target stopped, exit code 0. */
+  @Test
+  void ctrlCStopsWatchingAndTheRecordingInTheTarget() throws Exception {
+    try (RunningWorkload target = RunningWorkload.pinning(TestRecordings.jdk21Java(), List.of())) {
+      Path log = dir.resolve("watch.log");
+      Process vtscope =
+          new ProcessBuilder(
+                  TestRecordings.currentJava().toString(),
+                  "--add-exports=jdk.attach/sun.tools.attach=ALL-UNNAMED",
+                  "-cp",
+                  System.getProperty("java.class.path"),
+                  VtScope.class.getName(),
+                  "watch",
+                  "--pid",
+                  String.valueOf(target.pid()),
+                  "--interval",
+                  "1s")
+              .redirectErrorStream(true)
+              .redirectOutput(log.toFile())
+              .start();
+      try {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (Files.readString(log).lines().noneMatch(l -> LINE.matcher(l).matches())) {
+          assertThat(System.nanoTime()).as(Files.readString(log)).isLessThan(deadline);
+          assertThat(vtscope.isAlive()).as(Files.readString(log)).isTrue();
+          Thread.sleep(100);
+        }
+        try (AttachedJvm jvm = AttachedJvm.attach(target.pid())) {
+          assertThat(jvm.execute("JFR.check")).contains("vtscope-");
+        }
+        Process kill = new ProcessBuilder("kill", "-INT", String.valueOf(vtscope.pid())).start();
+        assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(vtscope.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(vtscope.exitValue()).as(Files.readString(log)).isZero();
+        try (AttachedJvm jvm = AttachedJvm.attach(target.pid())) {
+          assertThat(jvm.execute("JFR.check")).doesNotContain("vtscope-");
+        }
+      } finally {
+        vtscope.destroyForcibly();
+      }
+    }
+  }
+
+  @Test
+  void aFolderWithNoRecordingIsNotCalledHealthy() {
+    Cli.Result result = Cli.run("watch", dir.toString(), "--interval", "1s", "--duration", "2s");
+    assertThat(result.exitCode()).as(result.out() + result.err()).isEqualTo(3);
+    assertThat(result.out()).doesNotContainIgnoringCase("healthy");
+    assertThat(result.err())
+        .contains("no JFR recording in " + dir + " yet; waiting")
+        .contains("no JFR recording appeared in " + dir);
+  }
+
   @Test
   void badInputIsOneLineAndAUsageError() {
     Cli.Result neither = Cli.run("watch");
