@@ -223,7 +223,7 @@ public final class Analyzer {
       if (!one) {
         pinnedSites.addAll(c.pinnedSites, i);
       }
-      submitFailures.addAll(c.submitFailures);
+      submitFailures.addAll(c.submitFailures, i);
       pinned.addAll(c.pinnedDurations);
       truncated += c.truncatedPinnedStacks;
       pinnedThreads += c.pinnedThreads.size();

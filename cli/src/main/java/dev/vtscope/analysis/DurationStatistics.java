@@ -85,6 +85,36 @@ final class DurationStatistics {
     }
   }
 
+  /**
+   * Adds the durations of a summary made elsewhere (another recording's report), as {@link #addAll}
+   * adds those of another collector: the same counts, total, extremes and histogram.
+   *
+   * @throws IllegalArgumentException when the summary does not carry its durations
+   */
+  void addAll(DurationSummary other) {
+    if (other.count() == 0) {
+      return;
+    }
+    Distribution d = other.distribution();
+    if (d == null || d.count() != other.count()) {
+      throw new IllegalArgumentException("the durations behind the summary are not known");
+    }
+    count += other.count();
+    total += other.totalNanos();
+    min = Math.min(min, other.minNanos());
+    max = Math.max(max, other.maxNanos());
+    if (d.histogramKept() != null) {
+      if (histogram == null) {
+        toHistogram();
+      }
+      histogram.add(d.histogramKept());
+    } else {
+      for (long value : d.valuesKept()) {
+        record(value);
+      }
+    }
+  }
+
   long count() {
     return count;
   }
@@ -106,7 +136,10 @@ final class DurationStatistics {
         percentile(h, 50),
         percentile(h, 90),
         percentile(h, 99),
-        max);
+        max,
+        histogram != null
+            ? Distribution.ofHistogram(histogram.copy())
+            : Distribution.ofValues(Arrays.copyOf(exact, exactCount)));
   }
 
   private long percentile(Histogram h, double p) {

@@ -114,9 +114,13 @@ final class SiteCollector {
   private final Map<dev.vtscope.recording.Frame, FrameKey> frameKeys =
       new java.util.IdentityHashMap<>();
 
-  /** Adds every event of {@code other}. */
+  /**
+   * Adds every event of {@code other}, a collector of the same recording (another chunk of it): its
+   * time stays the recording's own, not another input's.
+   */
   void addAll(SiteCollector other) {
-    addAll(other, 0);
+    other.byStack.forEach(
+        (key, acc) -> byStack.computeIfAbsent(key, k -> new Accumulator()).addAll(acc));
   }
 
   /**

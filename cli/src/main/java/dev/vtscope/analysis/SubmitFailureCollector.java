@@ -47,7 +47,17 @@ final class SubmitFailureCollector {
   private static final Pattern IDENTITY = Pattern.compile("@[0-9a-fA-F]+");
   private static final Pattern COUNT = Pattern.compile("(?<=[ =])\\d+(?=[,\\]])");
 
+  /** Adds the failures of {@code other}, another chunk of the same recording. */
   void addAll(SubmitFailureCollector other) {
+    addAll(other, 0);
+  }
+
+  /**
+   * Adds the failures of {@code other}, the recording at {@code input} of several: thread ids are
+   * per JVM, so they are offset to stay distinct, as sites' are.
+   */
+  void addAll(SubmitFailureCollector other, int input) {
+    long offset = (long) input << 48;
     for (long t : other.times) {
       if (times.size() < CarrierTimeline.MAX_MARKS) {
         times.add(t);
@@ -57,10 +67,10 @@ final class SubmitFailureCollector {
         (key, group) -> {
           Group mine = groups.get(key);
           if (mine == null) {
-            groups.put(key, group.copy());
-          } else {
-            mine.addAll(group);
+            mine = new Group(group.first);
+            groups.put(key, mine);
           }
+          mine.addAll(group, offset);
         });
   }
 
@@ -112,20 +122,14 @@ final class SubmitFailureCollector {
       lastSeen = Math.max(lastSeen, e.startNanos());
     }
 
-    void addAll(Group other) {
+    void addAll(Group other, long threadOffset) {
       if (other.first.startNanos() < first.startNanos()) {
         first = other.first;
       }
       events += other.events;
-      threads.addAll(other.threads, 0);
+      threads.addAll(other.threads, threadOffset);
       firstSeen = Math.min(firstSeen, other.firstSeen);
       lastSeen = Math.max(lastSeen, other.lastSeen);
-    }
-
-    Group copy() {
-      Group copy = new Group(first);
-      copy.addAll(this);
-      return copy;
     }
   }
 }

@@ -138,6 +138,30 @@ final class OutputOptions {
     this.width = columns;
   }
 
+  /** Whether the report is the HTML page. */
+  boolean html() {
+    return format == Format.HTML;
+  }
+
+  /** Whether -o names one of {@code files}: a report never replaces a file being read. */
+  boolean outputIsOneOf(List<java.nio.file.Path> files) {
+    if (output == null) {
+      return false;
+    }
+    for (java.nio.file.Path file : files) {
+      try {
+        if (java.nio.file.Files.exists(file)
+            && java.nio.file.Files.exists(output)
+            && java.nio.file.Files.isSameFile(file, output)) {
+          return true;
+        }
+      } catch (java.io.IOException e) {
+        // not the same file
+      }
+    }
+    return false;
+  }
+
   /** Whether the report is for programs (JSON), where nothing else may be written. */
   boolean machineReadable() {
     return format != Format.TEXT;

@@ -34,6 +34,7 @@ public final class VtScope {
     SUBCOMMANDS.put("explore", ExploreCommand::new);
     SUBCOMMANDS.put("check", CheckCommand::new);
     SUBCOMMANDS.put("diff", DiffCommand::new);
+    SUBCOMMANDS.put("merge", MergeCommand::new);
     SUBCOMMANDS.put("record", RecordCommand::new);
     SUBCOMMANDS.put("watch", WatchCommand::new);
     SUBCOMMANDS.put("jvms", JvmsCommand::new);

@@ -9,6 +9,7 @@ import dev.vtscope.advice.Finding;
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.CarrierWork;
 import dev.vtscope.analysis.Concurrency;
+import dev.vtscope.analysis.Distribution;
 import dev.vtscope.analysis.DurationSummary;
 import dev.vtscope.analysis.InputFacts;
 import dev.vtscope.analysis.MonitorSummary;
@@ -303,6 +304,8 @@ public final class JsonReport implements ReportRenderer {
       node.put("blockingOperation", site.blockingOperation());
       node.set("reasons", counts(site.reasons()));
       node.put("monitorClass", site.monitorClass());
+      node.set("blockingOperations", counts(site.blockingOperations()));
+      node.set("monitorClasses", counts(site.monitorClasses()));
       node.put("truncatedStacks", site.truncatedStacks());
       Attribution attribution = site.attribution();
       node.set("culprit", attribution == null ? null : culprit(attribution.culprit()));
@@ -329,8 +332,35 @@ public final class JsonReport implements ReportRenderer {
               : attribution.calledFromArtifact().display());
       node.put("stackTruncated", site.stack().truncated());
       node.set("stack", stack(site.stack(), attribution == null ? null : attribution.owners()));
+      node.set("distribution", distribution(site.durations().distribution()));
+      if (!site.nanosByInput().isEmpty()) {
+        ObjectNode byInput = node.putObject("nanosByInput");
+        new java.util.TreeMap<>(site.nanosByInput())
+            .forEach((input, nanos) -> byInput.put(String.valueOf(input), nanos));
+      }
     }
     return array;
+  }
+
+  /**
+   * The durations behind a site's figures, for {@code vtscope merge}: as they are while few, else
+   * the percentiles' histogram (HdrHistogram's compressed encoding, base 64).
+   */
+  private static ObjectNode distribution(Distribution d) {
+    if (d == null) {
+      return null;
+    }
+    ObjectNode node = JsonText.object();
+    long[] values = d.values();
+    if (values != null) {
+      ArrayNode array = node.putArray("values");
+      for (long v : values) {
+        array.add(v);
+      }
+    } else {
+      node.put("histogram", d.encodedHistogram());
+    }
+    return node;
   }
 
   private static ObjectNode counts(Map<String, Long> counts) {

@@ -281,7 +281,14 @@ class WatchCommandTest {
         }
         Process kill = new ProcessBuilder("kill", "-INT", String.valueOf(vtscope.pid())).start();
         assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
-        assertThat(vtscope.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        if (!vtscope.waitFor(60, TimeUnit.SECONDS)) {
+          String threads;
+          try (AttachedJvm stuck = AttachedJvm.attach(vtscope.pid())) {
+            threads = stuck.execute("Thread.print");
+          }
+          throw new AssertionError(
+              "vtscope still runs a minute after SIGINT\n" + Files.readString(log) + threads);
+        }
         assertThat(vtscope.exitValue()).as(Files.readString(log)).isZero();
         try (AttachedJvm jvm = AttachedJvm.attach(target.pid())) {
           assertThat(jvm.execute("JFR.check")).doesNotContain("vtscope-");

@@ -1,0 +1,121 @@
+package dev.vtscope.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vtscope.advice.Advisor;
+import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.AnalysisOptions;
+import dev.vtscope.analysis.GroupBy;
+import dev.vtscope.analysis.ReportedAnalysis;
+import dev.vtscope.report.JsonReportReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code vtscope merge REPORT...}: the JSON reports of many recordings, each analysed on its own
+ * (one task per recording, where the application's jars are), added up into one report of them all,
+ * as if analysed together.
+ */
+@Command(
+    name = "merge",
+    header = "Adds up the JSON reports of many recordings into one",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Adds up reports of 'vtscope analyze --format json', one per recording (or per group of"
+          + " recordings), into the report one analysis of all those recordings gives: sites with"
+          + " the same key add up, their percentiles exactly (each site carries its durations),"
+          + " distinct virtual threads add up, and carriers held at once are those of the"
+          + " recording that held most. Findings and the carrier-pool advice are made again from"
+          + " the sum. The reports must group sites the same way (--group-by).",
+      "For a fleet that keeps recordings: run 'vtscope analyze REC --format json -o REC.json' as"
+          + " one task per recording, then 'vtscope merge *.json' once (docs/fleet.md).",
+      "Input files are only read, never changed."
+    })
+final class MergeCommand implements Callable<Integer> {
+
+  @Spec private picocli.CommandLine.Model.CommandSpec spec;
+
+  @Parameters(
+      paramLabel = "REPORT",
+      arity = "1..*",
+      description =
+          "JSON reports of vtscope analyze --format json (or of merge); - reads one from standard"
+              + " input.")
+  private List<Path> reports = List.of();
+
+  @Mixin private OutputOptions output;
+
+  @Option(names = "--verbose", description = "Print stack traces of errors.")
+  private boolean verbose;
+
+  @Override
+  public Integer call() {
+    if (output.html()) {
+      throw new ExitException(
+          ExitCode.USAGE,
+          "--format html draws each recording's timeline and stacks, which JSON reports leave out:"
+              + " analyze the recordings together for that page (vtscope analyze A.jfr B.jfr"
+              + " --format html)");
+    }
+    ObjectMapper mapper = new ObjectMapper();
+    List<ReportedAnalysis> read = new ArrayList<>();
+    for (Path report : reports) {
+      read.add(read(mapper, report));
+    }
+    Analysis merged;
+    try {
+      merged = ReportedAnalysis.merge(read, AnalysisOptions.of(GroupBy.CULPRIT));
+    } catch (IllegalArgumentException e) {
+      throw new ExitException(ExitCode.NOT_A_RECORDING, e.getMessage(), e);
+    }
+    if (output.outputIsOneOf(reports)) {
+      throw new ExitException(
+          ExitCode.USAGE, "-o names one of the reports being merged: choose another file");
+    }
+    PrintWriter out = output.writer(spec.commandLine().getOut(), List.of());
+    output.renderer(TerminalFacts.detect()).render(merged, Advisor.standard().advise(merged), out);
+    if (out != spec.commandLine().getOut()) {
+      out.close();
+    }
+    return ExitCode.OK.code();
+  }
+
+  private static ReportedAnalysis read(ObjectMapper mapper, Path report) {
+    JsonNode root;
+    try (InputStream in =
+        report.toString().equals("-") ? System.in : Files.newInputStream(report)) {
+      root = mapper.readTree(in);
+    } catch (NoSuchFileException e) {
+      throw new ExitException(
+          ExitCode.INPUT_UNREADABLE, report + ": no such file (check the path)", e);
+    } catch (JsonProcessingException e) {
+      throw new ExitException(
+          ExitCode.NOT_A_RECORDING,
+          report
+              + ": not JSON (merge takes the reports of vtscope analyze --format json, not"
+              + " recordings)",
+          e);
+    } catch (IOException e) {
+      throw new ExitException(
+          ExitCode.INPUT_UNREADABLE, report + ": cannot be read: " + e.getMessage(), e);
+    }
+    try {
+      return JsonReportReader.read(root);
+    } catch (JsonReportReader.NotAReportException e) {
+      throw new ExitException(ExitCode.NOT_A_RECORDING, report + ": " + e.getMessage(), e);
+    }
+  }
+}

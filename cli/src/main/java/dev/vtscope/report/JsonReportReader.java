@@ -1,0 +1,504 @@
+package dev.vtscope.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.CarrierWork;
+import dev.vtscope.analysis.Concurrency;
+import dev.vtscope.analysis.Distribution;
+import dev.vtscope.analysis.DurationSummary;
+import dev.vtscope.analysis.GroupBy;
+import dev.vtscope.analysis.InputFacts;
+import dev.vtscope.analysis.MonitorSummary;
+import dev.vtscope.analysis.PinnedSummary;
+import dev.vtscope.analysis.RecordingSettings;
+import dev.vtscope.analysis.ReportedAnalysis;
+import dev.vtscope.analysis.SchedulerSetting;
+import dev.vtscope.analysis.SchedulerSettings;
+import dev.vtscope.analysis.Site;
+import dev.vtscope.analysis.SubmitFailedSummary;
+import dev.vtscope.analysis.SubmitFailureGroup;
+import dev.vtscope.attribution.Artifact;
+import dev.vtscope.attribution.Attribution;
+import dev.vtscope.attribution.Culprit;
+import dev.vtscope.attribution.CulpritKind;
+import dev.vtscope.attribution.LineRange;
+import dev.vtscope.attribution.MonitorFrame;
+import dev.vtscope.attribution.Owner;
+import dev.vtscope.recording.Frame;
+import dev.vtscope.recording.JvmFacts;
+import dev.vtscope.recording.RecordedStack;
+import java.lang.reflect.Modifier;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Reads back the JSON document {@link JsonReport} writes, for {@code vtscope merge}: what a
+ * recording's analysis said, with the durations behind every site ({@code distribution}), so that
+ * reports of many recordings, each analysed where its application's jars are, add up to the
+ * fleet's. Findings and the carrier-pool advice are not read: they are made again from the sum.
+ */
+public final class JsonReportReader {
+
+  private JsonReportReader() {}
+
+  /** A document that is not a vtscope analysis report this release can merge. */
+  public static final class NotAReportException extends Exception {
+    NotAReportException(String message) {
+      super(message);
+    }
+  }
+
+  /**
+   * What the report says.
+   *
+   * @throws NotAReportException naming what is missing or wrong
+   */
+  public static ReportedAnalysis read(JsonNode root) throws NotAReportException {
+    try {
+      return parse(root);
+    } catch (IllegalArgumentException | NullPointerException | DateTimeParseException e) {
+      throw new NotAReportException("not a vtscope analysis report: " + e.getMessage());
+    }
+  }
+
+  private static ReportedAnalysis parse(JsonNode root) throws NotAReportException {
+    if (root == null || !root.isObject() || !root.has("schemaVersion")) {
+      throw new NotAReportException(
+          "not a vtscope analysis report (vtscope analyze --format json writes one)");
+    }
+    if (root.has("checks") || root.has("changes") || !root.has("pinned")) {
+      throw new NotAReportException(
+          "a report of check or diff, not of analyze: merge takes vtscope analyze --format json");
+    }
+    int version = root.path("schemaVersion").asInt();
+    if (version != JsonReport.SCHEMA_VERSION) {
+      throw new NotAReportException(
+          "schema version " + version + ", this vtscope reads " + JsonReport.SCHEMA_VERSION);
+    }
+    GroupBy groupBy = groupBy(text(root.path("groupBy")));
+    JsonNode jvmNode = root.path("jvm");
+    JvmFacts jvm =
+        text(jvmNode.path("version")) == null && jvmNode.path("feature").isNull()
+            ? null
+            : new JvmFacts(
+                text(jvmNode.path("name")),
+                text(jvmNode.path("vmVersion")),
+                text(jvmNode.path("version")),
+                jvmNode.path("feature").asInt(0),
+                0);
+    int cpus = jvmNode.path("cpus").asInt(0);
+    SchedulerSettings scheduler = scheduler(root.path("scheduler"));
+    int parallelism = Math.max(0, scheduler.parallelism().value());
+    List<InputFacts> inputs = new ArrayList<>();
+    for (JsonNode input : root.path("inputs")) {
+      int feature = input.path("jdkFeature").asInt(0);
+      inputs.add(
+          new InputFacts(
+              text(input.path("path")),
+              input.path("files").asInt(1),
+              input.path("chunks").asInt(0),
+              instant(input.path("start")),
+              input.path("durationNanos").asLong(0),
+              feature == 0 ? null : new JvmFacts(null, null, null, feature, 0),
+              cpus,
+              text(input.path("problem")),
+              List.of()));
+    }
+    if (inputs.isEmpty()) {
+      throw new NotAReportException("not a vtscope analysis report: it names no recording");
+    }
+    JsonNode pinnedNode = root.path("pinned");
+    List<Site> pinnedSites = sites(pinnedNode.path("sites"));
+    PinnedSummary pinned =
+        new PinnedSummary(
+            total(pinnedSites),
+            pinnedNode.path("virtualThreads").asInt(),
+            pinnedNode.path("truncatedStacks").asLong(),
+            concurrency(pinnedNode, parallelism),
+            pinnedSites);
+    Concurrency held =
+        root.path("carriersHeld").isObject()
+            ? concurrency(root.path("carriersHeld"), parallelism)
+            : null;
+    List<ReportedAnalysis.ReportedNote> notes = new ArrayList<>();
+    for (JsonNode note : root.path("notes")) {
+      notes.add(
+          new ReportedAnalysis.ReportedNote(
+              text(note.path("id")), text(note.path("severity")), text(note.path("message"))));
+    }
+    Analysis analysis =
+        ReportedAnalysis.analysis(
+            inputs,
+            jvm,
+            cpus,
+            scheduler,
+            settings(root.path("recordingSettings")),
+            groupBy,
+            pinned,
+            held,
+            monitors(root.path("monitorEnter")),
+            monitors(root.path("monitorWait")),
+            submitFailed(root.path("submitFailed")),
+            carrierWork(root.path("carrierWork")));
+    return new ReportedAnalysis(analysis, notes);
+  }
+
+  private static GroupBy groupBy(String label) {
+    for (GroupBy g : GroupBy.values()) {
+      if (g.label().equals(label)) {
+        return g;
+      }
+    }
+    throw new IllegalArgumentException("unknown groupBy " + label);
+  }
+
+  private static SchedulerSettings scheduler(JsonNode node) {
+    return new SchedulerSettings(
+        setting(node.path("parallelism")),
+        setting(node.path("maxPoolSize")),
+        setting(node.path("minRunnable")),
+        node.path("carriersStarted").isNull() ? -1 : node.path("carriersStarted").asInt(-1));
+  }
+
+  private static SchedulerSetting setting(JsonNode node) {
+    String label = text(node.path("source"));
+    SchedulerSetting.Source source = SchedulerSetting.Source.ASSUMED_DEFAULT;
+    for (SchedulerSetting.Source s : SchedulerSetting.Source.values()) {
+      if (s.label().equals(label)) {
+        source = s;
+      }
+    }
+    return new SchedulerSetting(
+        text(node.path("property")),
+        node.path("value").isNull() ? -1 : node.path("value").asInt(-1),
+        source);
+  }
+
+  private static RecordingSettings settings(JsonNode node) {
+    return new RecordingSettings(
+        bool(node.path("pinnedEnabled")),
+        number(node.path("pinnedThresholdNanos")),
+        bool(node.path("submitFailedEnabled")),
+        bool(node.path("monitorEnterEnabled")),
+        number(node.path("monitorEnterThresholdNanos")),
+        bool(node.path("monitorWaitEnabled")),
+        number(node.path("monitorWaitThresholdNanos")),
+        node.path("stackDepth").isNumber() ? node.path("stackDepth").asInt() : null);
+  }
+
+  private static Concurrency concurrency(JsonNode node, int parallelism) {
+    List<Long> levels = new ArrayList<>();
+    levels.add(0L);
+    for (JsonNode level : node.path("nanosByConcurrentCarriers")) {
+      int carriers = level.path("carriers").asInt();
+      while (levels.size() <= carriers) {
+        levels.add(0L);
+      }
+      levels.set(carriers, level.path("nanos").asLong());
+    }
+    return new Concurrency(
+        node.path("peakConcurrentCarriers").asInt(),
+        node.path("saturatedNanos").asLong(),
+        parallelism,
+        levels);
+  }
+
+  private static MonitorSummary monitors(JsonNode node) {
+    if (!node.isObject()) {
+      return null;
+    }
+    List<Site> sites = sites(node.path("sites"));
+    return new MonitorSummary(total(sites), node.path("virtualThreads").asInt(), sites);
+  }
+
+  private static SubmitFailedSummary submitFailed(JsonNode node) {
+    List<SubmitFailureGroup> groups = new ArrayList<>();
+    for (JsonNode g : node.path("groups")) {
+      groups.add(
+          new SubmitFailureGroup(
+              text(g.path("message")),
+              text(g.path("example")),
+              g.path("events").asLong(),
+              g.path("virtualThreads").asInt(),
+              stack(g.path("stack"), g.path("stackTruncated").asBoolean()),
+              instant(g.path("firstSeen")),
+              instant(g.path("lastSeen"))));
+    }
+    return new SubmitFailedSummary(node.path("events").asLong(), groups);
+  }
+
+  private static CarrierWork carrierWork(JsonNode node) {
+    JsonNode cpu = node.path("cpu");
+    JsonNode file = node.path("fileIo");
+    JsonNode compensation = node.path("compensation");
+    List<Site> fileSites = sites(file.path("sites"));
+    boolean startStacks = compensation.path("startStacks").asBoolean();
+    return new CarrierWork(
+        bool(cpu.path("samplesEnabled")),
+        text(cpu.path("samplePeriod")),
+        cpu.path("samples").asLong(),
+        cpu.path("nativeSamples").asLong(),
+        cpu.path("sampledVirtualThreads").asInt(),
+        cpu.path("runs").asLong(),
+        cpu.path("longRuns").asLong(),
+        cpu.path("longRunTotalNanos").asLong(),
+        cpu.path("longestRunNanos").asLong(),
+        sites(cpu.path("sites")),
+        bool(file.path("enabled")),
+        number(file.path("thresholdNanos")),
+        total(fileSites),
+        file.path("virtualThreads").asInt(),
+        fileSites,
+        startStacks,
+        startStacks ? compensation.path("carriersStarted").asLong() : -1,
+        sites(compensation.path("sites")));
+  }
+
+  /** The durations of all of {@code sites}: each event is in one site. */
+  private static DurationSummary total(List<Site> sites) {
+    return ReportedAnalysis.durationsOf(sites);
+  }
+
+  private static List<Site> sites(JsonNode array) {
+    List<Site> sites = new ArrayList<>();
+    for (JsonNode node : array) {
+      sites.add(site(node));
+    }
+    return sites;
+  }
+
+  private static Site site(JsonNode node) {
+    String key = text(node.path("key"));
+    JsonNode distribution = node.path("distribution");
+    if (!distribution.isObject()) {
+      throw new IllegalArgumentException(
+          "site "
+              + key
+              + " has no distribution: the report was written by a vtscope release before merge;"
+              + " analyse the recording again");
+    }
+    Distribution d =
+        distribution.has("histogram")
+            ? Distribution.decodeHistogram(text(distribution.path("histogram")))
+            : Distribution.values(longs(distribution.path("values")));
+    long events = node.path("events").asLong();
+    if (d.count() != events) {
+      throw new IllegalArgumentException(
+          "site " + key + ": its distribution holds " + d.count() + " durations, not " + events);
+    }
+    DurationSummary durations =
+        new DurationSummary(
+            events,
+            node.path("totalNanos").asLong(),
+            node.path("minNanos").asLong(),
+            node.path("meanNanos").asLong(),
+            node.path("p50Nanos").asLong(),
+            node.path("p90Nanos").asLong(),
+            node.path("p99Nanos").asLong(),
+            node.path("maxNanos").asLong(),
+            d);
+    RecordedStack stack = stack(node.path("stack"), node.path("stackTruncated").asBoolean());
+    List<Owner> owners = new ArrayList<>();
+    for (JsonNode frame : node.path("stack")) {
+      String owner = text(frame.path("owner"));
+      owners.add(owner == null ? Owner.JDK : Owner.valueOf(owner.toUpperCase(Locale.ROOT)));
+    }
+    Attribution attribution = null;
+    if (node.path("culprit").isObject()) {
+      List<MonitorFrame> others = new ArrayList<>();
+      for (JsonNode m : node.path("otherMonitorFrames")) {
+        others.add(
+            new MonitorFrame(
+                indexOf(stack, m),
+                CulpritKind.valueOf(text(m.path("kind"))),
+                lineRange(m.path("lineRange"))));
+      }
+      attribution =
+          new Attribution(
+              culprit(node.path("culprit")),
+              others,
+              frameIn(stack, node.path("waitedAt")),
+              frameIn(stack, node.path("calledFrom")),
+              artifact(text(node.path("calledFromArtifact")), null, null, null),
+              owners);
+    }
+    return new Site(
+        key,
+        durations,
+        node.path("virtualThreads").asInt(),
+        instant(node.path("firstSeen")),
+        instant(node.path("lastSeen")),
+        stack,
+        stack.topApplicationFrame(),
+        node.path("truncatedStacks").asLong(),
+        counts(node.path("reasons"), text(node.path("reason")), events),
+        counts(node.path("blockingOperations"), text(node.path("blockingOperation")), events),
+        counts(node.path("monitorClasses"), text(node.path("monitorClass")), events),
+        attribution,
+        nanosByInput(node.path("nanosByInput")));
+  }
+
+  /** Of a report of several recordings, the site's time in each, by index into inputs. */
+  private static Map<Integer, Long> nanosByInput(JsonNode node) {
+    Map<Integer, Long> byInput = new LinkedHashMap<>();
+    if (node.isObject()) {
+      node.fields()
+          .forEachRemaining(e -> byInput.put(Integer.parseInt(e.getKey()), e.getValue().asLong()));
+    }
+    return byInput;
+  }
+
+  private static Culprit culprit(JsonNode c) {
+    return new Culprit(
+        text(c.path("class")),
+        text(c.path("method")),
+        c.path("line").isNull() ? -1 : c.path("line").asInt(-1),
+        CulpritKind.valueOf(text(c.path("kind"))),
+        Owner.valueOf(text(c.path("owner")).toUpperCase(Locale.ROOT)),
+        artifact(
+            text(c.path("artifact")),
+            text(c.path("artifactVersion")),
+            text(c.path("artifactSource")),
+            text(c.path("jar"))),
+        lineRange(c.path("lineRange")),
+        c.path("frameIndex").isNull() ? -1 : c.path("frameIndex").asInt(-1),
+        text(c.path("detail")));
+  }
+
+  /**
+   * An artifact from how a report shows it: {@code group:artifact:version} (Maven metadata) or
+   * {@code Title version} (a manifest).
+   */
+  private static Artifact artifact(String display, String version, String source, String jar) {
+    if (display == null) {
+      return null;
+    }
+    boolean maven =
+        source != null
+            ? source.equals("maven")
+            : display.chars().filter(ch -> ch == ':').count() == 2 && !display.contains(" ");
+    if (maven) {
+      int colon = display.lastIndexOf(':');
+      String v = display.substring(colon + 1);
+      return new Artifact(
+          display.substring(0, colon),
+          version != null ? version : v.equals("?") ? null : v,
+          Artifact.Source.MAVEN,
+          jar);
+    }
+    if (version != null && display.endsWith(" " + version)) {
+      return new Artifact(
+          display.substring(0, display.length() - version.length() - 1),
+          version,
+          Artifact.Source.MANIFEST,
+          jar);
+    }
+    int space = display.lastIndexOf(' ');
+    return version == null && space > 0
+        ? new Artifact(
+            display.substring(0, space),
+            display.substring(space + 1),
+            Artifact.Source.MANIFEST,
+            jar)
+        : new Artifact(display, version, Artifact.Source.MANIFEST, jar);
+  }
+
+  private static LineRange lineRange(JsonNode node) {
+    return node.isObject()
+        ? new LineRange(node.path("first").asInt(), node.path("last").asInt())
+        : null;
+  }
+
+  private static RecordedStack stack(JsonNode frames, boolean truncated) {
+    List<Frame> list = new ArrayList<>();
+    for (JsonNode f : frames) {
+      int modifiers =
+          (f.path("synchronized").asBoolean() ? Modifier.SYNCHRONIZED : 0)
+              | (f.path("native").asBoolean() ? Modifier.NATIVE : 0);
+      String loader = text(f.path("loader"));
+      list.add(
+          new Frame(
+              text(f.path("class")),
+              text(f.path("method")),
+              text(f.path("descriptor")),
+              f.path("line").isNull() ? -1 : f.path("line").asInt(-1),
+              f.path("bytecodeIndex").isNull() ? -1 : f.path("bytecodeIndex").asInt(-1),
+              text(f.path("type")),
+              modifiers,
+              loader == null
+                  ? Frame.ClassLoaderKind.UNKNOWN
+                  : Frame.ClassLoaderKind.valueOf(loader.toUpperCase(Locale.ROOT))));
+    }
+    return new RecordedStack(list, truncated);
+  }
+
+  /** The frame of {@code stack} that {@code ref} ({@code class, method, line}) names, or null. */
+  private static Frame frameIn(RecordedStack stack, JsonNode ref) {
+    int i = indexOf(stack, ref);
+    return i < 0 ? null : stack.frames().get(i);
+  }
+
+  private static int indexOf(RecordedStack stack, JsonNode ref) {
+    if (!ref.isObject()) {
+      return -1;
+    }
+    String cls = text(ref.path("class"));
+    String method = text(ref.path("method"));
+    int line = ref.path("line").isNull() ? -1 : ref.path("line").asInt(-1);
+    List<Frame> frames = stack.frames();
+    for (int i = 0; i < frames.size(); i++) {
+      Frame f = frames.get(i);
+      if (f.className().equals(cls) && f.method().equals(method) && f.line() == line) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** Counts by value; a report without them gives all of the site's events to its top value. */
+  private static Map<String, Long> counts(JsonNode node, String top, long events) {
+    Map<String, Long> counts = new LinkedHashMap<>();
+    if (node.isObject()) {
+      node.fields().forEachRemaining(e -> counts.put(e.getKey(), e.getValue().asLong()));
+    } else if (top != null) {
+      counts.put(top, events);
+    }
+    return counts;
+  }
+
+  private static long[] longs(JsonNode array) {
+    if (!array.isArray()) {
+      throw new IllegalArgumentException("a distribution without values");
+    }
+    long[] values = new long[array.size()];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = array.get(i).asLong();
+    }
+    return values;
+  }
+
+  private static long instant(JsonNode node) {
+    if (node.isNull() || node.isMissingNode()) {
+      return 0;
+    }
+    Instant t = Instant.parse(node.asText());
+    return t.getEpochSecond() * 1_000_000_000L + t.getNano();
+  }
+
+  private static String text(JsonNode node) {
+    return node.isNull() || node.isMissingNode() ? null : node.asText();
+  }
+
+  private static Boolean bool(JsonNode node) {
+    return node.isBoolean() ? node.asBoolean() : null;
+  }
+
+  private static Long number(JsonNode node) {
+    return node.isNumber() ? node.asLong() : null;
+  }
+}
