@@ -35,11 +35,23 @@ public final class PinnedNowFinding {
     return of(pinned, parallelism)
         .map(
             now -> {
+              // most severe first, as the rules' findings are: before those of its severity, as
+              // what holds carriers now matters more than what held them
               List<Finding> all = new ArrayList<>();
-              all.add(now);
-              advice.findings().stream()
-                  .filter(f -> !f.id().equals(HealthyRule.ID))
-                  .forEach(all::add);
+              boolean added = false;
+              for (Finding f : advice.findings()) {
+                if (f.id().equals(HealthyRule.ID)) {
+                  continue;
+                }
+                if (!added && f.severity().compareTo(now.severity()) <= 0) {
+                  all.add(now);
+                  added = true;
+                }
+                all.add(f);
+              }
+              if (!added) {
+                all.add(now);
+              }
               return new Advice(all, advice.carrierPool());
             })
         .orElse(advice);

@@ -33,6 +33,18 @@ public final class Analyzer {
     this(reader, AnalysisOptions.of(groupBy));
   }
 
+  /**
+   * The working folder of the JVM that wrote the recordings, when known from elsewhere (vtscope
+   * asked the running JVM): JFR leaves {@code user.dir} out of a recording, and relative entries of
+   * its class path are relative to it. Returns this analyzer.
+   */
+  public Analyzer workingFolder(Path folder) {
+    this.workingFolder = folder;
+    return this;
+  }
+
+  private Path workingFolder;
+
   /** Tells {@code progress} of every chunk read; returns this analyzer. */
   public Analyzer progress(ReadProgress progress) {
     this.progress = progress;
@@ -126,6 +138,7 @@ public final class Analyzer {
       throw new IllegalStateException("nothing analysed yet");
     }
     Analyzer grouped = new Analyzer(reader, options.withGroupBy(groupBy));
+    grouped.workingFolder = workingFolder;
     Analysis analysis = grouped.analyze(lastFacts, lastSummaries);
     return lastSkipped.isEmpty()
         ? analysis
@@ -519,8 +532,12 @@ public final class Analyzer {
   private ClassBytesSource classBytes(List<SummaryBuilder> collectors, SummaryBuilder jdkSource) {
     List<ClassBytesSource.RecordedClassPath> recorded = new ArrayList<>();
     for (SummaryBuilder c : collectors) {
+      String workingDirectory =
+          c.workingDirectory != null
+              ? c.workingDirectory
+              : workingFolder != null ? workingFolder.toString() : null;
       recorded.add(
-          new ClassBytesSource.RecordedClassPath(c.classPath, c.workingDirectory, c.recordedIn));
+          new ClassBytesSource.RecordedClassPath(c.classPath, workingDirectory, c.recordedIn));
     }
     return ClassBytesSource.of(
         options.classPath(),
@@ -560,6 +577,23 @@ public final class Analyzer {
         c.threshold("jdk.JavaMonitorEnter"),
         c.enabled("jdk.JavaMonitorWait"),
         c.threshold("jdk.JavaMonitorWait"),
-        c.stackDepth != null ? c.stackDepth : c.truncatedDepth > 0 ? c.truncatedDepth : null);
+        stackDepth(c));
+  }
+
+  /**
+   * The stack depth the recording had: as its JVM was started with, unless its stacks say more. JFR
+   * takes a new depth before it starts (the JFR.configure command, as the JUnit extension uses),
+   * and the flag keeps the old one: a truncated stack then shows the depth, a deeper one that it is
+   * unknown.
+   */
+  private static Integer stackDepth(SummaryBuilder c) {
+    Integer stated = c.stackDepth != null ? c.stackDepth : null;
+    if (c.truncatedDepth > 0 && (stated == null || c.truncatedDepth > stated)) {
+      return c.truncatedDepth;
+    }
+    if (stated != null && c.deepestPinnedStack > stated) {
+      return null;
+    }
+    return stated;
   }
 }

@@ -45,6 +45,10 @@ final class SummaryBuilder implements ChunkedListener {
   final Map<String, String> settings = new HashMap<>();
   long truncatedPinnedStacks;
   int truncatedDepth;
+
+  /** The most frames of a pinned stack: more than a stated stack depth says it was raised later. */
+  int deepestPinnedStack;
+
   int carriersStarted;
   boolean systemPropertiesRecorded;
   String classPath;
@@ -127,6 +131,7 @@ final class SummaryBuilder implements ChunkedListener {
     open();
     pinnedDurations.add(e.durationNanos());
     pinnedThreads.add(e.virtualThreadId());
+    deepestPinnedStack = Math.max(deepestPinnedStack, e.stack().frames().size());
     if (e.stack().truncated()) {
       truncatedPinnedStacks++;
       // A truncated stack holds exactly as many frames as the recording's stack depth.
@@ -317,6 +322,7 @@ final class SummaryBuilder implements ChunkedListener {
     o.settings.forEach((key, value) -> combine(key, key.substring(key.indexOf('#') + 1), value));
     truncatedPinnedStacks += o.truncatedPinnedStacks;
     truncatedDepth = Math.max(truncatedDepth, o.truncatedDepth);
+    deepestPinnedStack = Math.max(deepestPinnedStack, o.deepestPinnedStack);
     carriersStarted += o.carriersStarted;
     systemPropertiesRecorded |= o.systemPropertiesRecorded;
     if (o.classPath != null && newer(o.classPathAt, o.classPath, classPathAt, classPath)) {

@@ -464,7 +464,7 @@ public final class Attributor {
     List<MonitorFrame> result = new ArrayList<>();
     for (int i = 0; i < frames.size(); i++) {
       Frame f = frames.get(i);
-      if (f.isSynchronizedMethod()) {
+      if (f.isSynchronizedMethod() || synchronizedMethodInDump(f)) {
         result.add(new MonitorFrame(i, CulpritKind.SYNCHRONIZED_METHOD, null));
         continue;
       }
@@ -474,6 +474,19 @@ public final class Attributor {
       }
     }
     return result;
+  }
+
+  /**
+   * Whether a thread dump's frame (a line, no bytecode index, descriptor or modifiers) is in a
+   * {@code synchronized} method: the class file says, where it is found.
+   */
+  private boolean synchronizedMethodInDump(Frame f) {
+    return f.bytecodeIndex() < 0
+        && f.descriptor() == null
+        && f.line() >= 0
+        && locator(f.className())
+            .map(l -> l.synchronizedMethodAtLine(f.method(), f.line()))
+            .orElse(false);
   }
 
   /**

@@ -18,7 +18,12 @@ import java.util.List;
  *     (0 for a handler that catches everything)
  * @param lines the line number table, two ints per entry (start, line), sorted by start
  */
-record MethodCode(String nameAndDescriptor, byte[] code, int[] handlers, int[] lines) {
+record MethodCode(
+    String nameAndDescriptor,
+    byte[] code,
+    int[] handlers,
+    int[] lines,
+    boolean synchronizedMethod) {
 
   static final int ATHROW = 0xbf;
   static final int MONITORENTER = 0xc2;
@@ -109,6 +114,16 @@ record MethodCode(String nameAndDescriptor, byte[] code, int[] handlers, int[] l
       }
     }
     return line;
+  }
+
+  /** Whether the line number table has an entry for {@code line}. */
+  boolean hasLine(int line) {
+    for (int i = 1; i < lines.length; i += 2) {
+      if (lines[i] == line) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private int align(int bci) {
@@ -220,7 +235,7 @@ record MethodCode(String nameAndDescriptor, byte[] code, int[] handlers, int[] l
       int methods = u2();
       List<MethodCode> result = new ArrayList<>(methods);
       for (int i = 0; i < methods; i++) {
-        p += 2; // access flags
+        int access = u2();
         String name = utf8(u2());
         String descriptor = utf8(u2());
         int attributes = u2();
@@ -229,7 +244,7 @@ record MethodCode(String nameAndDescriptor, byte[] code, int[] handlers, int[] l
           int length = u4();
           int end = p + length;
           if ("Code".equals(attribute)) {
-            result.add(code(name + descriptor));
+            result.add(code(name + descriptor, (access & ACC_SYNCHRONIZED) != 0));
           }
           p = end;
         }
@@ -237,7 +252,9 @@ record MethodCode(String nameAndDescriptor, byte[] code, int[] handlers, int[] l
       return result;
     }
 
-    private MethodCode code(String nameAndDescriptor) {
+    private static final int ACC_SYNCHRONIZED = 0x0020;
+
+    private MethodCode code(String nameAndDescriptor, boolean synchronizedMethod) {
       p += 4; // max stack, max locals
       int length = u4();
       if (length < 0 || length > b.length - p) {
@@ -271,7 +288,7 @@ record MethodCode(String nameAndDescriptor, byte[] code, int[] handlers, int[] l
         lines[2 * i] = lineEntries.get(i)[0];
         lines[2 * i + 1] = lineEntries.get(i)[1];
       }
-      return new MethodCode(nameAndDescriptor, code, handlers, lines);
+      return new MethodCode(nameAndDescriptor, code, handlers, lines, synchronizedMethod);
     }
 
     private void skipAttributes() {

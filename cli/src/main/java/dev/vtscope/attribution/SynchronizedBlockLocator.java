@@ -130,6 +130,22 @@ final class SynchronizedBlockLocator {
     return best;
   }
 
+  /**
+   * For a frame known only by its method's name and its line, as a thread dump gives it: whether a
+   * {@code synchronized} method of that name has code on that line (a dump does not say a method's
+   * modifiers, a recording does).
+   */
+  boolean synchronizedMethodAtLine(String methodName, int line) {
+    for (MethodCode method : methods.values()) {
+      if (method.synchronizedMethod()
+          && method.nameAndDescriptor().startsWith(methodName + "(")
+          && method.hasLine(line)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private static List<Region> regions(MethodCode method) {
     List<Region> result = new ArrayList<>();
     for (int i = 0; i < method.handlerCount(); i++) {

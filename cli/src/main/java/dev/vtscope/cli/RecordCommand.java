@@ -199,7 +199,16 @@ final class RecordCommand implements Callable<Integer> {
                   () ->
                       new ExitException(
                           ExitCode.USAGE,
-                          "no workload named '" + workload + "'; 'vtscope workloads' lists them"));
+                          "no workload named '"
+                              + workload
+                              + "'"
+                              + NearestNames.didYouMean(
+                                  NearestNames.to(
+                                      workload,
+                                      Workloads.ALL.stream()
+                                          .map(known -> List.of(known.name()))
+                                          .toList()))
+                              + " ('vtscope workloads' lists them)"));
       if (variant != null && !w.variants().contains(variant)) {
         throw new ExitException(
             ExitCode.USAGE,
@@ -407,6 +416,10 @@ final class RecordCommand implements Callable<Integer> {
     PinnedNowThreads pinnedNow = exited ? null : pinnedNow(pid, stderr);
     long seconds = Duration.ofNanos(System.nanoTime() - started).toSeconds();
     boolean written = Files.isRegularFile(out) && Files.size(out) > 0;
+    if (!written && Files.isRegularFile(out)) {
+      // the empty file the JVM opened for it: left there, it would refuse the same --out next time
+      Files.deleteIfExists(out);
+    }
     if (exited && !written) {
       throw new ExitException(
           ExitCode.TARGET_JVM,
@@ -488,6 +501,11 @@ final class RecordCommand implements Callable<Integer> {
           new Analyzer(
                   ReaderKind.VTSCOPE.create(),
                   new AnalysisOptions(GroupBy.CULPRIT, List.of(), List.of(), InstalledJdks::homes))
+              // the JVM's relative class path is relative to its folder, not to vtscope's
+              .workingFolder(
+                  now == null || now.workingDirectory() == null
+                      ? null
+                      : Path.of(now.workingDirectory()))
               .analyze(RecordingInputs.resolve(List.of(recording)));
       Advice advice = Advisor.standard().advise(analysis);
       if (now != null) {

@@ -55,10 +55,13 @@ class DurationStatisticsTest {
       for (long v : values) {
         one.add(v);
       }
-      assertThat(one.summary()).as("size %d in one", size).isEqualTo(expected);
+      assertThat(figures(one.summary())).as("size %d in one", size).isEqualTo(expected);
 
       // the same durations in parts of random sizes, merged in a random order of merges
       DurationStatistics merged = new DurationStatistics();
+      // and the same parts as reports write their sites' durations: values or an encoded
+      // histogram, read back and added up (vtscope merge)
+      DurationStatistics reported = new DurationStatistics();
       int i = 0;
       while (i < size) {
         int part = 1 + random.nextInt(Math.max(1, size / 3));
@@ -66,6 +69,7 @@ class DurationStatisticsTest {
         for (int k = 0; k < part && i < size; k++) {
           piece.add(values[i++]);
         }
+        reported.addAll(throughAReport(piece.summary()));
         if (random.nextBoolean()) {
           merged.addAll(piece);
         } else {
@@ -73,7 +77,40 @@ class DurationStatisticsTest {
           merged = piece;
         }
       }
-      assertThat(merged.summary()).as("size %d merged", size).isEqualTo(expected);
+      assertThat(figures(merged.summary())).as("size %d merged", size).isEqualTo(expected);
+      assertThat(figures(reported.summary())).as("size %d reported", size).isEqualTo(expected);
     }
+  }
+
+  /** The figures of a summary, without the durations behind them. */
+  private static DurationSummary figures(DurationSummary s) {
+    return new DurationSummary(
+        s.count(),
+        s.totalNanos(),
+        s.minNanos(),
+        s.meanNanos(),
+        s.p50Nanos(),
+        s.p90Nanos(),
+        s.p99Nanos(),
+        s.maxNanos());
+  }
+
+  /** A summary as a JSON report writes it and merge reads it back. */
+  private static DurationSummary throughAReport(DurationSummary s) {
+    Distribution d = s.distribution();
+    Distribution read =
+        d.values() != null
+            ? Distribution.values(d.values())
+            : Distribution.decodeHistogram(d.encodedHistogram());
+    return new DurationSummary(
+        s.count(),
+        s.totalNanos(),
+        s.minNanos(),
+        s.meanNanos(),
+        s.p50Nanos(),
+        s.p90Nanos(),
+        s.p99Nanos(),
+        s.maxNanos(),
+        read);
   }
 }

@@ -97,6 +97,42 @@ class AttributionTest {
   }
 
   /**
+   * A thread dump's frames say no method modifiers (a recording's do): a synchronized method that
+   * holds the monitor is found from the class file, by its name and the line on the stack.
+   */
+  @Test
+  void aSynchronizedMethodInAThreadDumpIsFoundFromItsClassFile() {
+    String owner = "dev.vtscope.workloads.SharedLockPinning";
+    RecordedStack dumped =
+        new RecordedStack(
+            List.of(
+                dumpFrame("java.lang.Thread", "sleep", -1, Frame.ClassLoaderKind.UNKNOWN),
+                dumpFrame(owner, "sleep", 110, Frame.ClassLoaderKind.UNKNOWN),
+                dumpFrame(owner, "withSynchronizedMethod", 96, Frame.ClassLoaderKind.UNKNOWN),
+                dumpFrame(owner, "lambda$run$1", 66, Frame.ClassLoaderKind.UNKNOWN)),
+            false);
+    try (ClassBytesSource classes =
+        ClassBytesSource.of(
+            List.of(),
+            List.of(
+                new ClassBytesSource.RecordedClassPath(
+                    TestRecordings.workloadsClassPath(), null, null)),
+            null,
+            21,
+            List::of)) {
+      Culprit culprit =
+          new Attributor(classes, new FrameOwnership(List.of())).pinned(dumped, null).culprit();
+      assertThat(culprit.kind()).isEqualTo(CulpritKind.SYNCHRONIZED_METHOD);
+      assertThat(culprit.qualifiedMethod()).isEqualTo(owner + ".withSynchronizedMethod");
+    }
+  }
+
+  private static Frame dumpFrame(
+      String className, String method, int line, Frame.ClassLoaderKind loader) {
+    return new Frame(className, method, null, line, -1, null, 0, loader);
+  }
+
+  /**
    * A native callback reached through a reflection proxy (JNA's way): the line to change is the
    * caller of the proxy, not the generated $Proxy class nor a lambda's hidden class.
    */

@@ -199,6 +199,14 @@ class RecordCommandTest {
   }
 
   @Test
+  void aMistypedWorkloadGetsTheNearestName() {
+    Cli.Result result = Cli.run("record", "--workload", "pinnng");
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err().lines()).hasSize(1);
+    assertThat(result.err()).contains("did you mean 'pinning'");
+  }
+
+  @Test
   void jdkAppliesToACommandThatRunsABareJava() throws Exception {
     Cli.Result result = recordWithJdk21("java", "--format", "json");
     assertThat(result.exitCode()).as(result.err()).isZero();

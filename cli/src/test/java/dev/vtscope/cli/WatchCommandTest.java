@@ -131,8 +131,8 @@ class WatchCommandTest {
           .allMatch(l -> l.matches(".*  mounted 2/2 queued [1-9]\\d*.*"));
       assertThat(result.out())
           .contains(
-              "new finding [high] Every carrier is pinned now: 2 virtual threads blocked on their"
-                  + " carriers, held by dev.vtscope.workloads.PollerDeadlock.readInCallback")
+              "new finding [high] Every carrier is pinned now: 2 virtual threads blocked without"
+                  + " unmounting, held by dev.vtscope.workloads.PollerDeadlock.readInCallback")
           .doesNotContain("Healthy");
       assertThat(target.process().isAlive()).as("still deadlocked: " + target.output()).isTrue();
       Cli.Result analysed = Cli.run("analyze", out.toString(), "--format", "json");
@@ -254,8 +254,13 @@ class WatchCommandTest {
   void ctrlCStopsWatchingAndTheRecordingInTheTarget() throws Exception {
     try (RunningWorkload target = RunningWorkload.pinning(TestRecordings.jdk21Java(), List.of())) {
       Path log = dir.resolve("watch.log");
+      // A shell's background job starts with SIGINT ignored, and so would vtscope (as Ctrl-C
+      // cannot reach a background job anyway): env gives it the default disposition, as a
+      // terminal's foreground job has.
       Process vtscope =
           new ProcessBuilder(
+                  "env",
+                  "--default-signal=INT",
                   TestRecordings.currentJava().toString(),
                   "--add-exports=jdk.attach/sun.tools.attach=ALL-UNNAMED",
                   "-cp",
@@ -279,6 +284,7 @@ class WatchCommandTest {
         try (AttachedJvm jvm = AttachedJvm.attach(target.pid())) {
           assertThat(jvm.execute("JFR.check")).contains("vtscope-");
         }
+        // env replaced itself with the JVM: same pid
         Process kill = new ProcessBuilder("kill", "-INT", String.valueOf(vtscope.pid())).start();
         assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
         if (!vtscope.waitFor(60, TimeUnit.SECONDS)) {

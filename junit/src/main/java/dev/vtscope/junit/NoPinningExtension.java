@@ -95,7 +95,13 @@ public final class NoPinningExtension
 
   @Override
   public void beforeTestExecution(ExtensionContext context) throws IOException {
-    PinningBudget b = budget != null ? budget : fromAnnotations(context);
+    Optional<PinningBudget> annotated = fromAnnotations(context);
+    if (budget != null && annotated.isPresent()) {
+      // @NoPinning on the test, its class or an enclosing class registers an extension of its
+      // own, which checks this test with the annotation's budget: the nearer word wins
+      return;
+    }
+    PinningBudget b = budget != null ? budget : annotated.orElse(PinningBudget.NONE);
     Optional<String> unavailable = jfrUnavailable();
     if (unavailable.isPresent()) {
       String message =
@@ -138,20 +144,20 @@ public final class NoPinningExtension
     throw new AssertionFailedError("vtscope: " + PinningFailureMessage.of(verdict, file));
   }
 
-  /** The method's {@link NoPinning}, else its class's or an enclosing class's. */
-  private static PinningBudget fromAnnotations(ExtensionContext context) {
+  /** The method's {@link NoPinning}, else its class's or an enclosing class's, if any. */
+  private static Optional<PinningBudget> fromAnnotations(ExtensionContext context) {
     Optional<NoPinning> onMethod =
         context.getTestMethod().flatMap(m -> AnnotationSupport.findAnnotation(m, NoPinning.class));
     if (onMethod.isPresent()) {
-      return PinningBudget.of(onMethod.get(), name(context.getRequiredTestMethod()));
+      return Optional.of(PinningBudget.of(onMethod.get(), name(context.getRequiredTestMethod())));
     }
     for (Class<?> c = context.getRequiredTestClass(); c != null; c = c.getEnclosingClass()) {
       Optional<NoPinning> onClass = AnnotationSupport.findAnnotation(c, NoPinning.class);
       if (onClass.isPresent()) {
-        return PinningBudget.of(onClass.get(), c.getName());
+        return Optional.of(PinningBudget.of(onClass.get(), c.getName()));
       }
     }
-    return PinningBudget.NONE;
+    return Optional.empty();
   }
 
   private static String name(Method method) {

@@ -168,6 +168,42 @@ class BudgetTest {
         .contains("1. " + Scenarios.holderMethodOnThisJdk() + " holds the carrier");
   }
 
+  /** A strict budget in code; a nested class and a method say otherwise with @NoPinning. */
+  static class InCodeWithAnnotationsInside {
+    @RegisterExtension static NoPinningExtension noPinning = NoPinningExtension.noPinning();
+
+    @Test
+    void strict() throws Exception {
+      Scenarios.pinsOnThisJdk();
+    }
+
+    @Test
+    @NoPinning(maxEvents = 1000)
+    void annotatedMethod() throws Exception {
+      Scenarios.pinsOnThisJdk();
+    }
+
+    @Nested
+    @NoPinning(allow = "dev.vtscope.workloads")
+    class AnnotatedNested {
+      @Test
+      void allowed() throws Exception {
+        Scenarios.pinsOnThisJdk();
+      }
+    }
+  }
+
+  @Test
+  void anAnnotationNearerTheTestWinsOverABudgetInCode() {
+    Map<String, TestExecutionResult> results =
+        Kit.run(InCodeWithAnnotationsInside.class, recordings);
+
+    assertThat(Kit.failure(results.get("strict")))
+        .containsPattern("Over budget: pinned events <= 0 \\(\\d+ pinned events\\)\\.");
+    assertThat(results.get("annotatedMethod").getStatus()).isEqualTo(Status.SUCCESSFUL);
+    assertThat(results.get("allowed").getStatus()).isEqualTo(Status.SUCCESSFUL);
+  }
+
   /** Mistyped budgets: the test body must not run. */
   static class BadConfiguration {
     static final AtomicInteger BODIES_RUN = new AtomicInteger();
