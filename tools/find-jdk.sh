@@ -36,31 +36,32 @@ vt_java_candidates() {
     # Resolve symlinks (/usr/bin/java -> /etc/alternatives/java -> the JDK) so JDK_HOME/release is found.
     readlink -f "$(command -v java)" 2>/dev/null || command -v java
   fi
-  local folders
+  vt_jdk_folders | while IFS= read -r dir; do
+    [ -x "$dir/bin/java" ] && printf '%s\n' "$dir/bin/java"
+  done
+}
+
+# The folders that may hold a JDK, from tools/jdk-folders (the list JdkLocator reads too), one per
+# line, in order; VTSCOPE_JDK_DIRS replaces the list.
+vt_jdk_folders() {
+  local here patterns pattern dir
+  here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
   if [ -n "${VTSCOPE_JDK_DIRS:-}" ]; then
-    # Replaces the usual install folders: a colon-separated list of folders holding JDKs.
-    folders=$(printf '%s' "$VTSCOPE_JDK_DIRS" | tr ':' '\n' | sed 's#$#/*#')
+    patterns=$(printf '%s' "$VTSCOPE_JDK_DIRS" | tr ':' '\n' | sed 's#$#/*#')
   else
-    folders="/usr/lib/jvm/*
-/usr/java/*
-/opt/java/*
-/opt/jdk*
-/opt/homebrew/opt/openjdk*/libexec/openjdk.jdk/Contents/Home
-/usr/local/opt/openjdk*/libexec/openjdk.jdk/Contents/Home
-/Library/Java/JavaVirtualMachines/*/Contents/Home
-$HOME/Library/Java/JavaVirtualMachines/*/Contents/Home
-$HOME/.sdkman/candidates/java/*
-$HOME/.jdks/*
-$HOME/.asdf/installs/java/*"
+    patterns=$(grep -v '^#' "$here/jdk-folders" | grep -v '^$')
   fi
-  local pattern
   while IFS= read -r pattern; do
     [ -n "$pattern" ] || continue
+    case "$pattern" in
+      "~/"*) pattern="$HOME/${pattern#\~/}" ;;
+      "{vtscope}/"*) pattern="$(dirname "$here")/${pattern#\{vtscope\}/}" ;;
+    esac
     # The pattern is a glob on purpose: it expands to the JDK folders.
     for dir in $pattern; do
-      [ -x "$dir/bin/java" ] && printf '%s\n' "$dir/bin/java"
+      [ -d "$dir" ] && printf '%s\n' "$dir"
     done
-  done <<<"$folders"
+  done <<<"$patterns"
 }
 
 vt_find_java() {

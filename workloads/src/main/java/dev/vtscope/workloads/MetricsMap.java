@@ -82,4 +82,15 @@ public final class MetricsMap implements Workload {
         .figure("wallMillis", millis)
         .claim("the lock was unnecessary");
   }
+
+  @Override
+  public Documentation documentation() {
+    return new Documentation(
+        java.util.List.of(21),
+        "--tasks 2000 --updates 200",
+        "concurrent",
+        "`metrics-map --tasks 2000 --updates 200` / `--variant concurrent`",
+        "the lock was unnecessary",
+        "483 ms vs 423 ms for 400,000 updates; no pinning (nothing blocks inside the monitor)");
+  }
 }

@@ -96,4 +96,15 @@ public final class PerTaskPinning implements Workload {
   private static void block(Duration hold) {
     LockSupport.parkNanos(hold.toNanos());
   }
+
+  @Override
+  public Documentation documentation() {
+    return new Documentation(
+        java.util.List.of(21, 25),
+        "--tasks 100",
+        "reentrant-lock",
+        "`pinning-per-task --tasks 100 --hold 100ms`",
+        "ceil(N/cores) × S on JDK 21",
+        "on JDK 21 the tasks run two at a time (2 carriers); `ifPinnedMillis` prints the ceil(N/2) × S bound");
+  }
 }

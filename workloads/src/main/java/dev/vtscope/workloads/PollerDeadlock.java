@@ -54,4 +54,9 @@ public final class PollerDeadlock implements Workload {
             + Runtime.version().feature()
             + " (run it with --jdk 25)");
   }
+
+  @Override
+  public Documentation documentation() {
+    return WorkloadDocumentation.POLLER_DEADLOCK;
+  }
 }

@@ -79,4 +79,15 @@ public final class SemaphoreLimit implements Workload {
         .figure("wallMillis", millis)
         .claim("concurrency is not capacity: the partner API sees at most 20 calls");
   }
+
+  @Override
+  public Documentation documentation() {
+    return new Documentation(
+        java.util.List.of(25),
+        "",
+        "unlimited",
+        "`semaphore-limit` / `--variant unlimited`",
+        "the partner API sees at most 20 calls",
+        "20 concurrent calls with the Semaphore vs 800 without");
+  }
 }

@@ -106,4 +106,15 @@ public final class SubmitFailure implements Workload {
     }
     return (Thread.Builder.OfVirtual) constructor.newInstance(scheduler);
   }
+
+  @Override
+  public Documentation documentation() {
+    return new Documentation(
+        java.util.List.of(21, 25),
+        "--variant shutdown --threads 50",
+        null,
+        "`submit-failed --variant shutdown --threads 50`",
+        "a rejected task emits `jdk.VirtualThreadSubmitFailed`",
+        "50 of 50 starts rejected, 50 events, one group");
+  }
 }

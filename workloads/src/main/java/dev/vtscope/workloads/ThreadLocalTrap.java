@@ -78,4 +78,15 @@ public final class ThreadLocalTrap implements Workload {
         .figure("clientsCreated", CLIENTS.get())
         .claim("thousands of clients instead of 200");
   }
+
+  @Override
+  public Documentation documentation() {
+    return new Documentation(
+        java.util.List.of(25),
+        "",
+        "fixed-pool",
+        "`threadlocal-trap` / `--variant fixed-pool`",
+        "thousands of clients instead of 200",
+        "10,000 clients vs 200");
+  }
 }

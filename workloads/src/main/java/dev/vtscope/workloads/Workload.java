@@ -27,6 +27,9 @@ public interface Workload {
     return 0;
   }
 
+  /** What the documentation says of it: the scenario pages and the claimed-vs-measured table. */
+  Documentation documentation();
+
   /** What vtscope should report for the default variant, in a few words. */
   String expectedFinding();
 

@@ -142,4 +142,9 @@ public final class ForeignCallPinning implements Workload {
       Thread.currentThread().interrupt();
     }
   }
+
+  @Override
+  public Documentation documentation() {
+    return WorkloadDocumentation.NATIVE_PINNING;
+  }
 }

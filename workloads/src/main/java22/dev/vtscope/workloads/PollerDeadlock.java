@@ -265,4 +265,9 @@ public final class PollerDeadlock implements Workload {
       return -1; // closed at the timeout
     }
   }
+
+  @Override
+  public Documentation documentation() {
+    return WorkloadDocumentation.POLLER_DEADLOCK;
+  }
 }
