@@ -338,6 +338,16 @@ public final class Analyzer {
       List<Note> notes =
           new ArrayList<>(mergeNotes(facts, collectors, settingsSource, t.worstInput()));
       notes.addAll(jdkClassFileNotes(classes, attributor, settingsSource));
+      List<String> unresolved = classes.unresolvedRelativeEntries();
+      if (!unresolved.isEmpty()) {
+        List<String> shown = new ArrayList<>(unresolved.subList(0, Math.min(3, unresolved.size())));
+        if (unresolved.size() > 3) {
+          shown.add("and " + (unresolved.size() - 3) + " more");
+        }
+        notes.add(
+            RecordingNotes.note(
+                "relative-class-path", Note.Severity.WARNING, "entries", List.copyOf(shown)));
+      }
       notes.addAll(RecordingNotes.of(draft, options.jdk()));
       return draft.withNotes(notes);
     }

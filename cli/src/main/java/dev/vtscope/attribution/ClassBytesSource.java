@@ -156,7 +156,49 @@ public final class ClassBytesSource implements AutoCloseable {
     ClassBytesSource source =
         new ClassBytesSource(entries, recordingVersion, recordingFeature, jdkHomes);
     source.userClassPathGiven = !userClassPath.isEmpty();
+    source.unresolvedRelative = unresolvedRelative(recorded);
     return source;
+  }
+
+  /**
+   * The relative entries of recorded class paths that exist neither in the recording's folder nor
+   * in the current one: the program ran in a folder JFR does not record ({@code user.dir}).
+   */
+  private static List<String> unresolvedRelative(List<RecordedClassPath> recorded) {
+    java.util.Set<String> unresolved = new java.util.LinkedHashSet<>();
+    for (RecordedClassPath r : recorded) {
+      if (r.workingDirectory() != null || r.classPath() == null) {
+        continue;
+      }
+      for (String part : r.classPath().split(java.io.File.pathSeparator)) {
+        try {
+          if (part.isBlank() || Path.of(part).isAbsolute()) {
+            continue;
+          }
+          String plain = part.endsWith("*") ? part.substring(0, part.length() - 1) : part;
+          Path relative = Path.of(plain.isEmpty() ? "." : plain);
+          boolean here = Files.exists(relative);
+          boolean besideRecording =
+              r.recordedIn() != null && Files.exists(r.recordedIn().resolve(relative));
+          if (!here && !besideRecording) {
+            unresolved.add(part);
+          }
+        } catch (java.nio.file.InvalidPathException e) {
+          // another operating system's path: nothing of it is here either way
+        }
+      }
+    }
+    return List.copyOf(unresolved);
+  }
+
+  private List<String> unresolvedRelative = List.of();
+
+  /**
+   * Relative entries of the recordings' class paths found neither beside the recording nor in the
+   * current folder: their classes could not be read, so frames in them were not checked.
+   */
+  public List<String> unresolvedRelativeEntries() {
+    return unresolvedRelative;
   }
 
   /** Where vtscope's workloads are: its own jar, or their classes folder in a build. */

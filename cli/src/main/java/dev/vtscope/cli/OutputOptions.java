@@ -47,7 +47,7 @@ final class OutputOptions {
           "text (default): a report to read; json: the document in docs/json.md; markdown: the"
               + " findings, carrier pool and top sites for a pull-request comment or a CI job"
               + " summary (docs/ci.md); html: one self-contained page with a timeline, a flame"
-              + " graph and the sites (use -o); openmetrics: pinned time and events per holder, submit"
+              + " graph and the sites (use -o; of recordings, not of merged reports); openmetrics: pinned time and events per holder, submit"
               + " failures, carriers held and findings as metrics for Prometheus (docs/metrics.md).")
   private Format format = Format.TEXT;
 
@@ -56,7 +56,7 @@ final class OutputOptions {
       paramLabel = "FILE",
       description =
           "Write the report to FILE instead of standard output (replaced if it exists; never one"
-              + " of the recordings read).")
+              + " of the files read).")
   private java.nio.file.Path output;
 
   /** Whether {@code file} is one of the files {@code inputs} read: a report never replaces one. */

@@ -79,6 +79,7 @@ public final class JsonReport implements ReportRenderer {
       node.put(
           "jdkFeature",
           input.jvm() == null ? null : input.jvm().feature() == 0 ? null : input.jvm().feature());
+      node.put("jdkVersion", input.jvm() == null ? null : input.jvm().javaVersion());
       node.put("complete", input.problem() == null);
       node.put("problem", input.problem());
     }

@@ -104,7 +104,9 @@ public final class JsonReportReader {
               input.path("chunks").asInt(0),
               instant(input.path("start")),
               input.path("durationNanos").asLong(0),
-              feature == 0 ? null : new JvmFacts(null, null, null, feature, 0),
+              feature == 0 && text(input.path("jdkVersion")) == null
+                  ? null
+                  : new JvmFacts(null, null, text(input.path("jdkVersion")), feature, 0),
               cpus,
               text(input.path("problem")),
               List.of()));

@@ -31,6 +31,19 @@ class ClassBytesSourceTest {
             0,
             List::of)) {
       assertThat(source.find("com.acme.Cache")).isPresent();
+      assertThat(source.unresolvedRelativeEntries()).isEmpty();
+    }
+    // entries found neither beside the recording nor here are said, so a report can tell
+    try (ClassBytesSource source =
+        ClassBytesSource.of(
+            List.of(),
+            List.of(
+                new ClassBytesSource.RecordedClassPath(
+                    "app/classes:target/lib/*:/opt/absolute.jar", null, dir)),
+            null,
+            0,
+            List::of)) {
+      assertThat(source.unresolvedRelativeEntries()).containsExactly("target/lib/*");
     }
     // with no folder to go by, the same entry means nothing here
     try (ClassBytesSource source =
