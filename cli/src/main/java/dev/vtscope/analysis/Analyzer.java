@@ -117,6 +117,10 @@ public final class Analyzer {
                   + firstSkipped.getMessage(),
               firstSkipped.unreadable());
     }
+    List<String> twice = givenTwice(inputs);
+    if (!twice.isEmpty()) {
+      skipped.add(RecordingNotes.note("duplicate-input", Note.Severity.WARNING, "inputs", twice));
+    }
     lastFacts = facts;
     lastSummaries = summaries;
     lastSkipped = skipped;
@@ -125,6 +129,20 @@ public final class Analyzer {
         ? analysis
         : analysis.withNotes(
             java.util.stream.Stream.concat(skipped.stream(), analysis.notes().stream()).toList());
+  }
+
+  /** The files given more than once, as given the second time. */
+  private static List<String> givenTwice(List<RecordingInput> inputs) {
+    java.util.Set<Path> seen = new java.util.HashSet<>();
+    List<String> twice = new ArrayList<>();
+    for (RecordingInput input : inputs) {
+      for (Path file : input.files()) {
+        if (!seen.add(file.toAbsolutePath().normalize())) {
+          twice.add(file.toString());
+        }
+      }
+    }
+    return twice;
   }
 
   /**

@@ -250,6 +250,17 @@ public record ReportedAnalysis(Analysis analysis, List<ReportedNote> notes) {
         }
       }
     }
+    // the same recording in two reports (by its name, start and length) counts twice
+    java.util.Set<String> seenInputs = new java.util.HashSet<>();
+    List<String> twice = new ArrayList<>();
+    for (InputFacts input : inputs) {
+      if (!seenInputs.add(input.name() + "|" + input.startNanos() + "|" + input.durationNanos())) {
+        twice.add(input.name());
+      }
+    }
+    if (!twice.isEmpty()) {
+      notes.add(RecordingNotes.note("duplicate-input", Note.Severity.WARNING, "inputs", twice));
+    }
     notes.addAll(made);
     return draft.withNotes(notes);
   }

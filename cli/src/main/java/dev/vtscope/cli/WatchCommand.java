@@ -327,7 +327,14 @@ final class WatchCommand implements Callable<Integer> {
           }
           if (facts.interactive()) {
             stdout.print("\033[H\033[2J");
-            view.screen(title, snapshot, findings, fresh, elapsed, every.toNanos())
+            // the recording's name on screen: after a kill -9 of vtscope, JFR.stop needs it
+            view.screen(
+                    recording == null ? title : title + " · JFR recording " + recording.name(),
+                    snapshot,
+                    findings,
+                    fresh,
+                    elapsed,
+                    every.toNanos())
                 .forEach(stdout::println);
           } else {
             view.lines(

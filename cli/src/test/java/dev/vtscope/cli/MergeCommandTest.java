@@ -148,6 +148,13 @@ class MergeCommandTest {
     assertThat(alone).isPositive();
     assertThat(JSON.readTree(two.out()).at("/submitFailed/groups/0/virtualThreads").asLong())
         .isEqualTo(2 * alone);
+    // given twice, it counts twice, and the report says so; so does a merge of its report twice
+    assertThat(two.out()).contains("\"id\" : \"duplicate-input\"");
+    Path report = dir.resolve("once.json");
+    Files.writeString(report, one.out());
+    Cli.Result merged = Cli.run("merge", report.toString(), report.toString());
+    assertThat(merged.exitCode()).as(merged.err()).isZero();
+    assertThat(merged.out()).contains("The same recording was given more than once");
   }
 
   @Test
