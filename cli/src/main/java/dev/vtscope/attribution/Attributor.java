@@ -599,8 +599,10 @@ public final class Attributor {
     boolean any = false;
     for (int i = 0; i < end; i++) {
       Frame f = frames.get(i);
+      // a native method has no bytecode, so no synchronized block to look for
       if (!FrameOwnership.isJdk(f)
           || f.isSynchronizedMethod()
+          || f.isNativeMethod()
           || f.className().contains("$$Lambda")
           || f.className().contains("/")
           || checkedLocator(f).isPresent()) {
@@ -629,6 +631,7 @@ public final class Attributor {
       Frame f = frames.get(i);
       if (FrameOwnership.isJdk(f)
           || f.isSynchronizedMethod()
+          || f.isNativeMethod()
           || f.className().contains("$$Lambda")) {
         continue;
       }

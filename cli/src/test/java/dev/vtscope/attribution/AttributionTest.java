@@ -96,6 +96,26 @@ class AttributionTest {
         .contains("the class files of the recording's JDK release were not found");
   }
 
+  /** A native JDK method has no bytecode to check: it never makes a report ask for the JDK. */
+  @Test
+  void nativeJdkFramesAreNotCalledUnchecked() {
+    RecordedStack stack =
+        new RecordedStack(
+            List.of(
+                frame("app.Work", "compute", 0x0001, Frame.ClassLoaderKind.APPLICATION),
+                frame(
+                    "jdk.internal.vm.Continuation",
+                    "enterSpecial",
+                    0x0100 | 0x0008,
+                    Frame.ClassLoaderKind.BOOT)),
+            false);
+    Culprit culprit =
+        new Attributor(ClassBytesSource.none(), new FrameOwnership(List.of("app.")))
+            .pinned(stack, null)
+            .culprit();
+    assertThat(culprit.detail()).contains("app.Work.compute").doesNotContain("JDK");
+  }
+
   /**
    * A thread dump's frames say no method modifiers (a recording's do): a synchronized method that
    * holds the monitor is found from the class file, by its name and the line on the stack.
