@@ -27,10 +27,13 @@ public final class HumanDurations {
     } else {
       long seconds = nanos / 1_000_000_000L;
       long minutes = seconds / 60;
+      // whole minutes and hours say no zero: "1 min", not "1 min 0 s"
       if (minutes < 60) {
-        return minutes + " min " + (seconds % 60) + " s";
+        return seconds % 60 == 0 ? minutes + " min" : minutes + " min " + (seconds % 60) + " s";
       }
-      return (minutes / 60) + " h " + (minutes % 60) + " min";
+      return minutes % 60 == 0
+          ? (minutes / 60) + " h"
+          : (minutes / 60) + " h " + (minutes % 60) + " min";
     }
     String digits =
         value >= 100

@@ -6,8 +6,7 @@ public enum ExitCode {
   INTERNAL_ERROR(1, "internal error (a bug: report it with the --verbose output)"),
   USAGE(2, "bad usage: unknown option, missing argument, invalid value"),
   INPUT_UNREADABLE(3, "an input cannot be read: missing, unreadable, not a file, no recordings"),
-  NOT_A_RECORDING(
-      4, "an input is not a JFR recording (merge: a JSON report of analyze), or is damaged"),
+  NOT_A_RECORDING(4, "an input is not a recording (merge: not a JSON report), or is damaged"),
   PROGRAM_FAILED(5, "record: the program failed, timed out or wrote no recording"),
   CHECK_FAILED(6, "check: a budget was exceeded or a finding reached --fail-on"),
   REGRESSION(7, "diff: a culprit is new or worse, or more tasks were rejected"),

@@ -77,7 +77,12 @@ public final class VtScope {
     // The table once, in the top-level help; each command's help says where it is.
     CommandLine exitCodes = commandLine.getSubcommands().get("exit-codes");
     if (exitCodes != null) {
-      exitCodes.getCommandSpec().usageMessage().footerHeading("%n").footer(table);
+      exitCodes
+          .getCommandSpec()
+          .usageMessage()
+          .customSynopsis("vtscope help exit-codes")
+          .footerHeading("%n")
+          .footer(table);
     }
     for (CommandLine sub : commandLine.getSubcommands().values()) {
       if (sub != exitCodes) {
