@@ -35,23 +35,17 @@ public final class PinnedNowFinding {
     return of(pinned, parallelism)
         .map(
             now -> {
-              // most severe first, as the rules' findings are: before those of its severity, as
-              // what holds carriers now matters more than what held them
+              // most severe first, as the rules' findings are, and first among its severity:
+              // what holds carriers now matters more than what held them (a stable sort keeps
+              // the rules' order within each severity)
               List<Finding> all = new ArrayList<>();
-              boolean added = false;
-              for (Finding f : advice.findings()) {
-                if (f.id().equals(HealthyRule.ID)) {
-                  continue;
-                }
-                if (!added && f.severity().compareTo(now.severity()) <= 0) {
-                  all.add(now);
-                  added = true;
-                }
-                all.add(f);
-              }
-              if (!added) {
-                all.add(now);
-              }
+              all.add(now);
+              advice.findings().stream()
+                  .filter(f -> !f.id().equals(HealthyRule.ID))
+                  .forEach(all::add);
+              all.sort(
+                  java.util.Comparator.comparing(
+                      Finding::severity, java.util.Comparator.reverseOrder()));
               return new Advice(all, advice.carrierPool());
             })
         .orElse(advice);

@@ -271,7 +271,7 @@ public final class Analyzer {
       }
       int parallelism = Math.max(0, scheduler(c).parallelism().value());
       Concurrency pinnedAtOnce = c.timeline.compute(parallelism);
-      worst = worse(worst, pinnedAtOnce);
+      worst = Concurrency.worse(worst, pinnedAtOnce);
       // held: pinned, and on JDK 21-23 entering a monitor; kept for the worst input's timeline
       ConcurrencyTimeline heldTimeline =
           c.monitorsHoldCarrier(options.jdk())
@@ -279,7 +279,7 @@ public final class Analyzer {
               : c.timeline;
       Concurrency held =
           heldTimeline == c.timeline ? pinnedAtOnce : heldTimeline.compute(parallelism);
-      Concurrency worstSoFar = worse(worstHeld, held);
+      Concurrency worstSoFar = Concurrency.worse(worstHeld, held);
       if (worstSoFar != worstHeld) {
         worstInput = i;
         worstHeldTimeline = heldTimeline;
@@ -354,7 +354,13 @@ public final class Analyzer {
               List.of());
       // The notes are read off the analysis itself, so it is built first without them.
       List<Note> notes =
-          new ArrayList<>(mergeNotes(facts, collectors, settingsSource, t.worstInput()));
+          new ArrayList<>(
+              RecordingNotes.merged(
+                  facts.stream().map(InputFacts::name).toList(),
+                  collectors.stream().map(Analyzer::settings).toList(),
+                  collectors.stream().map(Analyzer::scheduler).toList(),
+                  facts.get(collectors.indexOf(settingsSource)).name(),
+                  facts.get(t.worstInput()).name()));
       notes.addAll(jdkClassFileNotes(classes, attributor, settingsSource));
       List<String> unresolved = classes.unresolvedRelativeEntries();
       if (!unresolved.isEmpty()) {
@@ -497,63 +503,6 @@ public final class Analyzer {
                   : Integer.toString(jdkSource.feature())));
     }
     return notes;
-  }
-
-  /**
-   * What a report of several recordings shows from one of them: the settings and scheduler lines
-   * come from the first (with a JVM), and carriers at once are counted within each recording, so
-   * the figures are those of the one that held most.
-   */
-  private static List<Note> mergeNotes(
-      List<InputFacts> facts,
-      List<SummaryBuilder> collectors,
-      SummaryBuilder settingsSource,
-      int worstInput) {
-    if (collectors.size() < 2) {
-      return List.of();
-    }
-    List<Note> notes = new ArrayList<>();
-    String first = facts.get(collectors.indexOf(settingsSource)).name();
-    if (collectors.stream().map(Analyzer::settings).distinct().count() > 1) {
-      List<Message> each = new ArrayList<>();
-      for (int i = 0; i < collectors.size(); i++) {
-        RecordingSettings s = settings(collectors.get(i));
-        each.add(
-            Message.of(
-                "note.merged-settings.each",
-                "input",
-                facts.get(i).name(),
-                "threshold",
-                s.pinnedThresholdNanos() == null
-                    ? "unknown"
-                    : Message.nanos(s.pinnedThresholdNanos()),
-                "depth",
-                s.stackDepth() == null ? "unknown" : s.stackDepth()));
-      }
-      notes.add(
-          RecordingNotes.note("merged-settings", Note.Severity.INFO, "each", each, "first", first));
-    }
-    if (collectors.stream()
-            .map(c -> scheduler(c).parallelism().value() + "/" + scheduler(c).maxPoolSize().value())
-            .distinct()
-            .count()
-        > 1) {
-      notes.add(RecordingNotes.note("merged-scheduler", Note.Severity.INFO, "first", first));
-    }
-    notes.add(
-        RecordingNotes.note(
-            "merged-carriers", Note.Severity.INFO, "worst", facts.get(worstInput).name()));
-    return notes;
-  }
-
-  private static Concurrency worse(Concurrency worst, Concurrency candidate) {
-    if (worst == null
-        || candidate.peak() > worst.peak()
-        || (candidate.peak() == worst.peak()
-            && candidate.saturatedNanos() > worst.saturatedNanos())) {
-      return candidate;
-    }
-    return worst;
   }
 
   /** The user's class path first, then each recording's own, where its files exist here. */

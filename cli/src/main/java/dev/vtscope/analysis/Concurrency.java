@@ -21,4 +21,22 @@ public record Concurrency(int peak, long saturatedNanos, int parallelism, List<L
   public static Concurrency none(int parallelism) {
     return new Concurrency(0, 0, parallelism, List.of(0L));
   }
+
+  /**
+   * Of two recordings' figures, those of the one that held more carriers at once (then longer with
+   * all held): what a report of several recordings shows, as carriers are never counted across
+   * JVMs. A null side gives the other.
+   */
+  static Concurrency worse(Concurrency worst, Concurrency candidate) {
+    if (candidate == null) {
+      return worst;
+    }
+    if (worst == null
+        || candidate.peak() > worst.peak()
+        || (candidate.peak() == worst.peak()
+            && candidate.saturatedNanos() > worst.saturatedNanos())) {
+      return candidate;
+    }
+    return worst;
+  }
 }

@@ -155,4 +155,54 @@ final class RecordingNotes {
   static Note note(String id, Severity severity, Object... figures) {
     return new Note(id, severity, Message.of("note." + id, figures));
   }
+
+  /**
+   * What a report of several recordings shows from one of them: the settings and scheduler lines
+   * come from the first (with a JVM), and carriers at once are counted within each recording, so
+   * the figures are those of the one that held most.
+   *
+   * @param names each recording's name
+   * @param settings each one's recording settings, in the same order
+   * @param schedulers each one's scheduler settings, in the same order
+   * @param first the name of the recording whose settings the report shows
+   * @param worst the name of the recording that held most carriers at once
+   */
+  static List<Note> merged(
+      List<String> names,
+      List<RecordingSettings> settings,
+      List<SchedulerSettings> schedulers,
+      String first,
+      String worst) {
+    if (names.size() < 2) {
+      return List.of();
+    }
+    List<Note> notes = new ArrayList<>();
+    if (settings.stream().distinct().count() > 1) {
+      List<Message> each = new ArrayList<>();
+      for (int i = 0; i < names.size(); i++) {
+        RecordingSettings s = settings.get(i);
+        each.add(
+            Message.of(
+                "note.merged-settings.each",
+                "input",
+                names.get(i),
+                "threshold",
+                s.pinnedThresholdNanos() == null
+                    ? "unknown"
+                    : Message.nanos(s.pinnedThresholdNanos()),
+                "depth",
+                s.stackDepth() == null ? "unknown" : s.stackDepth()));
+      }
+      notes.add(note("merged-settings", Note.Severity.INFO, "each", each, "first", first));
+    }
+    if (schedulers.stream()
+            .map(c -> c.parallelism().value() + "/" + c.maxPoolSize().value())
+            .distinct()
+            .count()
+        > 1) {
+      notes.add(note("merged-scheduler", Note.Severity.INFO, "first", first));
+    }
+    notes.add(note("merged-carriers", Note.Severity.INFO, "worst", worst));
+    return notes;
+  }
 }

@@ -2,7 +2,6 @@ package dev.vtscope.analysis;
 
 import dev.vtscope.recording.JvmFacts;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -127,7 +126,7 @@ public record ReportedAnalysis(Analysis analysis, List<ReportedNote> notes) {
     boolean anyMonitors = false;
     long submitEvents = 0;
     // grouped as one recording's are: by message pattern and stack
-    Map<List<Object>, SubmitFailureGroup> groups = new LinkedHashMap<>();
+    Map<SubmitFailureCollector.Key, SubmitFailureGroup> groups = new LinkedHashMap<>();
     Concurrency worstPinned = null;
     Concurrency worstHeld = null;
     int worstInput = 0;
@@ -136,9 +135,9 @@ public record ReportedAnalysis(Analysis analysis, List<ReportedNote> notes) {
       pinnedSites.add(a.pinned().sites(), offsets[i]);
       pinnedThreads += a.pinned().virtualThreads();
       truncated += a.pinned().truncatedStacks();
-      worstPinned = worse(worstPinned, a.pinned().concurrency());
+      worstPinned = Concurrency.worse(worstPinned, a.pinned().concurrency());
       Concurrency held = a.carriers() != null ? a.carriers() : a.pinned().concurrency();
-      Concurrency worse = worse(worstHeld, held);
+      Concurrency worse = Concurrency.worse(worstHeld, held);
       if (worse != worstHeld) {
         worstInput = offsets[i];
       }
@@ -169,21 +168,14 @@ public record ReportedAnalysis(Analysis analysis, List<ReportedNote> notes) {
       submitEvents += a.submitFailed().events();
       for (SubmitFailureGroup g : a.submitFailed().groups()) {
         groups.merge(
-            List.of(
-                java.util.Objects.toString(g.message(), ""),
-                g.stack().frames().stream().map(FrameKey::of).toList()),
-            g,
-            ReportedAnalysis::sum);
+            SubmitFailureCollector.Key.of(g.message(), g.stack()), g, ReportedAnalysis::sum);
       }
     }
     List<Site> pinned = pinnedSites.sites();
     List<Site> files = fileSites.sites();
     CarrierWork firstWork = first.carrierWork();
     List<SubmitFailureGroup> groupList = new ArrayList<>(groups.values());
-    groupList.sort(
-        Comparator.comparingLong(SubmitFailureGroup::events)
-            .reversed()
-            .thenComparing(g -> java.util.Objects.toString(g.message(), "")));
+    groupList.sort(SubmitFailureGroup.BY_EVENTS);
     // the scheduler's settings are the first recording's; the compensation advice rests on the
     // most carriers one of them started, as when the recordings are analysed together
     int mostStarted = all.stream().mapToInt(a -> a.scheduler().carriersStarted()).max().orElse(-1);
@@ -225,7 +217,25 @@ public record ReportedAnalysis(Analysis analysis, List<ReportedNote> notes) {
                 startStacks,
                 startStacks ? compensated : -1,
                 compensationSites.sites()));
-    List<Note> made = new ArrayList<>(mergedNotes(all, first, inputs.get(worstInput).name()));
+    // each recording with the settings its report shows (a merged report shows its first's)
+    List<String> names = new ArrayList<>();
+    List<RecordingSettings> settings = new ArrayList<>();
+    List<SchedulerSettings> schedulers = new ArrayList<>();
+    for (Analysis a : all) {
+      for (InputFacts input : a.inputs()) {
+        names.add(input.name());
+        settings.add(a.settings());
+        schedulers.add(a.scheduler());
+      }
+    }
+    List<Note> made =
+        new ArrayList<>(
+            RecordingNotes.merged(
+                names,
+                settings,
+                schedulers,
+                first.inputs().get(0).name(),
+                inputs.get(worstInput).name()));
     made.addAll(RecordingNotes.of(draft, options.jdk()));
     java.util.Set<String> madeIds = new java.util.HashSet<>();
     made.forEach(n -> madeIds.add(n.id()));
@@ -265,60 +275,8 @@ public record ReportedAnalysis(Analysis analysis, List<ReportedNote> notes) {
     return draft.withNotes(notes);
   }
 
-  private static List<Note> mergedNotes(List<Analysis> all, Analysis first, String worst) {
-    if (all.size() < 2 && all.get(0).inputs().size() < 2) {
-      return List.of();
-    }
-    List<Note> notes = new ArrayList<>();
-    String firstName = first.inputs().get(0).name();
-    if (all.stream().map(Analysis::settings).distinct().count() > 1) {
-      List<Message> each = new ArrayList<>();
-      for (Analysis a : all) {
-        RecordingSettings s = a.settings();
-        each.add(
-            Message.of(
-                "note.merged-settings.each",
-                "input",
-                a.inputs().get(0).name(),
-                "threshold",
-                s.pinnedThresholdNanos() == null
-                    ? "unknown"
-                    : Message.nanos(s.pinnedThresholdNanos()),
-                "depth",
-                s.stackDepth() == null ? "unknown" : s.stackDepth()));
-      }
-      notes.add(
-          RecordingNotes.note(
-              "merged-settings", Note.Severity.INFO, "each", each, "first", firstName));
-    }
-    if (all.stream()
-            .map(
-                a ->
-                    a.scheduler().parallelism().value() + "/" + a.scheduler().maxPoolSize().value())
-            .distinct()
-            .count()
-        > 1) {
-      notes.add(RecordingNotes.note("merged-scheduler", Note.Severity.INFO, "first", firstName));
-    }
-    notes.add(RecordingNotes.note("merged-carriers", Note.Severity.INFO, "worst", worst));
-    return notes;
-  }
-
   private static MonitorSummary monitors(List<Site> sites, int threads) {
     return new MonitorSummary(durationsOf(sites), threads, sites);
-  }
-
-  private static Concurrency worse(Concurrency worst, Concurrency candidate) {
-    if (candidate == null) {
-      return worst;
-    }
-    if (worst == null
-        || candidate.peak() > worst.peak()
-        || (candidate.peak() == worst.peak()
-            && candidate.saturatedNanos() > worst.saturatedNanos())) {
-      return candidate;
-    }
-    return worst;
   }
 
   private static SubmitFailureGroup sum(SubmitFailureGroup a, SubmitFailureGroup b) {
@@ -346,11 +304,7 @@ public record ReportedAnalysis(Analysis analysis, List<ReportedNote> notes) {
     List<Site> sites() {
       List<Site> result = new ArrayList<>();
       byKey.forEach((key, s) -> result.add(s.site(key)));
-      result.sort(
-          Comparator.comparingLong((Site s) -> s.durations().totalNanos())
-              .reversed()
-              .thenComparing(Comparator.comparingLong((Site s) -> s.durations().count()).reversed())
-              .thenComparing(Site::key));
+      result.sort(Site.BY_TIME);
       return result;
     }
   }
@@ -398,22 +352,11 @@ public record ReportedAnalysis(Analysis analysis, List<ReportedNote> notes) {
           representative.stack(),
           representative.topApplicationFrame(),
           truncated,
-          sortedByCount(reasons),
-          sortedByCount(operations),
-          sortedByCount(monitorClasses),
+          Site.sortedByCount(reasons),
+          Site.sortedByCount(operations),
+          Site.sortedByCount(monitorClasses),
           representative.attribution(),
           nanosByInput);
     }
-  }
-
-  private static Map<String, Long> sortedByCount(Map<String, Long> counts) {
-    Map<String, Long> sorted = new LinkedHashMap<>();
-    counts.entrySet().stream()
-        .sorted(
-            Map.Entry.<String, Long>comparingByValue()
-                .reversed()
-                .thenComparing(Map.Entry.comparingByKey()))
-        .forEach(e -> sorted.put(e.getKey(), e.getValue()));
-    return sorted;
   }
 }

@@ -82,4 +82,24 @@ public record Site(
     }
     return best;
   }
+
+  /** Sites as reports list them: most carrier time first, then most events, then by key. */
+  public static final java.util.Comparator<Site> BY_TIME =
+      java.util.Comparator.comparingLong((Site s) -> s.durations().totalNanos())
+          .reversed()
+          .thenComparing(
+              java.util.Comparator.comparingLong((Site s) -> s.durations().count()).reversed())
+          .thenComparing(Site::key);
+
+  /** {@code counts} most frequent first, ties by value: as a site keeps its counts. */
+  static Map<String, Long> sortedByCount(Map<String, Long> counts) {
+    Map<String, Long> sorted = new LinkedHashMap<>();
+    counts.entrySet().stream()
+        .sorted(
+            Map.Entry.<String, Long>comparingByValue()
+                .reversed()
+                .thenComparing(Map.Entry.comparingByKey()))
+        .forEach(e -> sorted.put(e.getKey(), e.getValue()));
+    return sorted;
+  }
 }

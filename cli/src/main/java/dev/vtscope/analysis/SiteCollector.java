@@ -189,11 +189,7 @@ final class SiteCollector {
                         acc.representative,
                         acc.representativeReason,
                         acc.mostFrequentMonitorClass()))));
-    result.sort(
-        Comparator.comparingLong((Site s) -> s.durations().totalNanos())
-            .reversed()
-            .thenComparing(Comparator.comparingLong((Site s) -> s.durations().count()).reversed())
-            .thenComparing(Site::key));
+    result.sort(Site.BY_TIME);
     return result;
   }
 
@@ -299,22 +295,11 @@ final class SiteCollector {
           representative,
           representative.topApplicationFrame(),
           truncated,
-          sortedByCount(reasons),
-          sortedByCount(operations),
-          sortedByCount(monitorClasses),
+          Site.sortedByCount(reasons),
+          Site.sortedByCount(operations),
+          Site.sortedByCount(monitorClasses),
           attribution,
           nanosByInput);
-    }
-
-    private static Map<String, Long> sortedByCount(Map<String, Long> counts) {
-      Map<String, Long> sorted = new LinkedHashMap<>();
-      counts.entrySet().stream()
-          .sorted(
-              Map.Entry.<String, Long>comparingByValue()
-                  .reversed()
-                  .thenComparing(Map.Entry.comparingByKey()))
-          .forEach(e -> sorted.put(e.getKey(), e.getValue()));
-      return sorted;
     }
   }
 }

@@ -2,17 +2,23 @@ package dev.vtscope.analysis;
 
 import dev.vtscope.recording.SubmitFailedEvent;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.regex.Pattern;
 
 /** Groups submit failures by exception message and stack. */
 final class SubmitFailureCollector {
 
-  private record Key(String message, List<FrameKey> frames) {}
+  /**
+   * What groups rejections: the message with what differs between equal ones replaced, and the
+   * stack.
+   */
+  record Key(String message, List<FrameKey> frames) {
+    static Key of(String message, dev.vtscope.recording.RecordedStack stack) {
+      return new Key(pattern(message), stack.frames().stream().map(FrameKey::of).toList());
+    }
+  }
 
   private final Map<Key, Group> groups = new LinkedHashMap<>();
 
@@ -23,10 +29,7 @@ final class SubmitFailureCollector {
     if (times.size() < CarrierTimeline.MAX_MARKS) {
       times.add(event.startNanos());
     }
-    Key key =
-        new Key(
-            pattern(event.exceptionMessage()),
-            event.stack().frames().stream().map(FrameKey::of).toList());
+    Key key = Key.of(event.exceptionMessage(), event.stack());
     groups.computeIfAbsent(key, k -> new Group(event)).add(event);
   }
 
@@ -92,10 +95,7 @@ final class SubmitFailureCollector {
               g.firstSeen,
               g.lastSeen));
     }
-    result.sort(
-        Comparator.comparingLong(SubmitFailureGroup::events)
-            .reversed()
-            .thenComparing(g -> Objects.toString(g.message(), "")));
+    result.sort(SubmitFailureGroup.BY_EVENTS);
     return result;
   }
 

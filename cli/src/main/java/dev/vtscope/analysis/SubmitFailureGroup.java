@@ -21,4 +21,11 @@ public record SubmitFailureGroup(
     int virtualThreads,
     RecordedStack stack,
     long firstSeenNanos,
-    long lastSeenNanos) {}
+    long lastSeenNanos) {
+
+  /** Groups as reports list them: most rejections first, then by message. */
+  static final java.util.Comparator<SubmitFailureGroup> BY_EVENTS =
+      java.util.Comparator.comparingLong(SubmitFailureGroup::events)
+          .reversed()
+          .thenComparing(g -> java.util.Objects.toString(g.message(), ""));
+}
