@@ -9,11 +9,27 @@
 # Call them directly, not in $(...), so that VT_JAVA and VT_SEEN reach the caller.
 
 vt_java_feature() {
-  local java="$1" home release version
-  home=$(cd "$(dirname "$java")/.." 2>/dev/null && pwd -P)
-  release="$home/release"
+  _vt_feature "$1" || return 1
+  printf '%s\n' "$VT_FEATURE"
+}
+
+# Sets VT_FEATURE to the feature release of JAVA, read from its JDK's release file with shell
+# built-ins (the launcher runs this for every installed JDK, before every command), else asked of
+# the java executable itself. Returns 1 when it cannot tell.
+_vt_feature() {
+  local java="$1" release line version=""
+  VT_FEATURE=""
+  release="${java%/*}/../release"
   if [ -f "$release" ]; then
-    version=$(sed -n 's/^JAVA_VERSION="\{0,1\}\([^"]*\)"\{0,1\}$/\1/p' "$release" | head -n 1)
+    while IFS= read -r line || [ -n "$line" ]; do
+      case "$line" in
+        JAVA_VERSION=*)
+          version=${line#JAVA_VERSION=}
+          version=${version//\"/}
+          break
+          ;;
+      esac
+    done <"$release"
   fi
   if [ -z "$version" ]; then
     version=$("$java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java\.specification\.version = //p' | head -n 1)
@@ -23,60 +39,98 @@ vt_java_feature() {
   case "$version" in
     ''|*[!0-9]*) return 1 ;;
   esac
-  printf '%s\n' "$version"
+  VT_FEATURE=$version
 }
 
-# Candidate java executables, one per line, in order of preference.
+# This file's folder, once: the functions below run before every command of the launcher, so they
+# use shell built-ins rather than new processes wherever they can.
+_vt_tools=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
+
+# Candidate java executables, one per line, in order of preference, each once.
 vt_java_candidates() {
-  local dir
+  _vt_candidates
+  [ ${#VT_CANDIDATES[@]} -eq 0 ] || printf '%s\n' "${VT_CANDIDATES[@]}"
+}
+
+# Sets the array VT_CANDIDATES to what vt_java_candidates prints.
+_vt_candidates() {
+  local java dir
+  VT_CANDIDATES=()
   if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/java" ]; then
-    printf '%s\n' "$JAVA_HOME/bin/java"
+    _vt_add_candidate "$JAVA_HOME/bin/java"
   fi
-  if command -v java >/dev/null 2>&1; then
+  if java=$(command -v java 2>/dev/null); then
     # Resolve symlinks (/usr/bin/java -> /etc/alternatives/java -> the JDK) so JDK_HOME/release is found.
-    readlink -f "$(command -v java)" 2>/dev/null || command -v java
+    _vt_add_candidate "$(readlink -f "$java" 2>/dev/null || printf '%s' "$java")"
   fi
-  vt_jdk_folders | while IFS= read -r dir; do
-    [ -x "$dir/bin/java" ] && printf '%s\n' "$dir/bin/java"
+  _vt_folders
+  for dir in ${VT_FOLDERS[@]+"${VT_FOLDERS[@]}"}; do
+    [ -x "$dir/bin/java" ] && _vt_add_candidate "$dir/bin/java"
   done
+  return 0
+}
+
+_vt_add_candidate() {
+  local seen
+  for seen in ${VT_CANDIDATES[@]+"${VT_CANDIDATES[@]}"}; do
+    [ "$seen" = "$1" ] && return 0
+  done
+  VT_CANDIDATES+=("$1")
 }
 
 # The folders that may hold a JDK, from tools/jdk-folders (the list JdkLocator reads too), one per
 # line, in order; VTSCOPE_JDK_DIRS replaces the list.
 vt_jdk_folders() {
-  local here patterns pattern dir
-  here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
+  _vt_folders
+  [ ${#VT_FOLDERS[@]} -eq 0 ] || printf '%s\n' "${VT_FOLDERS[@]}"
+}
+
+# Sets the array VT_FOLDERS to what vt_jdk_folders prints.
+_vt_folders() {
+  local patterns=() pattern dir rest
+  VT_FOLDERS=()
   if [ -n "${VTSCOPE_JDK_DIRS:-}" ]; then
-    patterns=$(printf '%s' "$VTSCOPE_JDK_DIRS" | tr ':' '\n' | sed 's#$#/*#')
+    rest=$VTSCOPE_JDK_DIRS
+    while [ -n "$rest" ]; do
+      dir=${rest%%:*}
+      [ -n "$dir" ] && patterns+=("$dir/*")
+      [ "$rest" = "$dir" ] && break
+      rest=${rest#*:}
+    done
   else
-    patterns=$(grep -v '^#' "$here/jdk-folders" | grep -v '^$')
+    while IFS= read -r pattern || [ -n "$pattern" ]; do
+      case "$pattern" in
+        '' | '#'*) ;;
+        *) patterns+=("$pattern") ;;
+      esac
+    done <"$_vt_tools/jdk-folders"
   fi
-  while IFS= read -r pattern; do
-    [ -n "$pattern" ] || continue
+  for pattern in ${patterns[@]+"${patterns[@]}"}; do
     case "$pattern" in
       "~/"*) pattern="$HOME/${pattern#\~/}" ;;
-      "{vtscope}/"*) pattern="$(dirname "$here")/${pattern#\{vtscope\}/}" ;;
+      "{vtscope}/"*) pattern="${_vt_tools%/*}/${pattern#\{vtscope\}/}" ;;
     esac
     # The pattern is a glob on purpose: it expands to the JDK folders.
     for dir in $pattern; do
-      [ -d "$dir" ] && printf '%s\n' "$dir"
+      [ -d "$dir" ] && VT_FOLDERS+=("$dir")
     done
-  done <<<"$patterns"
+  done
+  return 0
 }
 
 vt_find_java() {
-  local min="$1" need_javac="${2:-}" java feature best="" best_feature=0 from_env=""
+  local min="$1" need_javac="${2:-}" java best="" best_feature=0
   VT_SEEN=""
   VT_JAVA=""
-  while IFS= read -r java; do
-    [ -n "$java" ] || continue
-    feature=$(vt_java_feature "$java") || continue
-    if [ "$feature" -lt "$min" ]; then
-      VT_SEEN="${VT_SEEN:+$VT_SEEN, }java $feature at $java"
+  _vt_candidates
+  for java in ${VT_CANDIDATES[@]+"${VT_CANDIDATES[@]}"}; do
+    _vt_feature "$java" || continue
+    if [ "$VT_FEATURE" -lt "$min" ]; then
+      VT_SEEN="${VT_SEEN:+$VT_SEEN, }java $VT_FEATURE at $java"
       continue
     fi
-    if [ "$need_javac" = javac ] && [ ! -x "$(dirname "$java")/javac" ]; then
-      VT_SEEN="${VT_SEEN:+$VT_SEEN, }java $feature without javac at $java"
+    if [ "$need_javac" = javac ] && [ ! -x "${java%/*}/javac" ]; then
+      VT_SEEN="${VT_SEEN:+$VT_SEEN, }java $VT_FEATURE without javac at $java"
       continue
     fi
     # JAVA_HOME wins when it fits: the user chose it.
@@ -84,11 +138,11 @@ vt_find_java() {
       VT_JAVA="$java"
       return 0
     fi
-    if [ "$feature" -gt "$best_feature" ]; then
+    if [ "$VT_FEATURE" -gt "$best_feature" ]; then
       best="$java"
-      best_feature="$feature"
+      best_feature="$VT_FEATURE"
     fi
-  done < <(vt_java_candidates | awk '!seen[$0]++')
+  done
   if [ -n "$best" ]; then
     VT_JAVA="$best"
     return 0
@@ -97,15 +151,15 @@ vt_find_java() {
 }
 
 vt_find_java_exact() {
-  local wanted="$1" java feature
+  local wanted="$1" java
   VT_JAVA=""
-  while IFS= read -r java; do
-    [ -n "$java" ] || continue
-    feature=$(vt_java_feature "$java") || continue
-    if [ "$feature" = "$wanted" ]; then
+  _vt_candidates
+  for java in ${VT_CANDIDATES[@]+"${VT_CANDIDATES[@]}"}; do
+    _vt_feature "$java" || continue
+    if [ "$VT_FEATURE" = "$wanted" ]; then
       VT_JAVA="$java"
       return 0
     fi
-  done < <(vt_java_candidates | awk '!seen[$0]++')
+  done
   return 1
 }

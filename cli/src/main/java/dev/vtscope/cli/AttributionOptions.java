@@ -102,7 +102,7 @@ final class AttributionOptions {
                 groupBy,
                 classPath,
                 appPackages,
-                InstalledJdks::homes,
+                Prefetch.jdkHomes(),
                 dev.vtscope.advice.Knowledge.standard().jdk().releases()))
         .progress(ProgressLine.forInputs(inputs, progressTo != null && !quiet, progressTo));
   }

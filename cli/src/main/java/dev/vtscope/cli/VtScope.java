@@ -47,8 +47,10 @@ public final class VtScope {
 
   /** Runs vtscope with the given streams; returns the exit code. Tests call this. */
   public static int run(String[] args, PrintWriter out, PrintWriter err) {
-    CommandLine commandLine = commandLine(out, err, args.length > 0 ? args[0] : null);
-    return commandLine.execute(args);
+    try (Prefetch prefetch = Prefetch.start(args)) {
+      CommandLine commandLine = commandLine(out, err, args.length > 0 ? args[0] : null);
+      return commandLine.execute(args);
+    }
   }
 
   /**
