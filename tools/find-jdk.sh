@@ -22,6 +22,7 @@ _vt_feature() {
   release="${java%/*}/../release"
   if [ -f "$release" ]; then
     while IFS= read -r line || [ -n "$line" ]; do
+      line=${line%$'\r'}
       case "$line" in
         JAVA_VERSION=*)
           version=${line#JAVA_VERSION=}
@@ -54,10 +55,11 @@ vt_java_candidates() {
 
 # Sets the array VT_CANDIDATES to what vt_java_candidates prints.
 _vt_candidates() {
-  local java dir
+  local java dir home=${JAVA_HOME:-}
   VT_CANDIDATES=()
-  if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/java" ]; then
-    _vt_add_candidate "$JAVA_HOME/bin/java"
+  home=${home%/}
+  if [ -n "$home" ] && [ -x "$home/bin/java" ]; then
+    _vt_add_candidate "$home/bin/java"
   fi
   if java=$(command -v java 2>/dev/null); then
     # Resolve symlinks (/usr/bin/java -> /etc/alternatives/java -> the JDK) so JDK_HOME/release is found.
@@ -87,7 +89,7 @@ vt_jdk_folders() {
 
 # Sets the array VT_FOLDERS to what vt_jdk_folders prints.
 _vt_folders() {
-  local patterns=() pattern dir rest
+  local patterns=() pattern dir rest IFS=$'\n'
   VT_FOLDERS=()
   if [ -n "${VTSCOPE_JDK_DIRS:-}" ]; then
     rest=$VTSCOPE_JDK_DIRS
@@ -110,7 +112,8 @@ _vt_folders() {
       "~/"*) pattern="$HOME/${pattern#\~/}" ;;
       "{vtscope}/"*) pattern="${_vt_tools%/*}/${pattern#\{vtscope\}/}" ;;
     esac
-    # The pattern is a glob on purpose: it expands to the JDK folders.
+    # The pattern is a glob on purpose: it expands to the JDK folders. Only the glob (IFS is a
+    # newline here): a folder name with spaces stays one name.
     for dir in $pattern; do
       [ -d "$dir" ] && VT_FOLDERS+=("$dir")
     done
@@ -134,7 +137,7 @@ vt_find_java() {
       continue
     fi
     # JAVA_HOME wins when it fits: the user chose it.
-    if [ -n "${JAVA_HOME:-}" ] && [ "$java" = "$JAVA_HOME/bin/java" ]; then
+    if [ -n "${JAVA_HOME:-}" ] && [ "$java" = "${JAVA_HOME%/}/bin/java" ]; then
       VT_JAVA="$java"
       return 0
     fi

@@ -37,13 +37,19 @@ class LauncherIT {
 
   private Run launcher(Map<String, String> env, String... args) throws Exception {
     Path root = TestRecordings.repoRoot();
+    return launcher(root.resolve("vtscope"), root, env, args);
+  }
+
+  /** Runs the launcher at {@code script} (a link to it, say) in the folder {@code in}. */
+  private Run launcher(Path script, Path in, Map<String, String> env, String... args)
+      throws Exception {
     ProcessBuilder builder =
         new ProcessBuilder(
             java.util.stream.Stream.concat(
-                    java.util.stream.Stream.of("bash", root.resolve("vtscope").toString()),
+                    java.util.stream.Stream.of("bash", script.toString()),
                     java.util.Arrays.stream(args))
                 .toList());
-    builder.directory(root.toFile());
+    builder.directory(in.toFile());
     builder.environment().remove("JAVA_HOME");
     builder.environment().put("HOME", dir.toString());
     builder.environment().putAll(env);
@@ -93,8 +99,43 @@ class LauncherIT {
     assertThat(run.out()).isEmpty();
   }
 
+  /**
+   * Through a link to the launcher, from another folder, with the only JDK 21+ in a folder whose
+   * name has a space and whose release file has Windows line ends, and a version without a dot.
+   */
   @Test
-  void archivesTheClassesOfTheFirstAnalysisAndAnswersTheSameWithTheArchive() throws Exception {
+  void runsThroughALinkAndFindsAJdkInAFolderWithASpace() throws Exception {
+    Path fake = fakeJava17();
+    Path jdk = Files.createDirectories(dir.resolve("my jdks/jdk-" + Runtime.version().feature()));
+    Files.createDirectories(jdk.resolve("bin"));
+    Files.createSymbolicLink(
+        jdk.resolve("bin/java"), Path.of(System.getProperty("java.home"), "bin", "java"));
+    Files.writeString(
+        jdk.resolve("release"),
+        "IMPLEMENTOR=\"test\"\r\nJAVA_VERSION=\"" + Runtime.version().feature() + "\"\r\n");
+    Path link = Files.createDirectories(dir.resolve("links")).resolve("vtscope");
+    Files.createSymbolicLink(link, TestRecordings.repoRoot().resolve("vtscope"));
+    Path sample = TestRecordings.repoRoot().resolve("samples/jdk21/pinning-synchronized.jfr");
+
+    Run run =
+        launcher(
+            link,
+            dir,
+            Map.of(
+                "PATH",
+                fake + ":/usr/bin:/bin",
+                "VTSCOPE_JDK_DIRS",
+                dir.resolve("my jdks").toString()),
+            "analyze",
+            sample.toString());
+
+    assertThat(run.code()).as(run.err()).isZero();
+    assertThat(run.err()).isEmpty();
+    assertThat(run.out()).contains("SharedLockPinning");
+  }
+
+  /** Empties cli/target/cds; returns it. */
+  private static Path emptyArchives() throws IOException {
     Path cds = TestRecordings.repoRoot().resolve("cli/target/cds");
     if (Files.isDirectory(cds)) {
       try (var files = Files.list(cds)) {
@@ -103,6 +144,35 @@ class LauncherIT {
         }
       }
     }
+    return cds;
+  }
+
+  @Test
+  void aFailedFirstRunMakesNoArchiveAndTheUsersCollectorAndHeapWin() throws Exception {
+    Path cds = emptyArchives();
+    String javaHome = System.getProperty("java.home");
+
+    Run failed =
+        launcher(Map.of("JAVA_HOME", javaHome), "analyze", dir.resolve("none.jfr").toString());
+    assertThat(failed.code()).isEqualTo(3);
+    try (var files = Files.list(cds)) {
+      assertThat(files.toList())
+          .as("no archive of a run that read nothing, no files left")
+          .isEmpty();
+    }
+
+    Run own =
+        launcher(
+            Map.of("JAVA_HOME", javaHome, "VTSCOPE_JAVA_OPTS", "-XX:+UseParallelGC -Xmx64m"),
+            "analyze",
+            "samples/jdk21/pinning-synchronized.jfr");
+    assertThat(own.code()).as(own.out() + own.err()).isZero();
+    assertThat(own.out()).contains("SharedLockPinning");
+  }
+
+  @Test
+  void archivesTheClassesOfTheFirstAnalysisAndAnswersTheSameWithTheArchive() throws Exception {
+    Path cds = emptyArchives();
     String sample = "samples/jdk21/pinning-synchronized.jfr";
     String javaHome = System.getProperty("java.home");
 
