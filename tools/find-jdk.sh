@@ -95,7 +95,12 @@ _vt_folders() {
     rest=$VTSCOPE_JDK_DIRS
     while [ -n "$rest" ]; do
       dir=${rest%%:*}
-      [ -n "$dir" ] && patterns+=("$dir/*")
+      # a JDK itself, or a folder of JDKs
+      if [ -x "$dir/bin/java" ]; then
+        patterns+=("$dir")
+      elif [ -n "$dir" ]; then
+        patterns+=("$dir/*")
+      fi
       [ "$rest" = "$dir" ] && break
       rest=${rest#*:}
     done

@@ -85,7 +85,11 @@ public final class JdkLocator {
     List<String> patterns =
         override != null && !override.isBlank()
             ? List.of(override.split(java.io.File.pathSeparator)).stream()
-                .map(folder -> folder + "/*")
+                .filter(folder -> !folder.isEmpty())
+                // a JDK itself, or a folder of JDKs
+                .map(
+                    folder ->
+                        Files.isExecutable(Path.of(folder, "bin", "java")) ? folder : folder + "/*")
                 .toList()
             : FOLDERS;
     Path home = Path.of(env.getOrDefault("HOME", System.getProperty("user.home")));

@@ -63,5 +63,11 @@ class JdkFoldersTest {
     List<String> only = new JdkLocator(env, root).folders().stream().map(Path::toString).toList();
     assertThat(only).containsExactly(intellij.toString());
     assertThat(shellFolders(env)).isEqualTo(only);
+
+    // a JDK named itself, next to a folder of JDKs and an empty entry
+    env.put("VTSCOPE_JDK_DIRS", sdkman + "::" + home.resolve(".jdks"));
+    List<String> both = new JdkLocator(env, root).folders().stream().map(Path::toString).toList();
+    assertThat(both).containsExactly(sdkman.toString(), intellij.toString());
+    assertThat(shellFolders(env)).isEqualTo(both);
   }
 }
