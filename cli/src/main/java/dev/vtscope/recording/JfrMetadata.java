@@ -79,9 +79,13 @@ final class JfrMetadata {
     /** The unit of a {@code @Timestamp} field ("TICKS", "MILLISECONDS_SINCE_EPOCH"), or null. */
     String timestampUnit;
 
+    /** While the metadata is read: the class and value of the field's annotation, or null. */
+    private String annotationClass;
+
+    private String annotationValue;
+
     Field(String name, long typeId, boolean array, boolean constantPool) {
-      // interned: the decoder asks for fields by literal names, which then match by identity
-      this.name = name == null ? null : name.intern();
+      this.name = name;
       this.typeId = typeId;
       this.array = array;
       this.constantPool = constantPool;
@@ -177,7 +181,8 @@ final class JfrMetadata {
                 "true".equals(f.attribute("constantPool")));
         for (Element a : f.children) {
           if ("annotation".equals(a.name) && a.attribute("value") != null) {
-            field.timestampUnit = a.attribute("class") + ":" + a.attribute("value");
+            field.annotationClass = a.attribute("class");
+            field.annotationValue = a.attribute("value");
           }
         }
         type.fields.add(field);
@@ -198,11 +203,13 @@ final class JfrMetadata {
           throw new JfrFormatException(
               "field " + t.name + "." + f.name + " has an undeclared type " + f.typeId, start);
         }
-        if (f.timestampUnit != null) {
-          String[] parts = f.timestampUnit.split(":", 2);
-          f.timestampUnit =
-              timestampId != null && parts[0].equals(String.valueOf(timestampId)) ? parts[1] : null;
+        if (f.annotationValue != null
+            && timestampId != null
+            && String.valueOf(timestampId).equals(f.annotationClass)) {
+          f.timestampUnit = f.annotationValue;
         }
+        f.annotationClass = null;
+        f.annotationValue = null;
       }
     }
     checkNesting(types, start);
@@ -253,28 +260,37 @@ final class JfrMetadata {
   private static final class Element {
     private static final int MAX_DEPTH = 32;
 
-    final String name;
-    final Map<String, String> attributes = new HashMap<>();
-    final List<Element> children = new ArrayList<>();
+    private static final String[] NO_ATTRIBUTES = {};
 
-    private Element(String name) {
+    final String name;
+
+    /** Keys and values, alternating: an element has a handful, looked up by a linear search. */
+    private final String[] attributes;
+
+    final List<Element> children;
+
+    private Element(String name, String[] attributes, List<Element> children) {
       this.name = name;
+      this.attributes = attributes;
+      this.children = children;
     }
 
     static Element read(ChunkBytes in, String[] strings, int depth) {
       if (depth > MAX_DEPTH) {
         throw new JfrFormatException("the metadata nests too deep", in.position());
       }
-      Element e = new Element(string(in, strings));
-      int attributes = in.count(2);
-      for (int i = 0; i < attributes; i++) {
-        e.attributes.put(string(in, strings), string(in, strings));
+      String name = string(in, strings);
+      int count = in.count(2);
+      String[] attributes = count == 0 ? NO_ATTRIBUTES : new String[count * 2];
+      for (int i = 0; i < attributes.length; i++) {
+        attributes[i] = string(in, strings);
       }
       int children = in.count(3);
+      List<Element> list = children == 0 ? List.of() : new ArrayList<>(children);
       for (int i = 0; i < children; i++) {
-        e.children.add(read(in, strings, depth + 1));
+        list.add(read(in, strings, depth + 1));
       }
-      return e;
+      return new Element(name, attributes, list);
     }
 
     private static String string(ChunkBytes in, String[] strings) {
@@ -295,12 +311,18 @@ final class JfrMetadata {
       return null;
     }
 
+    /** The value of the attribute {@code key}; the last one, if the key comes more than once. */
     String attribute(String key) {
-      return attributes.get(key);
+      for (int i = attributes.length - 2; i >= 0; i -= 2) {
+        if (key.equals(attributes[i])) {
+          return attributes[i + 1];
+        }
+      }
+      return null;
     }
 
     long longAttribute(String key, int offset) {
-      String v = attributes.get(key);
+      String v = attribute(key);
       try {
         return Long.parseLong(v);
       } catch (NumberFormatException | NullPointerException e) {
