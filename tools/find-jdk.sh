@@ -1,6 +1,7 @@
 # Finds Java installations the way a user's machine has them. Sourced by ./vtscope and ./run-tests.
 #
-#   vt_java_feature JAVA      -> prints the feature release of the java executable (e.g. 21), or nothing
+#   vt_release HOME           -> sets VT_RELEASE_VERSION and VT_RUNTIME_VERSION to the JAVA_VERSION
+#                                and JAVA_RUNTIME_VERSION of HOME/release (empty when absent)
 #   vt_find_java MIN [javac]  -> sets VT_JAVA to a java executable with feature >= MIN: JAVA_HOME when
 #                                it fits, else the newest of java on PATH and the usual install
 #                                folders; with "javac", only JDKs that can compile. Sets VT_SEEN to
@@ -8,30 +9,31 @@
 #   vt_find_java_exact N      -> sets VT_JAVA to a java executable whose feature is exactly N
 # Call them directly, not in $(...), so that VT_JAVA and VT_SEEN reach the caller.
 
-vt_java_feature() {
-  _vt_feature "$1" || return 1
-  printf '%s\n' "$VT_FEATURE"
+# Reads a JDK's release file with shell built-ins (this runs for every installed JDK, before every
+# command of the launcher): its lines may end in CRLF, its values may be quoted.
+vt_release() {
+  local line value
+  VT_RELEASE_VERSION=""
+  VT_RUNTIME_VERSION=""
+  [ -f "$1/release" ] || return 0
+  while IFS= read -r line || [ -n "$line" ]; do
+    line=${line%$'\r'}
+    value=${line#*=}
+    value=${value//\"/}
+    case "$line" in
+      JAVA_VERSION=*) VT_RELEASE_VERSION=$value ;;
+      JAVA_RUNTIME_VERSION=*) VT_RUNTIME_VERSION=$value ;;
+    esac
+  done <"$1/release"
 }
 
-# Sets VT_FEATURE to the feature release of JAVA, read from its JDK's release file with shell
-# built-ins (the launcher runs this for every installed JDK, before every command), else asked of
-# the java executable itself. Returns 1 when it cannot tell.
+# Sets VT_FEATURE to the feature release of JAVA (e.g. 21), from its JDK's release file, else asked
+# of the java executable itself. Returns 1 when it cannot tell.
 _vt_feature() {
-  local java="$1" release line version=""
+  local java="$1" version
   VT_FEATURE=""
-  release="${java%/*}/../release"
-  if [ -f "$release" ]; then
-    while IFS= read -r line || [ -n "$line" ]; do
-      line=${line%$'\r'}
-      case "$line" in
-        JAVA_VERSION=*)
-          version=${line#JAVA_VERSION=}
-          version=${version//\"/}
-          break
-          ;;
-      esac
-    done <"$release"
-  fi
+  vt_release "${java%/*}/.."
+  version=$VT_RELEASE_VERSION
   if [ -z "$version" ]; then
     version=$("$java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java\.specification\.version = //p' | head -n 1)
   fi
@@ -47,13 +49,8 @@ _vt_feature() {
 # use shell built-ins rather than new processes wherever they can.
 _vt_tools=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
 
-# Candidate java executables, one per line, in order of preference, each once.
-vt_java_candidates() {
-  _vt_candidates
-  [ ${#VT_CANDIDATES[@]} -eq 0 ] || printf '%s\n' "${VT_CANDIDATES[@]}"
-}
-
-# Sets the array VT_CANDIDATES to what vt_java_candidates prints.
+# Sets the array VT_CANDIDATES to the java executables to consider, in order of preference, each
+# once: JAVA_HOME's, the one on PATH, then those of the JDK folders.
 _vt_candidates() {
   local java dir home=${JAVA_HOME:-}
   VT_CANDIDATES=()
