@@ -1,6 +1,9 @@
 package dev.vtscope.recording;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -8,6 +11,10 @@ import java.nio.charset.StandardCharsets;
  * bits first, a ninth byte taken whole) when the chunk header says so, and big-endian otherwise.
  * Every read checks the limit it was given, so damaged sizes and counts end in a {@link
  * JfrFormatException} rather than a read outside the record.
+ *
+ * <p>The bytes are either all in a buffer, or read from the file a page at a time: a chunk's
+ * constant pools, which can be most of a chunk, are then never held whole. Positions are offsets
+ * from the chunk's start either way.
  */
 final class ChunkBytes {
 
@@ -16,10 +23,79 @@ final class ChunkBytes {
   private int position;
   private int limit;
 
+  /** Where the chunk's readable bytes end. */
+  private final int end;
+
+  /** The chunk's byte at this offset is the buffer's first: 0 when it holds the whole chunk. */
+  private int bufferStart;
+
+  /** The buffer holds the chunk's bytes up to this offset. */
+  private int bufferEnd;
+
+  /** The file the pages come from; null when the buffer holds the whole chunk. */
+  private final FileChannel channel;
+
+  private final long chunkFileOffset;
+
+  /** How many bytes a page read takes at most. */
+  private int pageBytes;
+
+  /** A cursor over the chunk's bytes in {@code buffer}, from its start to its limit. */
   ChunkBytes(ByteBuffer buffer, boolean compressed) {
     this.buffer = buffer;
     this.compressed = compressed;
-    this.limit = buffer.limit();
+    this.end = buffer.limit();
+    this.limit = end;
+    this.bufferEnd = end;
+    this.channel = null;
+    this.chunkFileOffset = 0;
+  }
+
+  /**
+   * A cursor over the first {@code readable} bytes of the chunk that starts at {@code
+   * chunkFileOffset} in {@code channel}, read into {@code page} as they are needed.
+   */
+  ChunkBytes(
+      FileChannel channel,
+      long chunkFileOffset,
+      int readable,
+      ByteBuffer page,
+      boolean compressed) {
+    this.buffer = page;
+    page.clear().limit(0);
+    this.compressed = compressed;
+    this.end = readable;
+    this.limit = readable;
+    this.channel = channel;
+    this.chunkFileOffset = chunkFileOffset;
+    this.pageBytes = page.capacity();
+  }
+
+  /**
+   * How many bytes each page read takes: the whole page for a pass through the chunk, less for
+   * reads here and there.
+   */
+  void pageBytes(int bytes) {
+    pageBytes = Math.max(16, Math.min(bytes, buffer.capacity()));
+  }
+
+  /** Makes the buffer hold the {@code bytes} from the position on (which the limit allows). */
+  private void page(int bytes) {
+    int want = Math.max(bytes, Math.min(pageBytes, end - position));
+    bufferStart = position;
+    bufferEnd = position; // holds nothing until the read succeeds
+    buffer.clear().limit(want);
+    try {
+      while (buffer.hasRemaining()) {
+        if (channel.read(buffer, chunkFileOffset + position + buffer.position()) < 0) {
+          throw new JfrFormatException("ends early: the file shrank while it was read", position);
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    buffer.flip();
+    bufferEnd = position + want;
   }
 
   int position() {
@@ -27,7 +103,7 @@ final class ChunkBytes {
   }
 
   void position(int position) {
-    if (position < 0 || position > buffer.limit()) {
+    if (position < 0 || position > end) {
       throw new JfrFormatException("a position outside the chunk", position);
     }
     this.position = position;
@@ -40,7 +116,7 @@ final class ChunkBytes {
   /** Restricts reads to end before {@code limit} (a record's end); returns the previous limit. */
   int limit(int limit) {
     int previous = this.limit;
-    this.limit = Math.min(limit, buffer.limit());
+    this.limit = Math.min(limit, end);
     return previous;
   }
 
@@ -52,23 +128,26 @@ final class ChunkBytes {
     if (bytes > limit - position) {
       throw new JfrFormatException("a value runs past the end of its record", position);
     }
+    if (position + bytes > bufferEnd || position < bufferStart) {
+      page(bytes); // never with the whole chunk in the buffer: then bufferEnd is its end
+    }
   }
 
   int u1() {
     need(1);
-    return buffer.get(position++) & 0xff;
+    return buffer.get(position++ - bufferStart) & 0xff;
   }
 
   long rawLong() {
     need(8);
-    long v = buffer.getLong(position);
+    long v = buffer.getLong(position - bufferStart);
     position += 8;
     return v;
   }
 
   int rawInt() {
     need(4);
-    int v = buffer.getInt(position);
+    int v = buffer.getInt(position - bufferStart);
     position += 4;
     return v;
   }
@@ -78,8 +157,13 @@ final class ChunkBytes {
     if (!compressed) {
       return rawLong();
     }
-    int p = position;
-    int end = limit;
+    if (position + 9 > bufferEnd || position < bufferStart) {
+      if (channel != null) {
+        page(Math.min(9, limit - position));
+      }
+    }
+    int p = position - bufferStart;
+    int end = limit - bufferStart;
     long value = 0;
     for (int i = 0; i < 8; i++) {
       if (p >= end) {
@@ -88,7 +172,7 @@ final class ChunkBytes {
       int b = buffer.get(p++);
       value |= (long) (b & 0x7f) << (7 * i);
       if (b >= 0) {
-        position = p;
+        position = p + bufferStart;
         return value;
       }
     }
@@ -96,7 +180,7 @@ final class ChunkBytes {
       throw new JfrFormatException("a value runs past the end of its record", position);
     }
     value |= (long) (buffer.get(p++) & 0xff) << 56;
-    position = p;
+    position = p + bufferStart;
     return value;
   }
 
@@ -111,7 +195,7 @@ final class ChunkBytes {
       return (int) varLong();
     }
     need(2);
-    int v = buffer.getShort(position);
+    int v = buffer.getShort(position - bufferStart);
     position += 2;
     return v;
   }
@@ -126,8 +210,41 @@ final class ChunkBytes {
     return (int) n;
   }
 
+  /**
+   * Skips {@code count} compressed integers: each ends at a byte below 0x80, or with its ninth.
+   * Faster than reading them one by one, for the arrays of stack frames that fill constant pools.
+   */
+  void skipIntegers(long count) {
+    int run = 0;
+    byte[] a = buffer.array();
+    int base = buffer.arrayOffset() - bufferStart;
+    while (count > 0) {
+      if (position >= limit) {
+        throw new JfrFormatException("a value runs past the end of its record", position);
+      }
+      if (position >= bufferEnd || position < bufferStart) {
+        page(1);
+        base = buffer.arrayOffset() - bufferStart;
+      }
+      int stop = Math.min(limit, bufferEnd);
+      int p = position;
+      while (p < stop) {
+        byte b = a[base + p++];
+        if (b >= 0 || ++run == 9) {
+          run = 0;
+          if (--count == 0) {
+            break;
+          }
+        }
+      }
+      position = p;
+    }
+  }
+
   void skip(int bytes) {
-    need(bytes);
+    if (bytes > limit - position) {
+      throw new JfrFormatException("a value runs past the end of its record", position);
+    }
     position += bytes;
   }
 
@@ -204,9 +321,27 @@ final class ChunkBytes {
 
   private String decode(int n, java.nio.charset.Charset charset) {
     byte[] bytes = new byte[n];
-    buffer.get(position, bytes);
+    if (channel != null && n > buffer.capacity()) {
+      readPast(bytes); // longer than a page: straight from the file
+    } else {
+      need(n);
+      buffer.get(position - bufferStart, bytes);
+    }
     position += n;
     return new String(bytes, charset);
+  }
+
+  private void readPast(byte[] bytes) {
+    ByteBuffer target = ByteBuffer.wrap(bytes);
+    try {
+      while (target.hasRemaining()) {
+        if (channel.read(target, chunkFileOffset + position + target.position()) < 0) {
+          throw new JfrFormatException("ends early: the file shrank while it was read", position);
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /** Resolves strings a record refers to in the chunk's string constant pool. */

@@ -8,9 +8,11 @@ import java.util.Set;
 
 /**
  * Streams one chunk from its file through a small window and keeps only the records a {@link
- * ChunkDecoder} needs: the metadata, the checkpoints and the events of the wanted types. What it
- * keeps is laid out as a chunk of its own (the header, with the metadata offset moved, then the
- * kept records in their order), usually a few percent of the chunk, so memory does not grow with
+ * ChunkDecoder} needs: the metadata and the events of the wanted types, laid out as a chunk of
+ * their own (the header, with the metadata offset moved, then the kept records in their order), and
+ * where the checkpoints are. The checkpoints stay in the file, where the decoder reads them a page
+ * at a time: their constant pools are a large share of a chunk whose events have many distinct
+ * stacks, and what is kept is then usually a few percent of the chunk, so memory does not grow with
  * the chunk's size. Records are walked by their sizes, as a decoder would walk them, and every size
  * is checked before it is trusted.
  */
@@ -27,6 +29,7 @@ final class ChunkCompactor {
    * The kept records as a chunk, or why the chunk cannot be read.
    *
    * @param bytes the compact chunk, from position 0 to its limit; null on failure
+   * @param constants where the checkpoints are in the original chunk, in their order
    * @param unknownTypes records of event types the metadata does not declare (dropped)
    * @param failure why reading stopped, or null
    * @param failureOffset where in the original chunk, or -1
@@ -34,6 +37,7 @@ final class ChunkCompactor {
   record Compacted(
       ByteBuffer bytes,
       JfrMetadata metadata,
+      Checkpoints constants,
       int[] compactStarts,
       long[] originalStarts,
       int records,
@@ -61,6 +65,23 @@ final class ChunkCompactor {
   private final MetadataCache metadataCache;
 
   private JfrMetadata metadata;
+
+  /**
+   * The checkpoint records of a chunk, in the file: {@code count} records, the i-th of {@code
+   * sizes[i]} bytes at {@code starts[i]} from the chunk's start, of a chunk of {@code readable}
+   * bytes at {@code chunkFileOffset} in {@code channel}.
+   */
+  record Checkpoints(
+      FileChannel channel,
+      long chunkFileOffset,
+      int readable,
+      int[] starts,
+      int[] sizes,
+      int count) {}
+
+  private int[] checkpointStarts = new int[16];
+  private int[] checkpointSizes = new int[16];
+  private int checkpoints;
 
   /** The window holds the chunk's bytes from this offset on. */
   private long windowStart;
@@ -176,8 +197,10 @@ final class ChunkCompactor {
       }
       if (typeId >= 0 && typeId < wanted.length) {
         int id = (int) typeId;
-        if (wanted[id] || id == CHECKPOINT) {
+        if (wanted[id]) {
           keep(position, size, true);
+        } else if (id == CHECKPOINT) {
+          checkpoint(position, size);
         } else if (id != METADATA && !declared[id]) {
           unknown++;
         }
@@ -189,6 +212,13 @@ final class ChunkCompactor {
     return new Compacted(
         ByteBuffer.wrap(kept, 0, keptSize).slice(0, keptSize),
         metadata,
+        new Checkpoints(
+            channel,
+            chunk.fileOffset(),
+            (int) Math.min(readable, Integer.MAX_VALUE),
+            checkpointStarts,
+            checkpointSizes,
+            checkpoints),
         compactStarts,
         originalStarts,
         records,
@@ -297,6 +327,23 @@ final class ChunkCompactor {
     windowStart = offset;
   }
 
+  /** Notes where a checkpoint record is, for the decoder to read from the file. */
+  private void checkpoint(long offset, long size) {
+    if (offset + size > Integer.MAX_VALUE) {
+      throw new JfrFormatException(
+          "has constants past its first 2 GiB, which this reader does not address (try --reader"
+              + " jdk)",
+          offset);
+    }
+    if (checkpoints == checkpointStarts.length) {
+      checkpointStarts = Arrays.copyOf(checkpointStarts, checkpoints * 2);
+      checkpointSizes = Arrays.copyOf(checkpointSizes, checkpoints * 2);
+    }
+    checkpointStarts[checkpoints] = (int) offset;
+    checkpointSizes[checkpoints] = (int) size;
+    checkpoints++;
+  }
+
   /** Copies the chunk's bytes {@code [offset, offset + size)} to the kept ones. */
   private void keep(long offset, long size, boolean record) throws IOException {
     if (keptSize + size > Integer.MAX_VALUE - 16) {
@@ -333,6 +380,6 @@ final class ChunkCompactor {
   }
 
   private Compacted failed(String why, long offset) {
-    return new Compacted(null, null, compactStarts, originalStarts, records, 0, why, offset);
+    return new Compacted(null, null, null, compactStarts, originalStarts, records, 0, why, offset);
   }
 }

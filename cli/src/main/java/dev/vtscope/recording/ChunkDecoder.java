@@ -2,10 +2,11 @@ package dev.vtscope.recording;
 
 import dev.vtscope.recording.JfrMetadata.Field;
 import dev.vtscope.recording.JfrMetadata.Type;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -14,11 +15,11 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 /**
- * Decodes one chunk from its bytes alone: reads the metadata, walks the event records by their
- * sizes, indexes every constant of the checkpoint events (key to byte position, nothing decoded),
- * then decodes only the events vtscope uses and, of the constants, only what those events refer to
- * (each decoded once per chunk, then shared). Chunks are self-contained, so chunks decode
- * independently and in parallel.
+ * Decodes one chunk as {@link ChunkCompactor} keeps it: walks the kept event records by their
+ * sizes, indexes every constant of the chunk's checkpoints (key to byte position, nothing decoded;
+ * the checkpoints are read from the file a page at a time), then decodes only the events vtscope
+ * uses and, of the constants, only what those events refer to (each decoded once per chunk, then
+ * shared). Chunks are self-contained, so chunks decode independently and in parallel.
  *
  * <p>Damage never loops or reads outside the chunk: every record must have a positive size inside
  * the readable part, every count must fit in what is left of its record, and a deadline bounds the
@@ -80,6 +81,12 @@ final class ChunkDecoder {
 
   private final ByteBuffer bytes;
   private final int readable;
+  private final ChunkCompactor.Compacted kept;
+  private final ByteBuffer page;
+
+  /** The cursor over the constant pools, in the file; {@link #in} while a constant is read. */
+  private ChunkBytes constants;
+
   private final long deadlineNanos;
   private final long startNanos;
   private final long startTicks;
@@ -104,31 +111,28 @@ final class ChunkDecoder {
   private long unknownTypes;
   private Type stringType;
 
-  /**
-   * @param bytes the chunk as {@link ChunkCompactor} keeps it: its header (position 0), then its
-   *     metadata, checkpoints and wanted events
-   * @param readable how many of its bytes hold whole records
-   * @param deadlineNanos {@link System#nanoTime()} past which decoding gives up
-   * @param metadata the chunk's metadata, parsed by the compactor
-   */
-  ChunkDecoder(ByteBuffer bytes, int readable, long deadlineNanos, JfrMetadata metadata) {
-    this(bytes, readable, deadlineNanos, metadata, new HashMap<>());
-  }
+  /** Whether the chunk writes its integers compressed (JDK recordings do). */
+  private boolean compressed;
 
   /**
+   * @param kept the chunk as {@link ChunkCompactor} keeps it: its header (position 0), then its
+   *     metadata and wanted events, and where its checkpoints are in the file
+   * @param page a buffer to read the checkpoints through (free to overwrite)
+   * @param deadlineNanos {@link System#nanoTime()} past which decoding gives up
    * @param frames frames already made, shared with the decoders of the recording's other chunks (a
    *     map that takes concurrent use when they decode in parallel)
    */
   ChunkDecoder(
-      ByteBuffer bytes,
-      int readable,
+      ChunkCompactor.Compacted kept,
+      ByteBuffer page,
       long deadlineNanos,
-      JfrMetadata metadata,
       Map<Frame, Frame> frames) {
+    this.kept = kept;
+    this.page = page;
     this.frames = frames;
-    this.metadata = metadata;
-    this.bytes = bytes.order(ByteOrder.BIG_ENDIAN);
-    this.readable = readable;
+    this.metadata = kept.metadata();
+    this.bytes = kept.bytes().order(ByteOrder.BIG_ENDIAN);
+    this.readable = bytes.limit();
     this.deadlineNanos = deadlineNanos;
     this.startNanos = bytes.getLong(32);
     this.startTicks = bytes.getLong(48);
@@ -136,10 +140,16 @@ final class ChunkDecoder {
     this.ticksPerNano = ticksPerSecond / 1_000_000_000.0;
   }
 
-  Result decode() {
+  /**
+   * The chunk's events, or why they stop early; failure offsets are from the start of the original
+   * chunk.
+   *
+   * @throws IOException when the file cannot be read
+   */
+  Result decode() throws IOException {
     List<Consumer<RecordingListener>> events = new ArrayList<>();
     try {
-      boolean compressed = (bytes.get(67) & 1) != 0;
+      compressed = (bytes.get(67) & 1) != 0;
       if ((bytes.get(67) & 4) != 0) {
         return failed(
             events,
@@ -150,9 +160,19 @@ final class ChunkDecoder {
         return failed(events, "an impossible clock rate in the chunk header", 56);
       }
       in = new ChunkBytes(bytes.limit(readable), compressed);
+      ChunkCompactor.Checkpoints checkpoints = kept.constants();
+      constants =
+          new ChunkBytes(
+              checkpoints.channel(),
+              checkpoints.chunkFileOffset(),
+              checkpoints.readable(),
+              page,
+              compressed);
       stringType = metadata.type("java.lang.String");
       Wanted[] wanted = wantedByType();
       int[] positions = walk(wanted);
+      indexCheckpoints(checkpoints);
+      constants.pageBytes(RESOLVE_PAGE);
       for (int i = 0; i < positions.length && positions[i] >= 0; i++) {
         int at = positions[i];
         int end = recordEnd(at);
@@ -168,10 +188,37 @@ final class ChunkDecoder {
       }
       return new Result(events, null, -1, danglingReferences(), unknownTypes);
     } catch (JfrFormatException e) {
-      return failed(events, e.getMessage(), e.offset());
+      // positions in the constants are the original chunk's; those of the events are the kept ones
+      long at = in == constants ? e.offset() : kept.originalOffset(e.offset());
+      return failed(events, e.getMessage(), at);
     } catch (DeadlineException e) {
       return failed(events, "took too long to read (over the reader's time limit)", -1);
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
     }
+  }
+
+  /** Bytes read at a time for a constant here and there, once the pools are indexed. */
+  private static final int RESOLVE_PAGE = 64 << 10;
+
+  /** Indexes the constants of the chunk's checkpoints, reading them in their order. */
+  private void indexCheckpoints(ChunkCompactor.Checkpoints checkpoints) {
+    ChunkBytes events = in;
+    in = constants;
+    for (int i = 0; i < checkpoints.count(); i++) {
+      if (System.nanoTime() > deadlineNanos) {
+        throw new DeadlineException();
+      }
+      int start = checkpoints.starts()[i];
+      in.limit(Integer.MAX_VALUE);
+      in.position(start);
+      in.limit(start + checkpoints.sizes()[i]);
+      in.varInt(); // the size, checked by the compactor
+      in.varLong(); // the type: a checkpoint
+      indexCheckpoint(start);
+    }
+    in.limit(Integer.MAX_VALUE);
+    in = events;
   }
 
   private Result failed(List<Consumer<RecordingListener>> events, String why, long offset) {
@@ -218,8 +265,7 @@ final class ChunkDecoder {
   }
 
   /**
-   * Walks every record by its size: indexes the checkpoints and returns the positions of the wanted
-   * events, ended by -1.
+   * Walks every kept record by its size: returns the positions of the wanted events, ended by -1.
    */
   private int[] walk(Wanted[] wanted) {
     int[] found = new int[64];
@@ -241,11 +287,7 @@ final class ChunkDecoder {
           found = java.util.Arrays.copyOf(found, count * 2);
         }
         found[count++] = position;
-      } else if (typeId == CHECKPOINT) {
-        in.limit(position + size);
-        indexCheckpoint(position);
-        in.limit(readable);
-      } else if (typeId != METADATA && metadata.type(typeId) == null) {
+      } else if (typeId != METADATA && typeId != CHECKPOINT && metadata.type(typeId) == null) {
         unknownTypes++;
       }
       position += size;
@@ -300,6 +342,10 @@ final class ChunkDecoder {
         if (depth > 64) {
           throw new JfrFormatException("values nest too deep", in.position());
         }
+        if (compressed && type.integers >= 0) {
+          in.skipIntegers(type.integers);
+          return;
+        }
         for (Field f : type.fields) {
           skipField(f, depth + 1);
         }
@@ -310,6 +356,11 @@ final class ChunkDecoder {
   private void skipField(Field f, int depth) {
     if (f.array) {
       int n = in.count(0);
+      int each = f.constantPool ? 1 : f.type.integers;
+      if (compressed && each >= 0) {
+        in.skipIntegers((long) n * each); // the stack frames of a stack trace, say
+        return;
+      }
       for (int i = 0; i < n; i++) {
         skipOne(f, depth);
       }
@@ -422,12 +473,15 @@ final class ChunkDecoder {
       }
     } else {
       cache.put(ref.key, UNRESOLVED); // a constant that refers to itself resolves to null
+      ChunkBytes outer = in;
+      in = constants;
       int savedPosition = in.position();
-      int savedLimit = in.limit(readable);
+      int savedLimit = in.limit(Integer.MAX_VALUE);
       in.position(position);
       result = readValue(ref.type, 0);
       in.limit(savedLimit);
       in.position(savedPosition);
+      in = outer;
     }
     cache.put(ref.key, result == null ? UNRESOLVED : result);
     return result;

@@ -233,13 +233,12 @@ public final class JfrFileReader implements RecordingReader, AutoCloseable {
       return new ChunkDecoder.Result(
           List.of(), kept.failure(), kept.failureOffset(), 0, kept.unknownTypes());
     }
-    ChunkDecoder.Result result =
-        new ChunkDecoder(kept.bytes(), kept.bytes().limit(), deadline, kept.metadata(), frames)
-            .decode();
+    // the compactor is done with the window: the decoder reads the checkpoints through it
+    ChunkDecoder.Result result = new ChunkDecoder(kept, window, deadline, frames).decode();
     return new ChunkDecoder.Result(
         result.events(),
         result.failure(),
-        result.failureOffset() < 0 ? -1 : kept.originalOffset(result.failureOffset()),
+        result.failureOffset(),
         result.danglingReferences(),
         result.unknownTypes() + kept.unknownTypes());
   }

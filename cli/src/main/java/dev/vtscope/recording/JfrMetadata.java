@@ -35,6 +35,13 @@ final class JfrMetadata {
     final Kind kind;
     final List<Field> fields = new ArrayList<>();
 
+    /**
+     * How many compressed integers a value of this type is when it is nothing else (every field,
+     * nested ones included, an integer or a constant reference, and none an array), else -1: a
+     * stack frame is four. Set once the metadata is read.
+     */
+    int integers = -1;
+
     /** Field positions by name; made once, on first use, and shared by the decoding threads. */
     private volatile Map<String, Integer> index;
 
@@ -213,7 +220,30 @@ final class JfrMetadata {
       }
     }
     checkNesting(types, start);
+    for (Type t : types.values()) {
+      t.integers = integers(t);
+    }
     return new JfrMetadata(types);
+  }
+
+  /** See {@link Type#integers}; the nesting is known to end. */
+  private static int integers(Type t) {
+    switch (t.kind) {
+      case SHORT, CHAR, INT, LONG:
+        return 1;
+      case STRUCT:
+        int sum = 0;
+        for (Field f : t.fields) {
+          int n = f.array ? -1 : f.constantPool ? 1 : integers(f.type);
+          if (n < 0) {
+            return -1;
+          }
+          sum += n;
+        }
+        return sum;
+      default:
+        return -1;
+    }
   }
 
   /** A value type that contains itself inline would make every value of it endless. */
