@@ -107,11 +107,23 @@ public final class LargeRecording {
     }
   }
 
+  /**
+   * How many distinct stacks the application events come from: by default 37 (one recursive method,
+   * 3 to 39 calls deep); with -Dbench.requestStacks=N (a power of two), N paths through four
+   * handler methods, 16 to 47 calls deep, as a service's many code paths give its samples.
+   */
+  private static final int REQUEST_STACKS = Integer.getInteger("bench.requestStacks", 0);
+
   /** Application events, as fast as one thread makes them, with stacks of varied depth. */
   private static void requests() {
     ThreadLocalRandom random = ThreadLocalRandom.current();
     while (!DONE.get()) {
-      handle(random.nextInt(3, 40), random);
+      if (REQUEST_STACKS > 0) {
+        int path = random.nextInt(REQUEST_STACKS);
+        route(path, Integer.numberOfTrailingZeros(REQUEST_STACKS), 16 + (path & 31), random);
+      } else {
+        handle(random.nextInt(3, 40), random);
+      }
     }
   }
 
@@ -231,5 +243,38 @@ public final class LargeRecording {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+  }
+
+  /**
+   * Two bits of {@code path} at a time choose one of four handlers on the way down, for {@code
+   * bits} levels; then {@code depth} plain calls: one stack per path.
+   */
+  private static void route(int path, int bits, int depth, ThreadLocalRandom random) {
+    if (bits <= 0) {
+      handle(depth, random);
+      return;
+    }
+    switch (path & 3) {
+      case 0 -> controller(path >>> 2, bits - 2, depth, random);
+      case 1 -> service(path >>> 2, bits - 2, depth, random);
+      case 2 -> repository(path >>> 2, bits - 2, depth, random);
+      default -> client(path >>> 2, bits - 2, depth, random);
+    }
+  }
+
+  private static void controller(int path, int bits, int depth, ThreadLocalRandom random) {
+    route(path, bits, depth, random);
+  }
+
+  private static void service(int path, int bits, int depth, ThreadLocalRandom random) {
+    route(path, bits, depth, random);
+  }
+
+  private static void repository(int path, int bits, int depth, ThreadLocalRandom random) {
+    route(path, bits, depth, random);
+  }
+
+  private static void client(int path, int bits, int depth, ThreadLocalRandom random) {
+    route(path, bits, depth, random);
   }
 }

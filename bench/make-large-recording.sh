@@ -7,6 +7,8 @@
 # until the JVM's repository holds SIZE_MB megabytes, in chunks of at most 16 MB. About 1% of the
 # events are pinned virtual threads, a few are rejected submissions, the rest are other types.
 # BENCH_PINNED_STACKS=N (a power of two) makes the pins come from N distinct stacks instead of 3.
+# BENCH_REQUEST_STACKS=N (a power of two) makes the application events come from N distinct stacks
+# (paths through four handler methods) instead of 37: larger constant pools, as services have.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
@@ -34,5 +36,6 @@ out_abs=$(cd "$(dirname "$out")" && pwd -P)/$(basename "$out")
   -Djdk.jfr.repository="$work/repository" \
   --add-opens java.base/java.lang=ALL-UNNAMED \
   "-Dbench.pinnedStacks=${BENCH_PINNED_STACKS:-3}" \
+  "-Dbench.requestStacks=${BENCH_REQUEST_STACKS:-0}" \
   -cp "$work/classes" LargeRecording "$size")
 ls -l "$out"
