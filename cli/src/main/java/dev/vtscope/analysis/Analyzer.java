@@ -3,6 +3,7 @@ package dev.vtscope.analysis;
 import dev.vtscope.attribution.Attributor;
 import dev.vtscope.attribution.ClassBytesSource;
 import dev.vtscope.attribution.FrameOwnership;
+import dev.vtscope.recording.ChunkHeader;
 import dev.vtscope.recording.RecordingFiles;
 import dev.vtscope.recording.RecordingInput;
 import dev.vtscope.recording.RecordingReader;
@@ -70,6 +71,12 @@ public final class Analyzer {
     List<InputFacts> facts = new ArrayList<>();
     List<Note> skipped = new ArrayList<>();
     RecordingProblemException firstSkipped = null;
+    // A chunk is read once however often it is given: copied into a folder twice, concatenated
+    // with itself, or a file named twice (by two paths, say). Its events would count twice and its
+    // pins overlap themselves, doubling the carriers pinned at once.
+    java.util.Set<ChunkHeader.Identity> seen = new java.util.HashSet<>();
+    List<String> repeatedIn = new ArrayList<>();
+    int repeatedChunks = 0;
     for (RecordingInput input : inputs) {
       SummaryBuilder collector = new SummaryBuilder(progress);
       collector.recordedIn =
@@ -78,12 +85,21 @@ public final class Analyzer {
       List<String> problems = new ArrayList<>();
       List<String> readNotes = new ArrayList<>();
       int unreadable = 0;
+      int repeatedFiles = 0;
       for (Path file : input.files()) {
         String prefix = several ? file + ": " : "";
         try {
-          String problem = read(file, collector, prefix, readNotes);
-          if (problem != null) {
-            problems.add(prefix + problem);
+          RecordingFiles.FileRead read = read(file, collector, seen);
+          read.notes().forEach(n -> readNotes.add(prefix + n));
+          if (read.problem() != null) {
+            problems.add(prefix + read.problem());
+          }
+          if (read.repeatedChunks() > 0) {
+            repeatedChunks += read.repeatedChunks();
+            repeatedIn.add(file.toString());
+            if (read.chunksRead() == 0) {
+              repeatedFiles++;
+            }
           }
         } catch (RecordingProblemException e) {
           if (input.folder() == null && !several) {
@@ -97,8 +113,8 @@ public final class Analyzer {
                   "unreadable-file", Note.Severity.WARNING, "problem", e.getMessage()));
         }
       }
-      if (unreadable == input.files().size()) {
-        continue;
+      if (unreadable + repeatedFiles == input.files().size()) {
+        continue; // nothing of it was read, or only what other inputs hold too
       }
       summaries.add(RecordingSummary.of(collector));
       facts.add(
@@ -117,9 +133,15 @@ public final class Analyzer {
                   + firstSkipped.getMessage(),
               firstSkipped.unreadable());
     }
-    List<String> twice = givenTwice(inputs);
-    if (!twice.isEmpty()) {
-      skipped.add(RecordingNotes.note("duplicate-input", Note.Severity.WARNING, "inputs", twice));
+    if (repeatedChunks > 0) {
+      skipped.add(
+          RecordingNotes.note(
+              "repeated-chunks",
+              Note.Severity.WARNING,
+              "chunks",
+              repeatedChunks,
+              "inputs",
+              repeatedIn));
     }
     lastFacts = facts;
     lastSummaries = summaries;
@@ -129,20 +151,6 @@ public final class Analyzer {
         ? analysis
         : analysis.withNotes(
             java.util.stream.Stream.concat(skipped.stream(), analysis.notes().stream()).toList());
-  }
-
-  /** The files given more than once, as given the second time. */
-  private static List<String> givenTwice(List<RecordingInput> inputs) {
-    java.util.Set<Path> seen = new java.util.HashSet<>();
-    List<String> twice = new ArrayList<>();
-    for (RecordingInput input : inputs) {
-      for (Path file : input.files()) {
-        if (!seen.add(file.toAbsolutePath().normalize())) {
-          twice.add(file.toString());
-        }
-      }
-    }
-    return twice;
   }
 
   /**
@@ -194,17 +202,15 @@ public final class Analyzer {
     return merge(facts, summaries.stream().map(RecordingSummary::content).toList());
   }
 
-  /** Reads one file into {@code collector}; returns why it stopped early, or null. */
-  private String read(Path file, SummaryBuilder collector, String prefix, List<String> readNotes)
+  /** Reads one file into {@code collector}, but for the chunks in {@code seen}. */
+  private RecordingFiles.FileRead read(
+      Path file, SummaryBuilder collector, java.util.Set<ChunkHeader.Identity> seen)
       throws RecordingProblemException {
-    RecordingFiles.FileRead read;
     try {
-      read = RecordingFiles.read(reader, file, collector);
+      return RecordingFiles.read(reader, file, collector, seen);
     } catch (RecordingFiles.UnreadableException e) {
       throw new RecordingProblemException(e.getMessage(), e.io());
     }
-    read.notes().forEach(n -> readNotes.add(prefix + n));
-    return read.problem();
   }
 
   /**

@@ -40,4 +40,21 @@ public record ChunkHeader(
   public long endOffset() {
     return fileOffset + size;
   }
+
+  /**
+   * What tells this chunk from the chunks of every other recording: a copy of it (a recording
+   * concatenated with itself, copied into a folder twice, or given twice) has the same identity,
+   * while a JVM starts each chunk at its own nanosecond.
+   */
+  public Identity identity() {
+    return new Identity(startNanos, durationNanos, size, constantPoolOffset, metadataOffset);
+  }
+
+  /** See {@link #identity()}. */
+  public record Identity(
+      long startNanos,
+      long durationNanos,
+      long size,
+      long constantPoolOffset,
+      long metadataOffset) {}
 }

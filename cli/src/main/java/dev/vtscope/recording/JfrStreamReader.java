@@ -61,7 +61,10 @@ public final class JfrStreamReader implements RecordingReader {
     if (live != null) {
       notes.add(live);
     }
-    if (chunks.size() == 1 && scan.complete() && !chunks.get(0).inProgress()) {
+    if (chunks.size() == 1
+        && scan.complete()
+        && !chunks.get(0).inProgress()
+        && chunks.get(0).size() == scan.fileSize()) { // the file is that chunk and nothing else
       listener.chunk(chunks.get(0));
       String failure = parse(file, chunks.get(0).size(), listener);
       return new ReadOutcome(

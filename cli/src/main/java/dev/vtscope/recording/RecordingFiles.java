@@ -3,7 +3,9 @@ package dev.vtscope.recording;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /** Reads one recording file: checks its chunk headers, then hands its events to a listener. */
 public final class RecordingFiles {
@@ -15,8 +17,10 @@ public final class RecordingFiles {
    *
    * @param problem why reading stopped before the end, or null
    * @param notes what the reader says about what it read
+   * @param repeatedChunks chunks left out because one with the same identity was read before
+   * @param chunksRead chunks whose events were read
    */
-  public record FileRead(String problem, List<String> notes) {}
+  public record FileRead(String problem, List<String> notes, int repeatedChunks, int chunksRead) {}
 
   /** A file that could not be read at all. */
   public static final class UnreadableException extends Exception {
@@ -41,6 +45,19 @@ public final class RecordingFiles {
    */
   public static FileRead read(RecordingReader reader, Path file, RecordingListener listener)
       throws UnreadableException {
+    return read(reader, file, listener, null);
+  }
+
+  /**
+   * Reads {@code file} with {@code reader} into {@code listener}, leaving out the chunks whose
+   * {@link ChunkHeader#identity() identity} is in {@code seen} and adding those it reads: a chunk
+   * copied several times, into one file or several, is read once. {@code seen} may be null.
+   *
+   * @throws UnreadableException when no chunk of it can be read; its message starts with the file
+   */
+  public static FileRead read(
+      RecordingReader reader, Path file, RecordingListener listener, Set<ChunkHeader.Identity> seen)
+      throws UnreadableException {
     ChunkScan scan;
     try {
       scan = ChunkScanner.scan(file, reader.needsRecordCheck());
@@ -50,6 +67,24 @@ public final class RecordingFiles {
       throw new UnreadableException(file + ": permission denied", true);
     } catch (IOException e) {
       throw new UnreadableException(file + ": cannot read (" + e.getMessage() + ")", true);
+    }
+    String problem = problem(scan); // of every chunk of the file, repeated or not
+    int repeated = 0;
+    if (seen != null) {
+      List<ChunkHeader> fresh = new ArrayList<>();
+      for (ChunkHeader chunk : scan.chunks()) {
+        if (seen.add(chunk.identity())) {
+          fresh.add(chunk);
+        } else {
+          repeated++;
+        }
+      }
+      if (repeated > 0 && fresh.isEmpty()) {
+        return new FileRead(problem, List.of(), repeated, 0);
+      }
+      scan =
+          new ChunkScan(
+              fresh, scan.fileSize(), scan.problem(), scan.problemOffset(), scan.unflushedBytes());
     }
     RecordingReader.ReadOutcome outcome;
     try {
@@ -62,18 +97,21 @@ public final class RecordingFiles {
         throw new UnreadableException(
             file + ": not a readable JFR recording: " + outcome.failure(), false);
       }
-      return new FileRead(outcome.stoppedEarly(), outcome.notes());
+      return new FileRead(outcome.stoppedEarly(), outcome.notes(), repeated, outcome.chunksRead());
     }
-    if (!scan.complete()) {
-      return new FileRead(
-          "reading stopped at byte "
-              + scan.problemOffset()
-              + " after "
-              + Counted.of(scan.chunks().size(), "valid chunk")
-              + ": "
-              + scan.problem(),
-          outcome.notes());
+    return new FileRead(problem, outcome.notes(), repeated, outcome.chunksRead());
+  }
+
+  /** Why the file's chunks end before the file does, or null. */
+  private static String problem(ChunkScan scan) {
+    if (scan.complete()) {
+      return null;
     }
-    return new FileRead(null, outcome.notes());
+    return "reading stopped at byte "
+        + scan.problemOffset()
+        + " after "
+        + Counted.of(scan.chunks().size(), "valid chunk")
+        + ": "
+        + scan.problem();
   }
 }
