@@ -11,7 +11,8 @@ public enum ExitCode {
   CHECK_FAILED(6, "check: a budget was exceeded or a finding reached --fail-on"),
   REGRESSION(7, "diff: a culprit is new or worse, or more tasks were rejected"),
   TARGET_JVM(8, "--pid: the JVM cannot be attached to or recorded, or it exited meanwhile"),
-  NO_JAVA(9, "no suitable JDK: none found, a --pid JVM without virtual threads or attach");
+  NO_JAVA(9, "no suitable JDK: none found, a --pid JVM without virtual threads or attach"),
+  OUT_OF_MEMORY(10, "out of memory: the recordings need a larger heap (VTSCOPE_JAVA_OPTS=-Xmx...)");
 
   /** The exit code of a JVM ended by SIGINT (Ctrl-C): its shutdown hooks ran. */
   public static final int INTERRUPTED = 130;

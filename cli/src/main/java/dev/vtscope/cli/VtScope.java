@@ -50,7 +50,27 @@ public final class VtScope {
     try (Prefetch prefetch = Prefetch.start(args)) {
       CommandLine commandLine = commandLine(out, err, args.length > 0 ? args[0] : null);
       return commandLine.execute(args);
+    } catch (OutOfMemoryError e) {
+      // What was held is released by now: enough is free to say so in one line.
+      String command = args.length > 0 && SUBCOMMANDS.containsKey(args[0]) ? " " + args[0] : "";
+      err.println(outOfMemory(command, Runtime.getRuntime().maxMemory()));
+      return ExitCode.OUT_OF_MEMORY.code();
     }
+  }
+
+  /** The one line an exhausted heap gets: how large it was and how to give more. */
+  static String outOfMemory(String command, long maxHeapBytes) {
+    long mb = maxHeapBytes >> 20;
+    long more = Math.max(1, (maxHeapBytes >> 30) * 2 + 1);
+    return "vtscope"
+        + command
+        + ": out of memory: the recordings need more than the "
+        + mb
+        + " MB heap this JVM has; give it more with VTSCOPE_JAVA_OPTS=-Xmx"
+        + more
+        + "g (./vtscope) or java -Xmx"
+        + more
+        + "g -jar vtscope.jar";
   }
 
   /**

@@ -206,6 +206,9 @@ public final class JfrFileReader implements RecordingReader, AutoCloseable {
       if (cause instanceof IOException io) {
         throw io;
       }
+      if (cause instanceof OutOfMemoryError oom) {
+        throw oom; // the heap, not the file: the command says so
+      }
       throw new IOException(
           "the chunk could not be decoded (" + cause.getClass().getSimpleName() + ")", cause);
     }

@@ -156,6 +156,9 @@ public final class JfrStreamReader implements RecordingReader {
       return "interrupted";
     }
     Throwable t = failure.get();
+    if (t instanceof OutOfMemoryError oom) {
+      throw oom; // the heap, not the file: the command says so
+    }
     if (t == null) {
       // The JDK's stream can end quietly on damaged metadata; without metadata nothing was read.
       return handlers.metadataSeen ? null : "its metadata could not be read (damaged)";

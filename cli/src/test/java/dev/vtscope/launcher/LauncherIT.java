@@ -171,6 +171,22 @@ class LauncherIT {
   }
 
   @Test
+  void anExhaustedHeapIsOneLineWithItsExitCode() throws Exception {
+    String javaHome = System.getProperty("java.home");
+    Run starved =
+        launcher(
+            Map.of("JAVA_HOME", javaHome, "VTSCOPE_JAVA_OPTS", "-Xmx2m", "VTSCOPE_CDS", "off"),
+            "analyze",
+            "samples/jdk21/pinning-synchronized.jfr");
+    assertThat(starved.code()).as(starved.err()).isEqualTo(10);
+    assertThat(starved.err().strip())
+        .startsWith("vtscope analyze: out of memory:")
+        .contains("VTSCOPE_JAVA_OPTS=-Xmx")
+        .doesNotContain("\n")
+        .doesNotContain("Exception");
+  }
+
+  @Test
   void archivesTheClassesOfTheFirstAnalysisAndAnswersTheSameWithTheArchive() throws Exception {
     Path cds = emptyArchives();
     String sample = "samples/jdk21/pinning-synchronized.jfr";
