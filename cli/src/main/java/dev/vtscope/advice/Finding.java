@@ -39,4 +39,9 @@ public record Finding(
     classes = List.copyOf(classes);
     notes = List.copyOf(notes);
   }
+
+  /** Whether this is the verdict that nothing needs changing, rather than a problem. */
+  public boolean healthy() {
+    return HealthyRule.ID.equals(id);
+  }
 }

@@ -157,8 +157,7 @@ final class CheckCommand implements Callable<Integer> {
           throw new IOException("the write failed");
         }
       } catch (IOException e) {
-        throw new ExitException(
-            ExitCode.INPUT_UNREADABLE, "cannot write " + junit + ": " + e.getMessage(), e);
+        throw new ExitException(ExitCode.INPUT_UNREADABLE, OutputOptions.cannotWrite(junit, e), e);
       }
     }
     return result.passed() ? ExitCode.OK.code() : ExitCode.CHECK_FAILED.code();

@@ -90,8 +90,7 @@ final class OutputOptions {
       return new java.io.PrintWriter(
           java.nio.file.Files.newBufferedWriter(output, java.nio.charset.StandardCharsets.UTF_8));
     } catch (java.io.IOException e) {
-      throw new ExitException(
-          ExitCode.INPUT_UNREADABLE, "cannot write " + output + ": " + e.getMessage(), e);
+      throw new ExitException(ExitCode.INPUT_UNREADABLE, cannotWrite(output, e), e);
     }
   }
 
@@ -107,7 +106,14 @@ final class OutputOptions {
       paramLabel = "N",
       description =
           "Sites shown per section in the text report, and holders with series of their own in"
-              + " OpenMetrics (the others are one 'other' series) (default: ${DEFAULT-VALUE}).")
+              + " OpenMetrics (the others are one 'other' series) (default: 10).")
+  void top(int n) {
+    if (n < 1) {
+      throw new ParameterException(mixee.commandLine(), "--top must be 1 or more, not " + n);
+    }
+    this.top = n;
+  }
+
   private int top = 10;
 
   @Spec(Spec.Target.MIXEE)
@@ -178,7 +184,7 @@ final class OutputOptions {
       return new dev.vtscope.report.HtmlReport();
     }
     if (format == Format.OPENMETRICS) {
-      return new dev.vtscope.report.OpenMetricsReport(Math.max(1, top));
+      return new dev.vtscope.report.OpenMetricsReport(top);
     }
     boolean useColor =
         switch (color) {
@@ -189,7 +195,7 @@ final class OutputOptions {
     int columns =
         width != null ? width : terminal.interactive() ? terminal.width() : TextStyle.PLAIN.width();
     return new TextReport(
-        new TextStyle(columns, useColor, Math.max(1, top), terminal.interactive(), stackDepth()));
+        new TextStyle(columns, useColor, top, terminal.interactive(), stackDepth()));
   }
 
   /** The --stack-depth value: a number of frames, all, or the default. */
@@ -211,5 +217,21 @@ final class OutputOptions {
     throw new ExitException(
         ExitCode.USAGE,
         "--stack-depth takes a number of frames (0 or more) or all, not '" + stackDepth + "'");
+  }
+
+  /** Why {@code file} could not be written, said plainly: the JDK's message is often the path. */
+  static String cannotWrite(java.nio.file.Path file, java.io.IOException e) {
+    String why;
+    if (e instanceof java.nio.file.NoSuchFileException) {
+      java.nio.file.Path folder = file.toAbsolutePath().getParent();
+      why = "the folder " + folder + " does not exist";
+    } else if (e instanceof java.nio.file.AccessDeniedException) {
+      why = "permission denied";
+    } else if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+      why = f.getReason();
+    } else {
+      why = e.getMessage();
+    }
+    return "cannot write " + file + ": " + why;
   }
 }

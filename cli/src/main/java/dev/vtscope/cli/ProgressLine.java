@@ -106,8 +106,8 @@ final class ProgressLine implements ReadProgress {
 
   private static String size(long bytes) {
     if (bytes >= 1L << 30) {
-      return String.format(Locale.ROOT, "%.2f GB", bytes / (double) (1L << 30));
+      return String.format(Locale.ROOT, "%.2f GiB", bytes / (double) (1L << 30));
     }
-    return String.format(Locale.ROOT, "%d MB", bytes >> 20);
+    return String.format(Locale.ROOT, "%d MiB", bytes >> 20);
   }
 }

@@ -107,7 +107,15 @@ final class WatchCommand implements Callable<Integer> {
   @Option(
       names = "--top",
       paramLabel = "N",
-      description = "Sites shown on the screen (default: ${DEFAULT-VALUE}).")
+      description = "Sites shown on the screen (default: 10).")
+  void top(int n) {
+    if (n < 1) {
+      throw new picocli.CommandLine.ParameterException(
+          spec.commandLine(), "--top must be 1 or more, not " + n);
+    }
+    this.top = n;
+  }
+
   private int top = 10;
 
   @Option(names = "--verbose", description = "Print stack traces of errors.")
@@ -243,7 +251,7 @@ final class WatchCommand implements Callable<Integer> {
     PrintWriter stdout = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     TerminalFacts facts = TerminalFacts.detect();
-    WatchView view = new WatchView(facts.interactive() ? facts.width() : 0, Math.max(1, top));
+    WatchView view = new WatchView(facts.interactive() ? facts.width() : 0, top);
     Set<String> seen = new HashSet<>();
     long startedNanos = System.nanoTime();
     boolean writerExited = false;

@@ -106,8 +106,8 @@ public final class Checker {
     if (policy.failOn() != null) {
       boolean any = false;
       for (Finding f : advice.findings()) {
-        if (f.severity().compareTo(policy.failOn()) < 0) {
-          continue;
+        if (f.severity().compareTo(policy.failOn()) < 0 || f.healthy()) {
+          continue; // "healthy" is the verdict of no problem: --fail-on info must not fail on it
         }
         String entry = allowedBy(f, policy.allow());
         if (entry != null) {

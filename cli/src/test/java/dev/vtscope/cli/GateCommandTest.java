@@ -193,6 +193,9 @@ class GateCommandTest {
     Cli.Result r = Cli.run("check", jdk25.toString(), "--fail-on", "low");
     assertThat(r.exitCode()).isZero();
     assertThat(r.out()).startsWith("vtscope check: passed");
+    // the verdict that nothing needs changing is no finding to fail on, even at info
+    Cli.Result info = Cli.run("check", jdk25.toString(), "--fail-on", "info");
+    assertThat(info.out()).contains("FAIL  recording-short").doesNotContain("FAIL  healthy");
   }
 
   @Test

@@ -41,7 +41,7 @@ class ProgressLineTest {
     Thread.sleep(350); // the line waits a moment, so fast reads show nothing
     progress.chunkRead(ProgressLine.MIN_BYTES);
     assertThat(err.toString())
-        .startsWith("\rvtscope: reading 64 MB of 128 MB (50%), 1 chunk, ")
+        .startsWith("\rvtscope: reading 64 MiB of 128 MiB (50%), 1 chunk, ")
         .endsWith(" s\033[K");
     progress.done();
     assertThat(err.toString()).endsWith("\r\033[K");

@@ -19,6 +19,30 @@ class UsageErrorTest {
   }
 
   @Test
+  void aTopOfNoSitesIsRefused() {
+    assertUsageError(
+        Cli.run("analyze", "x.jfr", "--top", "0"),
+        "vtscope analyze: --top must be 1 or more, not 0 (see 'vtscope analyze --help')");
+    assertUsageError(
+        Cli.run("watch", "--top", "-1", "repo"),
+        "vtscope watch: --top must be 1 or more, not -1 (see 'vtscope watch --help')");
+  }
+
+  @Test
+  void anOutputFileInAFolderThatIsNotThereSaysSo() {
+    String sample =
+        dev.vtscope.testing.TestRecordings.repoRoot()
+            .resolve("samples/jdk21/pinning-synchronized.jfr")
+            .toString();
+    Cli.Result r = Cli.run("analyze", sample, "-o", "/nonexistent-folder/x.txt");
+    assertThat(r.exitCode()).isEqualTo(ExitCode.INPUT_UNREADABLE.code());
+    assertThat(r.err().strip())
+        .isEqualTo(
+            "vtscope analyze: cannot write /nonexistent-folder/x.txt: the folder"
+                + " /nonexistent-folder does not exist");
+  }
+
+  @Test
   void aMistypedOptionGetsTheNearestOption() {
     assertUsageError(
         Cli.run("analyze", "x.jfr", "--fromat", "json"),
