@@ -171,15 +171,20 @@ final class MonitorPinningRule implements Rule {
     if (unknownLibraryFix && outer.isEmpty()) {
       actions.add(changeTheCode);
       String version = Facts.version(culprit.artifact());
+      Object name =
+          culprit.artifact() != null
+              ? culprit.artifact().name()
+              : Message.of("library.owning", "className", culprit.className());
       actions.add(
           Message.of(
               "monitor-pinning.action.unknown-library",
               "library",
-              culprit.artifact() != null
-                  ? culprit.artifact().name()
-                  : Message.of("library.owning", "className", culprit.className()),
+              name,
               "version",
               version == null ? "" : Message.of("library.version-here", "version", version)));
+      // what a user can do today without changing the library or the JDK
+      actions.add(
+          Message.of("monitor-pinning.action.unknown-library.platform-threads", "library", name));
     }
 
     List<Evidence> evidence = new ArrayList<>();

@@ -152,6 +152,29 @@ class RulesOnHandBuiltAnalysesTest {
   }
 
   @Test
+  void aLibraryWithoutAKnownFixGetsWhatAUserCanDoWithoutChangingIt() {
+    Analysis a =
+        AnalysisBuilder.jdk(21)
+            .recorded(Duration.ofSeconds(10))
+            .pinned(
+                site("org.hsqldb.Session", "execute")
+                    .library("org.hsqldb:hsqldb", "2.7.4")
+                    .waitedAt("org.hsqldb.lib.CountUpDownLatch", "await")
+                    .calledFrom("com.example.Repository", "update")
+                    .pins(40, Duration.ofMillis(20)))
+            .build();
+    List<String> actions = Words.actions(only(a, "monitor-pinning"));
+    assertThat(actions.get(0)).startsWith("Upgrade to JDK 24 or later");
+    assertThat(actions)
+        .anyMatch(action -> action.startsWith("vtscope knows of no release of org.hsqldb:hsqldb"))
+        .anyMatch(
+            action ->
+                action.startsWith(
+                    "Until then, make the calls into org.hsqldb:hsqldb from a small pool of"
+                        + " platform threads"));
+  }
+
+  @Test
   void everyCarrierHeldIsStarvationNamingTheLargestHolder() {
     Analysis a =
         AnalysisBuilder.jdk(21)
