@@ -299,9 +299,24 @@ final class RecordCommand implements Callable<Integer> {
     stderr.println("vtscope record: running " + String.join(" ", command));
     stderr.flush();
     ChildRecording.Result result;
+    // A program still running at the timeout may hang with every carrier pinned: its threads then
+    // are the evidence, as they are for --pid.
+    List<PinnedNowThreads> atTimeout = new ArrayList<>();
     try {
       result =
-          ChildRecording.run(command, environment, out, threshold, limit, new StderrStream(stderr));
+          ChildRecording.run(
+              command,
+              environment,
+              out,
+              threshold,
+              limit,
+              new StderrStream(stderr),
+              pid -> {
+                PinnedNowThreads threads = pinnedNow(pid, stderr);
+                if (threads != null) {
+                  atTimeout.add(threads);
+                }
+              });
     } catch (IOException e) {
       throw new ExitException(
           ExitCode.INPUT_UNREADABLE,
@@ -327,7 +342,7 @@ final class RecordCommand implements Callable<Integer> {
     }
     stderr.flush();
     if (!noAnalyze) {
-      analyze(out);
+      analyze(out, atTimeout.isEmpty() ? null : atTimeout.get(0));
     }
     return result.ending() == ChildRecording.Ending.EXITED && result.exitCode() == 0
         ? ExitCode.OK.code()
@@ -485,10 +500,6 @@ final class RecordCommand implements Callable<Integer> {
       throw new ExitException(
           ExitCode.USAGE, "the folder of --out " + file + " does not exist; create it first");
     }
-  }
-
-  private void analyze(Path recording) {
-    analyze(recording, null);
   }
 
   /**

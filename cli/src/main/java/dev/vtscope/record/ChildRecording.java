@@ -82,6 +82,25 @@ public final class ChildRecording {
       Duration timeout,
       OutputStream output)
       throws IOException, InterruptedException {
+    return run(command, environment, out, pinnedThreshold, timeout, output, pid -> {});
+  }
+
+  /**
+   * Runs {@code command} and waits for it; when the timeout stops it, {@code atTimeout} is given
+   * its pid first, while it still runs as it ran (a program that hangs is stopped by the timeout,
+   * and a pin that never ended wrote no event: what it is doing then is the evidence).
+   *
+   * @see #run(List, Map, Path, String, Duration, OutputStream)
+   */
+  public static Result run(
+      List<String> command,
+      Map<String, String> environment,
+      Path out,
+      String pinnedThreshold,
+      Duration timeout,
+      OutputStream output,
+      java.util.function.LongConsumer atTimeout)
+      throws IOException, InterruptedException {
     Path settings = Files.createTempFile("vtscope-", ".jfc");
     try {
       try (InputStream in = settings()) {
@@ -141,6 +160,7 @@ public final class ChildRecording {
       Ending ending = Ending.EXITED;
       if (!finished) {
         ending = Ending.TIMED_OUT;
+        atTimeout.accept(process.pid());
         process.destroy(); // SIGTERM: the JVM's shutdown hooks write the recording
         if (!process.waitFor(60, TimeUnit.SECONDS)) {
           process.destroyForcibly();

@@ -268,6 +268,39 @@ class RecordCommandTest {
   }
 
   /**
+   * A program that hangs with every carrier pinned by pins that never end wrote no pinned event:
+   * the timeout stops it, and the thread dump taken first names the holders, not "healthy".
+   */
+  @Test
+  void aProgramHungWithEveryCarrierPinnedIsNamedFromADumpAtTheTimeout() throws Exception {
+    Path out = dir.resolve("hung.jfr");
+    Cli.Result result =
+        Cli.run(
+            "record",
+            "--workload",
+            "pinning-per-task",
+            "--jdk",
+            jdk21Home(),
+            "--timeout",
+            "4s",
+            "--out",
+            out.toString(),
+            "--format",
+            "json",
+            "--",
+            "--tasks",
+            "64",
+            "--hold",
+            "60s");
+    assertThat(result.exitCode()).as(result.err()).isEqualTo(5);
+    JsonNode report = MAPPER.readTree(result.out());
+    JsonNode first = report.at("/findings/0");
+    assertThat(first.get("id").asText()).as(result.out()).isEqualTo("pinned-now");
+    assertThat(first.get("title").asText()).contains("PerTaskPinning.withMonitor");
+    assertThat(report.get("findings").findValuesAsText("id")).doesNotContain("healthy");
+  }
+
+  /**
    * vtscope itself stopped (a CI job's timeout sends SIGTERM to it alone): the program it runs is
    * stopped too, and writes its recording, rather than running on.
    */
