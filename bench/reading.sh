@@ -6,11 +6,13 @@
 # For each input, RUNS times (default 3), interleaved: `vtscope analyze --format json` (its own
 # reader), `vtscope analyze --reader jdk --format json` (jdk.jfr.consumer) and
 # `jfr view pinned-threads` of the newest JDK. Inputs: a 1 GB and a 4 GB recording made by
-# bench/make-large-recording.sh (made once, kept in bench/work/), the 125 KB sample
-# samples/jdk21/pinning-synchronized.jfr, and 8 recordings of 128 MB at once (one vtscope command;
-# `jfr view` takes one file, so its 8 runs are summed). Prints, per input and tool, the median wall
+# bench/make-large-recording.sh (made once, kept in bench/work/), a 1 GB one whose events come
+# from 16,384 distinct stacks (constant pools half the file, as in a service's recording), the
+# 125 KB sample samples/jdk21/pinning-synchronized.jfr, and 8 recordings of 128 MB at once (one
+# vtscope command; `jfr view` takes one file, so its 8 runs are summed). Prints, per input and tool, the median wall
 # time, the median peak resident memory and CPU use (100% = one core), and the ratios to
-# `jfr view`. BENCH_SIZES="1024 4096" changes the large sizes (MB).
+# `jfr view`. BENCH_SIZES="1024 4096" changes the large sizes (MB), BENCH_MANY_SIZES="1024" those of
+# the recordings with many stacks.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
@@ -18,6 +20,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
 . "$root/tools/find-jdk.sh"
 runs=${1:-3}
 sizes=${BENCH_SIZES:-1024 4096}
+many_sizes=${BENCH_MANY_SIZES:-1024}
 
 [ -x /usr/bin/time ] || { echo "bench: needs GNU time (/usr/bin/time) for peak memory" >&2; exit 9; }
 vt_find_java 21 javac || { echo "bench: needs a JDK 21+" >&2; exit 9; }
@@ -27,20 +30,24 @@ jfr="$(dirname "$VT_JAVA")/jfr"
 
 work="$root/bench/work"
 mkdir -p "$work"
-make() { # SIZE_MB FILE
-  [ -s "$2" ] || "$root/bench/make-large-recording.sh" "$1" "$2" >&2
+make() { # SIZE_MB FILE [REQUEST_STACKS]
+  [ -s "$2" ] || BENCH_REQUEST_STACKS=${3:-0} "$root/bench/make-large-recording.sh" "$1" "$2" >&2
 }
 inputs=()
 for size in $sizes; do
   make "$size" "$work/large-${size}m.jfr"
   inputs+=("$work/large-${size}m.jfr")
 done
+for size in $many_sizes; do
+  make "$size" "$work/many-stacks-${size}m.jfr" 16384
+  inputs+=("$work/many-stacks-${size}m.jfr")
+done
 sample="$root/samples/jdk21/pinning-synchronized.jfr"
 inputs+=("$sample")
-make 128 "$work/large-128m.jfr"
+# eight runs of the generator, not copies of one: vtscope reads a chunk given twice only once
 mkdir -p "$work/eight"
 for i in 1 2 3 4 5 6 7 8; do
-  [ -f "$work/eight/part-$i.jfr" ] || cp "$work/large-128m.jfr" "$work/eight/part-$i.jfr"
+  make 128 "$work/eight/part-$i.jfr"
 done
 inputs+=("8 files")
 
@@ -82,7 +89,7 @@ for input in "${inputs[@]}"; do
     for tool in "${tools[@]}"; do measure "$tool" "$input" "$work/$tool.txt"; done
   done
   name=$(basename "$input")
-  [ "$input" = "8 files" ] && name="8 x large-128m.jfr"
+  [ "$input" = "8 files" ] && name="8 x 128 MB recordings"
   jfr_time=$(cut -d' ' -f1 "$work/jfr-view.txt" | median)
   for tool in "${tools[@]}"; do
     t=$(cut -d' ' -f1 "$work/$tool.txt" | median)
