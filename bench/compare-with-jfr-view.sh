@@ -4,9 +4,12 @@
 #
 #   bench/compare-with-jfr-view.sh [COPIES] [RUNS]
 #
-# The recording is made once by the pinning-per-task workload on JDK 21 (threshold 0, so every
-# pin is an event) and concatenated COPIES times (default 10) into one multi-chunk file; each tool
-# then runs RUNS times (default 5), alternating. Work files go to bench/work/ (ignored by git).
+# The pinning-per-task workload is recorded COPIES times (default 10) on JDK 21 (threshold 0, so
+# every pin is an event), once each; `vtscope analyze` takes the COPIES recordings in one command,
+# `jfr view`, which takes one file, runs on each and its times are summed. (Copies of one recording
+# concatenated would not do: vtscope reads a chunk given twice once; nor would different runs
+# concatenated, which break the JDK's parser: `jfr view` then shows a fraction of the pins.) Each
+# tool runs RUNS times (default 5), alternating. Work files go to bench/work/ (ignored by git).
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
@@ -27,29 +30,35 @@ vt_find_java_exact 21 && jdk21=$VT_JAVA
 
 work="$root/bench/work"
 mkdir -p "$work"
-one="$work/per-task.jfr"
-if [ ! -f "$one" ]; then
-  unzip -o -q -p "$root/cli/target/vtscope.jar" dev/vtscope/vtscope.jfc >"$work/vtscope.jfc"
-  (cd "$work" && "$jdk21" -XX:StartFlightRecording:filename=per-task.jfr,settings=vtscope.jfc,jdk.VirtualThreadPinned#threshold=0ms \
+unzip -o -q -p "$root/cli/target/vtscope.jar" dev/vtscope/vtscope.jfc >"$work/vtscope.jfc"
+parts=()
+pinned=0
+for i in $(seq "$copies"); do
+  part="per-task-$i.jfr"
+  [ -f "$work/$part" ] || (cd "$work" && "$jdk21" -XX:StartFlightRecording:filename="$part",settings=vtscope.jfc,jdk.VirtualThreadPinned#threshold=0ms \
     -cp "$root/cli/target/vtscope.jar" dev.vtscope.workloads.Workloads pinning-per-task --tasks 100000 --hold 100us >/dev/null 2>&1)
-fi
-big="$work/per-task-x$copies.jfr"
-if [ ! -f "$big" ]; then
-  for _ in $(seq "$copies"); do cat "$one"; done >"$big"
-fi
+  parts+=("$work/$part")
+  pinned=$((pinned + $("$jfr" summary "$work/$part" | awk '/jdk.VirtualThreadPinned /{print $2}')))
+done
 
 measure() { # prints "seconds kilobytes"
   /usr/bin/time -f '%e %M' -o "$work/time.txt" "$@" >/dev/null 2>&1
   cat "$work/time.txt"
 }
 
-echo "recording: $big ($(du -h "$big" | cut -f1), $("$jfr" summary "$big" | awk '/jdk.VirtualThreadPinned /{print $2}') pinned events, $copies chunks)"
+echo "recordings: $copies of pinning-per-task ($(du -ch "${parts[@]}" | tail -n 1 | cut -f1) in all, $pinned pinned events)"
 echo "java: $java"
 : >"$work/vt.txt"
 : >"$work/jfr.txt"
 for _ in $(seq "$runs"); do
-  measure "$root/vtscope" analyze --format json "$big" >>"$work/vt.txt"
-  measure "$jfr" view --width 200 pinned-threads "$big" >>"$work/jfr.txt"
+  measure "$root/vtscope" analyze --format json "${parts[@]}" >>"$work/vt.txt"
+  s=0 m=0
+  for part in "${parts[@]}"; do
+    read -r ts tm < <(measure "$jfr" view --width 200 pinned-threads "$part")
+    s=$(echo "$s + $ts" | bc -l)
+    [ "$tm" -gt "$m" ] && m=$tm
+  done
+  echo "$s $m" >>"$work/jfr.txt"
 done
 
 median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
@@ -59,6 +68,6 @@ vt_mem=$(cut -d' ' -f2 "$work/vt.txt" | median)
 jfr_mem=$(cut -d' ' -f2 "$work/jfr.txt" | median)
 printf '%-34s %10s %14s\n' "" "median s" "peak RSS MiB"
 printf '%-34s %10s %14.0f\n' "vtscope analyze --format json" "$vt_time" "$(echo "$vt_mem / 1024" | bc -l)"
-printf '%-34s %10s %14.0f\n' "jfr view pinned-threads" "$jfr_time" "$(echo "$jfr_mem / 1024" | bc -l)"
+printf '%-34s %10s %14.0f\n' "jfr view pinned-threads (summed)" "$jfr_time" "$(echo "$jfr_mem / 1024" | bc -l)"
 printf 'ratio vtscope / jfr view: time %.2f, memory %.2f (over %d runs each)\n' \
   "$(echo "$vt_time / $jfr_time" | bc -l)" "$(echo "$vt_mem / $jfr_mem" | bc -l)" "$runs"
