@@ -85,15 +85,7 @@ final class ChunkBytes {
     bufferStart = position;
     bufferEnd = position; // holds nothing until the read succeeds
     buffer.clear().limit(want);
-    try {
-      while (buffer.hasRemaining()) {
-        if (channel.read(buffer, chunkFileOffset + position + buffer.position()) < 0) {
-          throw new JfrFormatException("ends early: the file shrank while it was read", position);
-        }
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    readFully(buffer);
     buffer.flip();
     bufferEnd = position + want;
   }
@@ -322,7 +314,7 @@ final class ChunkBytes {
   private String decode(int n, java.nio.charset.Charset charset) {
     byte[] bytes = new byte[n];
     if (channel != null && n > buffer.capacity()) {
-      readPast(bytes); // longer than a page: straight from the file
+      readFully(ByteBuffer.wrap(bytes)); // longer than a page: straight from the file
     } else {
       need(n);
       buffer.get(position - bufferStart, bytes);
@@ -331,8 +323,8 @@ final class ChunkBytes {
     return new String(bytes, charset);
   }
 
-  private void readPast(byte[] bytes) {
-    ByteBuffer target = ByteBuffer.wrap(bytes);
+  /** Fills {@code target} with the file's bytes from the position on. */
+  private void readFully(ByteBuffer target) {
     try {
       while (target.hasRemaining()) {
         if (channel.read(target, chunkFileOffset + position + target.position()) < 0) {
