@@ -326,7 +326,7 @@ public final class JsonReportReader {
               others,
               frameIn(stack, node.path("waitedAt")),
               frameIn(stack, node.path("calledFrom")),
-              artifact(text(node.path("calledFromArtifact")), null, null, null),
+              artifact(text(node.path("calledFromArtifact")), null, null, null, null),
               owners);
     }
     return new Site(
@@ -366,7 +366,8 @@ public final class JsonReportReader {
             text(c.path("artifact")),
             text(c.path("artifactVersion")),
             text(c.path("artifactSource")),
-            text(c.path("jar"))),
+            text(c.path("jar")),
+            text(c.path("artifactHeader"))),
         lineRange(c.path("lineRange")),
         c.path("frameIndex").isNull() ? -1 : c.path("frameIndex").asInt(-1),
         text(c.path("detail")));
@@ -376,7 +377,8 @@ public final class JsonReportReader {
    * An artifact from how a report shows it: {@code group:artifact:version} (Maven metadata) or
    * {@code Title version} (a manifest).
    */
-  private static Artifact artifact(String display, String version, String source, String jar) {
+  private static Artifact artifact(
+      String display, String version, String source, String jar, String header) {
     if (display == null) {
       return null;
     }
@@ -393,12 +395,14 @@ public final class JsonReportReader {
           Artifact.Source.MAVEN,
           jar);
     }
+    // a manifest's artifact also says which header named it
     if (version != null && display.endsWith(" " + version)) {
       return new Artifact(
           display.substring(0, display.length() - version.length() - 1),
           version,
           Artifact.Source.MANIFEST,
-          jar);
+          jar,
+          header);
     }
     int space = display.lastIndexOf(' ');
     return version == null && space > 0
@@ -406,8 +410,9 @@ public final class JsonReportReader {
             display.substring(0, space),
             display.substring(space + 1),
             Artifact.Source.MANIFEST,
-            jar)
-        : new Artifact(display, version, Artifact.Source.MANIFEST, jar);
+            jar,
+            header)
+        : new Artifact(display, version, Artifact.Source.MANIFEST, jar, header);
   }
 
   private static LineRange lineRange(JsonNode node) {

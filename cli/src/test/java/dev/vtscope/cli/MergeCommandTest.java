@@ -146,6 +146,26 @@ class MergeCommandTest {
     return threads;
   }
 
+  /** A library named by its jar's manifest keeps the header that named it through a merge. */
+  @Test
+  void aManifestArtifactKeepsItsHeaderThroughAMerge() throws Exception {
+    Path report = reports("culprit").get(0);
+    ObjectNode root = (ObjectNode) JSON.readTree(report.toFile());
+    ObjectNode culprit = (ObjectNode) root.at("/pinned/sites/0/culprit");
+    culprit.put("artifact", "org.hsqldb.hsqldb 2.7.4");
+    culprit.put("artifactVersion", "2.7.4");
+    culprit.put("artifactSource", "manifest");
+    culprit.put("artifactHeader", "Bundle-SymbolicName");
+    culprit.put("jar", "hsqldb-2.7.4.jar");
+    Path edited = dir.resolve("manifest.json");
+    JSON.writeValue(edited.toFile(), root);
+    JsonNode merged = merge(List.of(edited));
+    assertThat(merged.at("/pinned/sites/0/culprit/artifactHeader").asText())
+        .isEqualTo("Bundle-SymbolicName");
+    assertThat(merged.at("/pinned/sites/0/culprit/artifact").asText())
+        .isEqualTo("org.hsqldb.hsqldb 2.7.4");
+  }
+
   /** Thread ids are per JVM: rejected virtual threads of two recordings add up. */
   @Test
   void rejectedThreadsOfSeveralRecordingsAddUp() throws Exception {
