@@ -44,14 +44,23 @@ public final class Distribution {
 
   /**
    * The histogram in HdrHistogram's compressed encoding, base 64; null when the durations are kept
-   * as they are.
+   * as they are. The same durations give the same text however they were added up: the encoding
+   * names the highest value the histogram could hold, which an auto-resizing one sets by the order
+   * its values came in, so the counts are copied into one that reaches just their maximum first.
    */
   public String encodedHistogram() {
     if (histogram == null) {
       return null;
     }
-    ByteBuffer buffer = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
-    int length = histogram.encodeIntoCompressedByteBuffer(buffer, 9);
+    long lowest = histogram.getLowestDiscernibleValue();
+    Histogram canonical =
+        new Histogram(
+            lowest,
+            Math.max(2 * lowest, histogram.getMaxValue()),
+            histogram.getNumberOfSignificantValueDigits());
+    canonical.add(histogram);
+    ByteBuffer buffer = ByteBuffer.allocate(canonical.getNeededByteBufferCapacity());
+    int length = canonical.encodeIntoCompressedByteBuffer(buffer, 9);
     return BASE64.encodeToString(Arrays.copyOf(buffer.array(), length));
   }
 

@@ -79,7 +79,18 @@ class DurationStatisticsTest {
       }
       assertThat(figures(merged.summary())).as("size %d merged", size).isEqualTo(expected);
       assertThat(figures(reported.summary())).as("size %d reported", size).isEqualTo(expected);
+      // and the durations a report writes are the same text whichever way they were added up
+      assertThat(encoded(merged))
+          .as("size %d merged, encoded", size)
+          .isEqualTo(encoded(one))
+          .isEqualTo(encoded(reported));
     }
+  }
+
+  /** What a JSON report writes of the durations: the values, or the encoded histogram. */
+  private static String encoded(DurationStatistics statistics) {
+    Distribution d = statistics.summary().distribution();
+    return d.values() != null ? java.util.Arrays.toString(d.values()) : d.encodedHistogram();
   }
 
   /** The figures of a summary, without the durations behind them. */
