@@ -9,7 +9,9 @@ import dev.vtscope.recording.RecordingInput;
 import dev.vtscope.recording.RecordingReader;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /** Reads recordings and builds an {@link Analysis}: load, collect per JVM, merge, note. */
 public final class Analyzer {
@@ -74,7 +76,7 @@ public final class Analyzer {
     // A chunk is read once however often it is given: copied into a folder twice, concatenated
     // with itself, or a file named twice (by two paths, say). Its events would count twice and its
     // pins overlap themselves, doubling the carriers pinned at once.
-    java.util.Set<ChunkHeader.Identity> seen = new java.util.HashSet<>();
+    Set<ChunkHeader.Identity> seen = new HashSet<>();
     List<String> repeatedIn = new ArrayList<>();
     int repeatedChunks = 0;
     for (RecordingInput input : inputs) {
@@ -204,7 +206,7 @@ public final class Analyzer {
 
   /** Reads one file into {@code collector}, but for the chunks in {@code seen}. */
   private RecordingFiles.FileRead read(
-      Path file, SummaryBuilder collector, java.util.Set<ChunkHeader.Identity> seen)
+      Path file, SummaryBuilder collector, Set<ChunkHeader.Identity> seen)
       throws RecordingProblemException {
     try {
       return RecordingFiles.read(reader, file, collector, seen);

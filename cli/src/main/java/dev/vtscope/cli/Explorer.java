@@ -469,7 +469,7 @@ final class Explorer {
     try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(file, StandardCharsets.UTF_8))) {
       renderer.render(analysis, advice, out);
     } catch (IOException e) {
-      throw new IllegalArgumentException("cannot write " + file + ": " + e.getMessage());
+      throw new IllegalArgumentException(OutputOptions.cannotWrite(file, e));
     }
     return "saved " + words.get(1) + " to " + file + "\n";
   }

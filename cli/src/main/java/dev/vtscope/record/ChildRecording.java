@@ -54,43 +54,18 @@ public final class ChildRecording {
   }
 
   /**
-   * Runs {@code command} and waits for it.
+   * Runs {@code command} with some environment variables set, and waits for it; when the timeout
+   * stops it, {@code atTimeout} is given its pid first, while it still runs as it ran (a program
+   * that hangs is stopped by the timeout, and a pin that never ended wrote no event: what it is
+   * doing then is the evidence).
    *
    * @param command the program: {@code java ...}
+   * @param environment variables to set in the child's environment, e.g. {@code JAVA_HOME}
    * @param out where the recording goes; must not exist
    * @param pinnedThreshold threshold of jdk.VirtualThreadPinned, e.g. {@code 20 ms}
    * @param timeout how long it may run, or null for no limit
    * @param output where the child's standard output and error go
-   */
-  public static Result run(
-      List<String> command, Path out, String pinnedThreshold, Duration timeout, OutputStream output)
-      throws IOException, InterruptedException {
-    return run(command, Map.of(), out, pinnedThreshold, timeout, output);
-  }
-
-  /**
-   * Runs {@code command} with some environment variables set, and waits for it.
-   *
-   * @param environment variables to set in the child's environment, e.g. {@code JAVA_HOME}
-   * @see #run(List, Path, String, Duration, OutputStream)
-   */
-  public static Result run(
-      List<String> command,
-      Map<String, String> environment,
-      Path out,
-      String pinnedThreshold,
-      Duration timeout,
-      OutputStream output)
-      throws IOException, InterruptedException {
-    return run(command, environment, out, pinnedThreshold, timeout, output, pid -> {});
-  }
-
-  /**
-   * Runs {@code command} and waits for it; when the timeout stops it, {@code atTimeout} is given
-   * its pid first, while it still runs as it ran (a program that hangs is stopped by the timeout,
-   * and a pin that never ended wrote no event: what it is doing then is the evidence).
-   *
-   * @see #run(List, Map, Path, String, Duration, OutputStream)
+   * @param atTimeout what to do with the program's pid before the timeout stops it
    */
   public static Result run(
       List<String> command,

@@ -30,7 +30,6 @@ import java.util.function.Consumer;
 final class ChunkDecoder {
 
   private static final long METADATA = 0;
-  private static final long CHECKPOINT = 1;
   private static final int DEADLINE_CHECK_EVERY = 1 << 16;
 
   /** The names of the event types this decoder reads; other events can be left out. */
@@ -287,7 +286,7 @@ final class ChunkDecoder {
           found = java.util.Arrays.copyOf(found, count * 2);
         }
         found[count++] = position;
-      } else if (typeId != METADATA && typeId != CHECKPOINT && metadata.type(typeId) == null) {
+      } else if (typeId != METADATA && metadata.type(typeId) == null) {
         unknownTypes++;
       }
       position += size;
