@@ -62,7 +62,12 @@ public record Message(String key, Map<String, Object> args) {
       if (ratio > 0 && ratio < 0.01) {
         return "<1%";
       }
-      return String.format(java.util.Locale.ROOT, "%.0f%%", ratio * 100);
+      if (!(ratio > 0) || Double.isInfinite(ratio)) {
+        return String.format(java.util.Locale.ROOT, "%.0f%%", ratio * 100);
+      }
+      // What %.0f writes, without a cold Formatter: half up, as a double's shortest digits only
+      // end in exactly .5 when it is that half.
+      return Math.round(ratio * 100) + "%";
     }
   }
 

@@ -33,19 +33,32 @@ final class JdkMonitorTable {
 
   private final List<String> updates;
   private final Set<String> packages;
-  private final Map<String, Map<String, List<SynchronizedBlockLocator.Region>>> blocks;
+
+  /**
+   * Each class's {@code B} lines, unparsed: an analysis asks for the few classes its stacks name,
+   * and parsing all 2,500 blocks was a fifth of a small recording's analysis (its code runs cold).
+   */
+  private final Map<String, List<String>> blockLines;
+
+  /** The classes parsed so far; guarded by this. */
+  private final Map<String, Map<String, List<SynchronizedBlockLocator.Region>>> parsed =
+      new HashMap<>();
+
   private final Map<String, Set<String>> varying;
 
   private JdkMonitorTable(
       List<String> updates,
       Set<String> packages,
-      Map<String, Map<String, List<SynchronizedBlockLocator.Region>>> blocks,
+      Map<String, List<String>> blockLines,
       Map<String, Set<String>> varying) {
     this.updates = updates;
     this.packages = packages;
-    this.blocks = blocks;
+    this.blockLines = blockLines;
     this.varying = varying;
   }
+
+  /** The feature releases whose table vtscope ships. */
+  static final List<Integer> SHIPPED = List.of(21);
 
   /** The table of a feature release, if vtscope ships one. */
   static synchronized Optional<JdkMonitorTable> of(int feature) {
@@ -59,7 +72,41 @@ final class JdkMonitorTable {
 
   /** Every class's blocks, by method name and descriptor: for tests. */
   Map<String, Map<String, List<SynchronizedBlockLocator.Region>>> blocks() {
+    Map<String, Map<String, List<SynchronizedBlockLocator.Region>>> all = new HashMap<>();
+    blockLines.keySet().forEach(c -> all.put(c, blocksOf(c)));
+    return all;
+  }
+
+  /** The blocks of one class by method, parsed when first asked for. */
+  private synchronized Map<String, List<SynchronizedBlockLocator.Region>> blocksOf(
+      String className) {
+    Map<String, List<SynchronizedBlockLocator.Region>> blocks = parsed.get(className);
+    if (blocks == null) {
+      blocks = new HashMap<>();
+      for (String line : blockLines.getOrDefault(className, List.of())) {
+        String[] f = line.split("\t");
+        blocks.put(f[2], regions(f[3]));
+      }
+      parsed.put(className, blocks);
+    }
     return blocks;
+  }
+
+  private static List<SynchronizedBlockLocator.Region> regions(String field) {
+    List<SynchronizedBlockLocator.Region> regions = new ArrayList<>();
+    for (String block : field.split(" ")) {
+      String[] range = block.split(":");
+      String[] bci = range[0].split("-");
+      String[] source = range[1].split("-");
+      int first = Integer.parseInt(source[0]);
+      int last = Integer.parseInt(source[1]);
+      regions.add(
+          new SynchronizedBlockLocator.Region(
+              Integer.parseInt(bci[0]),
+              Integer.parseInt(bci[1]),
+              first > 0 ? new LineRange(first, last) : null));
+    }
+    return List.copyOf(regions);
   }
 
   /**
@@ -74,7 +121,7 @@ final class JdkMonitorTable {
     }
     return Optional.of(
         SynchronizedBlockLocator.fromTable(
-            blocks.getOrDefault(className, Map.of()), varying.getOrDefault(className, Set.of())));
+            blocksOf(className), varying.getOrDefault(className, Set.of())));
   }
 
   private static Optional<JdkMonitorTable> load(int feature) {
@@ -92,35 +139,33 @@ final class JdkMonitorTable {
   static JdkMonitorTable read(InputStream in) throws IOException {
     List<String> updates = new ArrayList<>();
     Set<String> packages = new HashSet<>();
-    Map<String, Map<String, List<SynchronizedBlockLocator.Region>>> blocks = new HashMap<>();
+    Map<String, List<String>> blockLines = new HashMap<>();
     Map<String, Set<String>> varying = new HashMap<>();
     BufferedReader lines = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
     String line;
     while ((line = lines.readLine()) != null) {
-      String[] f = line.split("\t");
-      switch (f[0]) {
-        case "U" -> updates.addAll(List.of(f).subList(1, f.length));
-        case "P" -> packages.add(f[1]);
-        case "V" -> varying.computeIfAbsent(f[1], c -> new HashSet<>()).add(f[2]);
-        case "B" -> {
-          List<SynchronizedBlockLocator.Region> regions = new ArrayList<>();
-          for (String block : f[3].split(" ")) {
-            String[] range = block.split(":");
-            String[] bci = range[0].split("-");
-            String[] source = range[1].split("-");
-            int first = Integer.parseInt(source[0]);
-            int last = Integer.parseInt(source[1]);
-            regions.add(
-                new SynchronizedBlockLocator.Region(
-                    Integer.parseInt(bci[0]),
-                    Integer.parseInt(bci[1]),
-                    first > 0 ? new LineRange(first, last) : null));
-          }
-          blocks.computeIfAbsent(f[1], c -> new HashMap<>()).put(f[2], List.copyOf(regions));
+      int tab = line.indexOf('\t');
+      String kind = tab < 0 ? line : line.substring(0, tab);
+      switch (kind) {
+        case "U" -> updates.addAll(List.of(line.substring(tab + 1).split("\t")));
+        case "P" -> packages.add(line.substring(tab + 1));
+        case "V" -> {
+          String[] f = line.split("\t");
+          varying.computeIfAbsent(f[1], c -> new HashSet<>()).add(f[2]);
         }
-        default -> throw new IOException("an unknown line in the JDK monitor table: " + f[0]);
+        case "B" -> {
+          int end = line.indexOf('\t', tab + 1);
+          if (end < 0 || line.indexOf('\t', end + 1) < 0) {
+            throw new IOException(
+                "a block line of the JDK monitor table without 4 fields: " + line);
+          }
+          blockLines
+              .computeIfAbsent(line.substring(tab + 1, end), c -> new ArrayList<>())
+              .add(line);
+        }
+        default -> throw new IOException("an unknown line in the JDK monitor table: " + kind);
       }
     }
-    return new JdkMonitorTable(List.copyOf(updates), packages, blocks, varying);
+    return new JdkMonitorTable(List.copyOf(updates), packages, blockLines, varying);
   }
 }

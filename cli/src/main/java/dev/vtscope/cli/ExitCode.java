@@ -38,15 +38,20 @@ public enum ExitCode {
 
   /** The table, as shown at the end of {@code --help}. */
   static String table() {
+    // appended rather than formatted: the table is made before every command, and a cold
+    // Formatter costs more than the rest of it
+    String newline = System.lineSeparator();
     StringBuilder text = new StringBuilder();
     for (ExitCode c : values()) {
-      text.append(String.format("  %d  %s%n", c.code, c.meaning));
+      text.append("  ").append(c.code).append("  ").append(c.meaning).append(newline);
     }
     // set by the JVM, not by a command: 128 plus the signal
-    text.append(
-        String.format(
-            "  %d  interrupted (Ctrl-C; %d for kill): record keeps what was recorded%n",
-            INTERRUPTED, TERMINATED));
+    text.append("  ")
+        .append(INTERRUPTED)
+        .append("  interrupted (Ctrl-C; ")
+        .append(TERMINATED)
+        .append(" for kill): record keeps what was recorded")
+        .append(newline);
     return text.toString();
   }
 }

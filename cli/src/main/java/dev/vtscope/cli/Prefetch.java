@@ -1,6 +1,7 @@
 package dev.vtscope.cli;
 
 import dev.vtscope.advice.Knowledge;
+import dev.vtscope.attribution.ClassBytesSource;
 import dev.vtscope.report.Wording;
 import java.nio.file.Path;
 import java.util.List;
@@ -11,9 +12,11 @@ import java.util.function.Supplier;
 
 /**
  * What every analysis needs, whatever recording it is given, started on a second thread while the
- * main one builds the command line: vtscope's knowledge of libraries and JDKs, the report's wording
- * and the list of installed JDKs (whose class files check the recording's JDK frames). On a small
- * recording these take about as long as reading it, and the command line takes longer than both.
+ * main one builds the command line: vtscope's knowledge of libraries and JDKs, the report's
+ * wording, the list of installed JDKs (whose class files check the recording's JDK frames) and the
+ * tables of JDK classes' synchronized blocks vtscope ships (for when no JDK of the recording's
+ * release is). On a small recording these take about as long as reading it, and the command line
+ * takes longer than both.
  *
  * <p>Nothing here has an effect the command could see other than time: the knowledge and wording
  * are loaded once per process anyway, and the JDK list is handed only to the command that started
@@ -47,6 +50,7 @@ final class Prefetch implements AutoCloseable {
       Knowledge.standard();
       jdkHomes.complete(InstalledJdks.homes());
       Wording.standard();
+      ClassBytesSource.readShippedJdkTables();
     } catch (RuntimeException | Error e) {
       jdkHomes.completeExceptionally(e);
     }

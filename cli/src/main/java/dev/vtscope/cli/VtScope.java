@@ -26,23 +26,43 @@ public final class VtScope {
   }
 
   /** The subcommands, in the order help lists them. */
-  private static final java.util.Map<String, java.util.function.Supplier<Object>> SUBCOMMANDS =
-      new java.util.LinkedHashMap<>();
+  private static final List<String> SUBCOMMANDS =
+      List.of(
+          "analyze",
+          "explore",
+          "check",
+          "diff",
+          "merge",
+          "record",
+          "watch",
+          "jvms",
+          "workloads",
+          "redact",
+          "completion",
+          "exit-codes",
+          "help");
 
-  static {
-    SUBCOMMANDS.put("analyze", AnalyzeCommand::new);
-    SUBCOMMANDS.put("explore", ExploreCommand::new);
-    SUBCOMMANDS.put("check", CheckCommand::new);
-    SUBCOMMANDS.put("diff", DiffCommand::new);
-    SUBCOMMANDS.put("merge", MergeCommand::new);
-    SUBCOMMANDS.put("record", RecordCommand::new);
-    SUBCOMMANDS.put("watch", WatchCommand::new);
-    SUBCOMMANDS.put("jvms", JvmsCommand::new);
-    SUBCOMMANDS.put("workloads", WorkloadsCommand::new);
-    SUBCOMMANDS.put("redact", RedactCommand::new);
-    SUBCOMMANDS.put("completion", CompletionCommand::new);
-    SUBCOMMANDS.put("exit-codes", ExitCodesCommand::new);
-    SUBCOMMANDS.put("help", CommandLine.HelpCommand::new);
+  /**
+   * A new instance of a subcommand. A switch rather than a map of constructor references: each
+   * reference is a class the JVM spins at start-up, before every command.
+   */
+  private static Object newCommand(String name) {
+    return switch (name) {
+      case "analyze" -> new AnalyzeCommand();
+      case "explore" -> new ExploreCommand();
+      case "check" -> new CheckCommand();
+      case "diff" -> new DiffCommand();
+      case "merge" -> new MergeCommand();
+      case "record" -> new RecordCommand();
+      case "watch" -> new WatchCommand();
+      case "jvms" -> new JvmsCommand();
+      case "workloads" -> new WorkloadsCommand();
+      case "redact" -> new RedactCommand();
+      case "completion" -> new CompletionCommand();
+      case "exit-codes" -> new ExitCodesCommand();
+      case "help" -> new CommandLine.HelpCommand();
+      default -> throw new IllegalArgumentException("no such command: " + name);
+    };
   }
 
   /** Runs vtscope with the given streams; returns the exit code. Tests call this. */
@@ -52,7 +72,7 @@ public final class VtScope {
       return commandLine.execute(args);
     } catch (OutOfMemoryError e) {
       // What was held is released by now: enough is free to say so in one line.
-      String command = args.length > 0 && SUBCOMMANDS.containsKey(args[0]) ? " " + args[0] : "";
+      String command = args.length > 0 && SUBCOMMANDS.contains(args[0]) ? " " + args[0] : "";
       err.println(outOfMemory(command, Runtime.getRuntime().maxMemory()));
       return ExitCode.OUT_OF_MEMORY.code();
     }
@@ -81,13 +101,12 @@ public final class VtScope {
   static CommandLine commandLine(PrintWriter out, PrintWriter err, String first) {
     CommandLine commandLine = new CommandLine(new VtScope());
     String named = "analyse".equals(first) ? "analyze" : first;
-    boolean one = named != null && SUBCOMMANDS.containsKey(named) && !"help".equals(named);
-    SUBCOMMANDS.forEach(
-        (name, command) -> {
-          if (!one || name.equals(named)) {
-            commandLine.addSubcommand(name, command.get());
-          }
-        });
+    boolean one = named != null && SUBCOMMANDS.contains(named) && !"help".equals(named);
+    for (String name : SUBCOMMANDS) {
+      if (!one || name.equals(named)) {
+        commandLine.addSubcommand(name, newCommand(name));
+      }
+    }
     commandLine.setOut(out);
     commandLine.setErr(err);
     commandLine.setCaseInsensitiveEnumValuesAllowed(true);

@@ -50,11 +50,35 @@ public record ChunkHeader(
     return new Identity(startNanos, durationNanos, size, constantPoolOffset, metadataOffset);
   }
 
-  /** See {@link #identity()}. */
+  /**
+   * See {@link #identity()}. Its equality is written out: a record's generated one is linked on
+   * first use, which costs a small recording's analysis more than reading its chunk.
+   */
   public record Identity(
       long startNanos,
       long durationNanos,
       long size,
       long constantPoolOffset,
-      long metadataOffset) {}
+      long metadataOffset) {
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Identity i
+          && startNanos == i.startNanos
+          && durationNanos == i.durationNanos
+          && size == i.size
+          && constantPoolOffset == i.constantPoolOffset
+          && metadataOffset == i.metadataOffset;
+    }
+
+    @Override
+    public int hashCode() {
+      long h = startNanos;
+      h = 31 * h + durationNanos;
+      h = 31 * h + size;
+      h = 31 * h + constantPoolOffset;
+      h = 31 * h + metadataOffset;
+      return Long.hashCode(h);
+    }
+  }
 }
