@@ -295,11 +295,21 @@ public final class ClassBytesSource implements AutoCloseable {
   }
 
   /**
-   * Reads the tables of JDK classes' synchronized blocks that vtscope ships, so that an analysis
-   * started later finds them read: reading one is a tenth of a small recording's analysis.
+   * Reads the tables of JDK classes' synchronized blocks that vtscope ships for the releases none
+   * of {@code jdkHomes} (nor the running JDK) is of, so that an analysis started later finds them
+   * read: reading one is a tenth of a small recording's analysis. A release that is installed is
+   * checked against its own class files, and its table is not read.
    */
-  public static void readShippedJdkTables() {
-    JdkMonitorTable.SHIPPED.forEach(JdkMonitorTable::of);
+  public static void readShippedJdkTables(List<Path> jdkHomes) {
+    List<Path> homes = new ArrayList<>(jdkHomes);
+    homes.add(Path.of(System.getProperty("java.home")));
+    for (int feature : JdkMonitorTable.SHIPPED) {
+      if (homes.stream()
+          .map(JdkImage::at)
+          .noneMatch(image -> image.isPresent() && image.get().feature() == feature)) {
+        JdkMonitorTable.of(feature);
+      }
+    }
   }
 
   /** The updates of vtscope's table that answered for JDK classes, if it was used. */

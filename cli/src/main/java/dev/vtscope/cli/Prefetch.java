@@ -14,9 +14,9 @@ import java.util.function.Supplier;
  * What every analysis needs, whatever recording it is given, started on a second thread while the
  * main one builds the command line: vtscope's knowledge of libraries and JDKs, the report's
  * wording, the list of installed JDKs (whose class files check the recording's JDK frames) and the
- * tables of JDK classes' synchronized blocks vtscope ships (for when no JDK of the recording's
- * release is). On a small recording these take about as long as reading it, and the command line
- * takes longer than both.
+ * tables of JDK classes' synchronized blocks vtscope ships for the releases none of them is of. On
+ * a small recording these take about as long as reading it, and the command line takes longer than
+ * both.
  *
  * <p>Nothing here has an effect the command could see other than time: the knowledge and wording
  * are loaded once per process anyway, and the JDK list is handed only to the command that started
@@ -48,9 +48,10 @@ final class Prefetch implements AutoCloseable {
   private void run() {
     try {
       Knowledge.standard();
-      jdkHomes.complete(InstalledJdks.homes());
+      List<Path> homes = InstalledJdks.homes();
+      jdkHomes.complete(homes);
       Wording.standard();
-      ClassBytesSource.readShippedJdkTables();
+      ClassBytesSource.readShippedJdkTables(homes);
     } catch (RuntimeException | Error e) {
       jdkHomes.completeExceptionally(e);
     }

@@ -67,6 +67,9 @@ public final class VtScope {
 
   /** Runs vtscope with the given streams; returns the exit code. Tests call this. */
   public static int run(String[] args, PrintWriter out, PrintWriter err) {
+    // Taken before anything can exhaust the heap, so that the handler loads no class: loading
+    // ExitCode there failed in its turn when the heap ran out before the command line was built.
+    int exhausted = ExitCode.OUT_OF_MEMORY.code();
     try (Prefetch prefetch = Prefetch.start(args)) {
       CommandLine commandLine = commandLine(out, err, args.length > 0 ? args[0] : null);
       return commandLine.execute(args);
@@ -74,7 +77,7 @@ public final class VtScope {
       // What was held is released by now: enough is free to say so in one line.
       String command = args.length > 0 && SUBCOMMANDS.contains(args[0]) ? " " + args[0] : "";
       err.println(outOfMemory(command, Runtime.getRuntime().maxMemory()));
-      return ExitCode.OUT_OF_MEMORY.code();
+      return exhausted;
     }
   }
 
