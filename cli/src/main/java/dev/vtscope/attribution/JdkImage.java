@@ -14,10 +14,11 @@ import java.util.Optional;
 import java.util.Properties;
 
 /**
- * The class files of an installed JDK, read from its runtime image through the {@code jrt} file
- * system, which opens any JDK's modules, not only those of the JDK running vtscope. JDK frames are
- * checked against the class files of the release that made the recording: bytecode indexes, and so
- * the ranges of synchronized blocks, differ between releases.
+ * The class files of an installed JDK, read from its runtime image: another JDK's by {@link
+ * JimageFile}, the running one's (and any image that reader does not know) through the {@code jrt}
+ * file system, which opens any JDK's modules, not only those of the JDK running vtscope. JDK frames
+ * are checked against the class files of the release that made the recording: bytecode indexes, and
+ * so the ranges of synchronized blocks, differ between releases.
  */
 final class JdkImage implements AutoCloseable {
 
@@ -26,6 +27,8 @@ final class JdkImage implements AutoCloseable {
   private final int feature;
   private FileSystem modules;
   private boolean unreadable;
+  private JimageFile image;
+  private boolean imageOpened;
   private final Map<String, java.util.List<String>> modulesOfPackage = new HashMap<>();
 
   private JdkImage(Path home, String version, int feature) {
@@ -82,6 +85,13 @@ final class JdkImage implements AutoCloseable {
 
   /** The class file of {@code className} (binary name with dots), if this JDK has it. */
   Optional<byte[]> find(String className) {
+    JimageFile image = image();
+    if (image != null) {
+      JimageFile.Lookup lookup = image.classFile(className);
+      if (lookup.readable()) {
+        return lookup.bytes();
+      }
+    }
     FileSystem fs = modules();
     if (fs == null) {
       return Optional.empty();
@@ -121,6 +131,20 @@ final class JdkImage implements AutoCloseable {
     return result;
   }
 
+  /**
+   * The image read by vtscope itself, for a JDK other than the running one (whose {@code jrt} file
+   * system is open already); null when it is the running one or one this reader does not know.
+   */
+  private JimageFile image() {
+    if (!imageOpened) {
+      imageOpened = true;
+      if (!isRunning()) {
+        image = JimageFile.open(home.resolve("lib/modules")).orElse(null);
+      }
+    }
+    return image;
+  }
+
   private FileSystem modules() {
     if (modules != null || unreadable) {
       return modules;
@@ -148,6 +172,11 @@ final class JdkImage implements AutoCloseable {
   /** Closes the image when it was opened for this analysis (the running JDK's stays open). */
   @Override
   public void close() {
+    if (image != null) {
+      image.close();
+      image = null;
+    }
+    imageOpened = false;
     if (modules != null && !isRunning()) {
       try {
         modules.close();
