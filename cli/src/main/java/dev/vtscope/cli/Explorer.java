@@ -302,7 +302,7 @@ final class Explorer {
               HumanDurations.format(site.durations().totalNanos()),
               site.durations().count(),
               site.durations().count() == 1 ? "event" : "events",
-              describe(site)));
+              row(site)));
     }
     return s.toString();
   }
@@ -335,6 +335,56 @@ final class Explorer {
                     .contains(filter));
   }
 
+  /**
+   * A site as a row of a list: its culprit and, grouped another way than by culprit, what tells it
+   * from the other sites of the same culprit (where it waited, or the reason JFR gave).
+   */
+  private String row(Site site) {
+    return switch (analysis.groupBy()) {
+      case CULPRIT -> describe(site);
+      case REASON ->
+          describe(site) + "  reason " + (site.reason() == null ? "none" : site.reason());
+      case TOP_FRAME -> describe(site) + waitedIn(site);
+      case STACK -> describe(site) + waitedIn(site) + via(site);
+    };
+  }
+
+  private static String waitedIn(Site site) {
+    return "  waited in "
+        + (site.topApplicationFrame() == null
+            ? "JDK code only"
+            : site.topApplicationFrame().display());
+  }
+
+  /**
+   * For a stack that another listed site of the same culprit and waiting frame shares its top with:
+   * the first frame, from the top, that none of those others has at the same depth.
+   */
+  private String via(Site site) {
+    if (site.stack() == null) {
+      return "";
+    }
+    String same = describe(site) + waitedIn(site);
+    List<List<Frame>> others =
+        listed.stream()
+            .filter(o -> o != site && o.stack() != null)
+            .filter(o -> (describe(o) + waitedIn(o)).equals(same))
+            .map(o -> o.stack().frames())
+            .toList();
+    if (others.isEmpty()) {
+      return "";
+    }
+    List<Frame> frames = site.stack().frames();
+    for (int depth = 0; depth < frames.size(); depth++) {
+      Frame frame = frames.get(depth);
+      int d = depth;
+      if (others.stream().noneMatch(o -> d < o.size() && o.get(d).equals(frame))) {
+        return "  via " + frame.display();
+      }
+    }
+    return "  (a shorter stack)";
+  }
+
   private static String describe(Site site) {
     Attribution a = site.attribution();
     if (a == null) {
@@ -353,7 +403,7 @@ final class Explorer {
   private String site(int n) {
     Site site = listed.get(n - 1);
     StringBuilder s = new StringBuilder();
-    s.append(describe(site)).append('\n');
+    s.append(row(site)).append('\n');
     var d = site.durations();
     s.append(
         String.format(
@@ -511,7 +561,7 @@ final class Explorer {
                     String.valueOf(i),
                     String.valueOf(i),
                     null,
-                    describe(listed.get(i - 1)),
+                    row(listed.get(i - 1)),
                     null,
                     null,
                     true));

@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
 import org.junit.jupiter.api.Test;
@@ -84,6 +85,25 @@ class ExplorerTest {
         .contains("sites takes a section")
         .contains("unknown command 'findngs'");
     assertThat(Files.readString(saved)).startsWith("## vtscope: virtual-thread report");
+  }
+
+  /**
+   * Grouped by stack, two sites of one culprit that wait in the same frame are told apart by the
+   * first frame their stacks do not share; grouped by reason, by the reason.
+   */
+  @Test
+  void sitesOfOneCulpritReadDifferentlyWhenGroupedAnotherWay() throws Exception {
+    String out =
+        explore(
+            sample("jdk25/native-pinning.jfr"), "group stack\nsites\ngroup reason\nsites\nquit\n");
+    java.util.regex.Pattern row =
+        java.util.regex.Pattern.compile(" \\d+ +\\S+ \\S+ +\\d+ events? +(.*)$");
+    List<String> rows =
+        out.lines().map(row::matcher).filter(Matcher::find).map(m -> m.group(1)).toList();
+    assertThat(out).contains("grouped by stack: 2 sites");
+    assertThat(rows).as(out).hasSize(3);
+    assertThat(rows.subList(0, 2)).doesNotHaveDuplicates().allMatch(r -> r.contains("  via "));
+    assertThat(rows.get(2)).contains("  reason Native or VM frame on stack");
   }
 
   @Test
