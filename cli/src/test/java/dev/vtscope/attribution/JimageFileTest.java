@@ -1,10 +1,13 @@
 package dev.vtscope.attribution;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.vtscope.testing.TestRecordings;
 import java.io.IOException;
 import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.FileSystem;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
@@ -102,6 +105,45 @@ class JimageFileTest {
     assertThat(JimageFile.open(dir.resolve("missing"))).as("no file").isEmpty();
   }
 
+  /**
+   * A runtime linked with compressed resources: this reader leaves them to the {@code jrt} file
+   * system, through which {@link JdkImage} still finds the class files. Needs the running JDK's
+   * {@code jlink} (a JDK runtime without it, such as the tests' JDK 21, has nothing to link with).
+   */
+  @Test
+  void compressedResourcesAreLeftToTheJrtFileSystem(@TempDir Path dir) throws Exception {
+    Path jlink = Path.of(System.getProperty("java.home"), "bin", "jlink");
+    assumeTrue(Files.isExecutable(jlink), "no jlink in the JDK running the tests");
+    Path runtime = dir.resolve("runtime");
+    Process p =
+        new ProcessBuilder(
+                jlink.toString(),
+                "--add-modules",
+                "java.base",
+                "--compress",
+                "zip-6",
+                "--output",
+                runtime.toString())
+            .redirectErrorStream(true)
+            .start();
+    String output = new String(p.getInputStream().readAllBytes());
+    assertThat(p.waitFor()).as(output).isZero();
+
+    try (JimageFile image = JimageFile.open(runtime.resolve("lib/modules")).orElseThrow()) {
+      JimageFile.Lookup lookup = image.classFile("java.lang.Object");
+      assertThat(lookup.readable()).isFalse();
+      assertThat(lookup.bytes()).isEmpty();
+    }
+    try (JdkImage jdk = JdkImage.at(runtime).orElseThrow()) {
+      byte[] expected =
+          Files.readAllBytes(
+              FileSystems.getFileSystem(URI.create("jrt:/"))
+                  .getPath("/modules/java.base/java/lang/Object.class"));
+      assertThat(jdk.find("java.lang.Object"))
+          .hasValueSatisfying(bytes -> assertThat(bytes).isEqualTo(expected));
+    }
+  }
+
   @Test
   void aDamagedIndexMakesItsLookupsUnreadableRatherThanWrong(@TempDir Path dir) throws IOException {
     Path modules = Path.of(System.getProperty("java.home"), "lib", "modules");
@@ -109,7 +151,7 @@ class JimageFileTest {
     try (var in = Files.newInputStream(modules)) {
       byte[] start = in.readNBytes(8 << 20);
       // the offsets table, right after the header and the redirect table, turned to 0xFF
-      int tableLength = java.nio.ByteBuffer.wrap(start, 16, 4).order(nativeOrder(start)).getInt();
+      int tableLength = ByteBuffer.wrap(start, 16, 4).order(nativeOrder(start)).getInt();
       int offsets = 28 + 4 * tableLength;
       Arrays.fill(start, offsets, offsets + 4 * tableLength, (byte) 0xFF);
       Files.write(damaged, start);
@@ -121,9 +163,8 @@ class JimageFileTest {
     }
   }
 
-  private static java.nio.ByteOrder nativeOrder(byte[] header) {
-    int little =
-        java.nio.ByteBuffer.wrap(header, 0, 4).order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt();
-    return little == 0xCAFEDADA ? java.nio.ByteOrder.LITTLE_ENDIAN : java.nio.ByteOrder.BIG_ENDIAN;
+  private static ByteOrder nativeOrder(byte[] header) {
+    int little = ByteBuffer.wrap(header, 0, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
+    return little == 0xCAFEDADA ? ByteOrder.LITTLE_ENDIAN : ByteOrder.BIG_ENDIAN;
   }
 }
