@@ -75,6 +75,7 @@ public final class JfrFileReader implements RecordingReader, AutoCloseable {
     long unknown = 0;
     int read = 0;
     List<String> skipped = new ArrayList<>();
+    List<ChunkHeader> untouched = new ArrayList<>();
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
       // The workers live as long as this read: nothing stays behind when the reader is dropped.
       ExecutorService workers =
@@ -95,6 +96,7 @@ public final class JfrFileReader implements RecordingReader, AutoCloseable {
           ChunkDecoder.Result result = decoded.result();
           if (result.failure() != null) {
             // Chunks are self-contained: a damaged one is skipped whole and the others are read.
+            untouched.add(chunk);
             skipped.add(
                 "chunk "
                     + (chunk.index() + 1)
@@ -152,7 +154,8 @@ public final class JfrFileReader implements RecordingReader, AutoCloseable {
               + Counted.of(chunks.size(), "chunk")
               + (read == 1 ? ", the other 1 is included" : ", the other " + read + " are included"),
           skipped.get(0),
-          notes);
+          notes,
+          untouched);
     }
     return new ReadOutcome(read, null, null, notes);
   }

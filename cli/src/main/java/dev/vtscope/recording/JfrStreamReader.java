@@ -81,7 +81,13 @@ public final class JfrStreamReader implements RecordingReader {
         Files.deleteIfExists(copy);
       }
       if (failure != null) {
-        return new ReadOutcome(read, describe(failure, chunk, chunks.size()), failure, notes);
+        // this chunk's events up to the damage have been delivered; the later ones are untouched
+        return new ReadOutcome(
+            read,
+            describe(failure, chunk, chunks.size()),
+            failure,
+            notes,
+            chunks.subList(read + 1, chunks.size()));
       }
       read++;
     }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 
@@ -51,7 +52,8 @@ public final class RecordingFiles {
   /**
    * Reads {@code file} with {@code reader} into {@code listener}, leaving out the chunks whose
    * {@link ChunkHeader#identity() identity} is in {@code seen} and adding those it reads: a chunk
-   * copied several times, into one file or several, is read once. {@code seen} may be null.
+   * copied several times, into one file or several, is read once, from its first copy that is not
+   * damaged. {@code seen} may be null.
    *
    * @throws UnreadableException when no chunk of it can be read; its message starts with the file
    */
@@ -69,37 +71,78 @@ public final class RecordingFiles {
       throw new UnreadableException(file + ": cannot read (" + e.getMessage() + ")", true);
     }
     String problem = problem(scan); // of every chunk of the file, repeated or not
-    int repeated = 0;
+    List<ChunkHeader> later = new ArrayList<>(); // this file's copies of chunks read before
     if (seen != null) {
       List<ChunkHeader> fresh = new ArrayList<>();
       for (ChunkHeader chunk : scan.chunks()) {
-        if (seen.add(chunk.identity())) {
-          fresh.add(chunk);
-        } else {
-          repeated++;
+        (seen.add(chunk.identity()) ? fresh : later).add(chunk);
+      }
+      if (!later.isEmpty() && fresh.isEmpty()) {
+        return new FileRead(problem, List.of(), later.size(), 0);
+      }
+      scan = withChunks(scan, fresh);
+    }
+    RecordingReader.ReadOutcome outcome = read(reader, file, scan, listener);
+    String stoppedEarly = outcome.stoppedEarly();
+    List<String> notes = new ArrayList<>(outcome.notes());
+    int chunksRead = outcome.chunksRead();
+    while (seen != null && !outcome.untouched().isEmpty()) {
+      // A chunk skipped as damaged is not read yet: the first intact copy of it is, here (later in
+      // this file) or in a file read after this one.
+      List<ChunkHeader> retry = new ArrayList<>();
+      List<String> instead = new ArrayList<>();
+      for (ChunkHeader damaged : outcome.untouched()) {
+        seen.remove(damaged.identity());
+        for (ChunkHeader copy : later) {
+          if (copy.fileOffset() > damaged.fileOffset()
+              && copy.identity().equals(damaged.identity())
+              && seen.add(copy.identity())) {
+            retry.add(copy);
+            instead.add("chunk " + (copy.index() + 1) + " for chunk " + (damaged.index() + 1));
+          }
         }
       }
-      if (repeated > 0 && fresh.isEmpty()) {
-        return new FileRead(problem, List.of(), repeated, 0);
+      if (retry.isEmpty()) {
+        break;
       }
-      scan =
-          new ChunkScan(
-              fresh, scan.fileSize(), scan.problem(), scan.problemOffset(), scan.unflushedBytes());
+      later.removeAll(retry);
+      retry.sort(Comparator.comparingLong(ChunkHeader::fileOffset));
+      outcome = read(reader, file, withChunks(scan, retry), listener);
+      stoppedEarly =
+          (stoppedEarly == null ? "" : stoppedEarly + "; ")
+              + "read instead, as an intact copy: "
+              + String.join(", ", instead)
+              + (outcome.chunksRead() == retry.size() ? "" : " (not all of them were intact)");
+      chunksRead += outcome.chunksRead();
+      outcome.notes().stream().filter(n -> !notes.contains(n)).forEach(notes::add);
+      if (outcome.stoppedEarly() != null) {
+        stoppedEarly = stoppedEarly + "; " + outcome.stoppedEarly();
+      }
     }
-    RecordingReader.ReadOutcome outcome;
-    try {
-      outcome = reader.read(file, scan, listener);
-    } catch (IOException e) {
-      throw new UnreadableException(file + ": cannot read (" + e.getMessage() + ")", true);
-    }
-    if (outcome.stoppedEarly() != null) {
-      if (outcome.chunksRead() == 0) {
+    int repeated = later.size();
+    if (stoppedEarly != null) {
+      if (chunksRead == 0) {
         throw new UnreadableException(
             file + ": not a readable JFR recording: " + outcome.failure(), false);
       }
-      return new FileRead(outcome.stoppedEarly(), outcome.notes(), repeated, outcome.chunksRead());
+      return new FileRead(stoppedEarly, List.copyOf(notes), repeated, chunksRead);
     }
-    return new FileRead(problem, outcome.notes(), repeated, outcome.chunksRead());
+    return new FileRead(problem, List.copyOf(notes), repeated, chunksRead);
+  }
+
+  private static ChunkScan withChunks(ChunkScan scan, List<ChunkHeader> chunks) {
+    return new ChunkScan(
+        chunks, scan.fileSize(), scan.problem(), scan.problemOffset(), scan.unflushedBytes());
+  }
+
+  private static RecordingReader.ReadOutcome read(
+      RecordingReader reader, Path file, ChunkScan scan, RecordingListener listener)
+      throws UnreadableException {
+    try {
+      return reader.read(file, scan, listener);
+    } catch (IOException e) {
+      throw new UnreadableException(file + ": cannot read (" + e.getMessage() + ")", true);
+    }
   }
 
   /** Why the file's chunks end before the file does, or null. */

@@ -39,15 +39,28 @@ public interface RecordingReader {
    * @param failure just why, without where, or null
    * @param notes what a reader of the report must know about what was read: a chunk still being
    *     written read up to its last flush, events that refer to constants the chunk lacks
+   * @param untouched chunks none of whose events reached the listener (a damaged chunk skipped
+   *     whole, those after the one where reading stopped): an intact copy of one, given later, is
+   *     still read
    */
-  record ReadOutcome(int chunksRead, String stoppedEarly, String failure, List<String> notes) {
+  record ReadOutcome(
+      int chunksRead,
+      String stoppedEarly,
+      String failure,
+      List<String> notes,
+      List<ChunkHeader> untouched) {
 
     public ReadOutcome {
       notes = List.copyOf(notes);
+      untouched = List.copyOf(untouched);
+    }
+
+    public ReadOutcome(int chunksRead, String stoppedEarly, String failure, List<String> notes) {
+      this(chunksRead, stoppedEarly, failure, notes, List.of());
     }
 
     public ReadOutcome(int chunksRead, String stoppedEarly, String failure) {
-      this(chunksRead, stoppedEarly, failure, List.of());
+      this(chunksRead, stoppedEarly, failure, List.of(), List.of());
     }
   }
 }

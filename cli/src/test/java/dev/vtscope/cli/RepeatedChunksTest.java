@@ -8,8 +8,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vtscope.testing.Cli;
 import dev.vtscope.testing.TestRecordings;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -62,6 +67,44 @@ class RepeatedChunksTest {
       assertThat(withoutInputsAndNotes(again))
           .as("the report of %s", String.join(" ", given))
           .isEqualTo(withoutInputsAndNotes(once));
+    }
+  }
+
+  /**
+   * A damaged copy given first does not hide an intact one given after it: the chunk is read from
+   * the first copy that is not damaged, and the damage is still reported.
+   */
+  @Test
+  void anIntactCopyAfterADamagedOneIsRead() throws Exception {
+    Path sample = TestRecordings.repoRoot().resolve("samples/jdk21/pinning-synchronized.jfr");
+    JsonNode once = analyze("vtscope", sample.toString());
+    byte[] bytes = Files.readAllBytes(sample);
+    byte[] damaged = bytes.clone();
+    // the chunk's metadata, where its header says it is, overwritten: the header stays valid
+    long metadata = ByteBuffer.wrap(bytes, 24, 8).getLong();
+    Arrays.fill(damaged, (int) metadata, (int) metadata + 64, (byte) 0xFF);
+    Path concatenated = dir.resolve("damaged-then-intact.jfr");
+    try (OutputStream out = Files.newOutputStream(concatenated)) {
+      out.write(damaged);
+      out.write(bytes);
+    }
+    Path folder = Files.createDirectories(dir.resolve("folder"));
+    Files.write(folder.resolve("a-damaged.jfr"), damaged);
+    Files.write(folder.resolve("b-intact.jfr"), bytes);
+
+    for (String[] given : new String[][] {{concatenated.toString()}, {folder.toString()}}) {
+      List<String> args = new ArrayList<>(List.of("analyze"));
+      args.addAll(List.of(given));
+      args.addAll(List.of("--format", "json"));
+      Cli.Result r = Cli.run(args.toArray(String[]::new));
+      assertThat(r.exitCode()).as(r.err()).isZero();
+      JsonNode report = JSON.readTree(r.out());
+      assertThat(withoutInputsAndNotes(report))
+          .as("the report of %s", String.join(" ", given))
+          .isEqualTo(withoutInputsAndNotes(once));
+      assertThat(report.get("notes").toString())
+          .as("the damaged copy is reported")
+          .containsAnyOf("damaged", "unreadable");
     }
   }
 
