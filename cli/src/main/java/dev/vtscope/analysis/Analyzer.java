@@ -498,6 +498,16 @@ public final class Analyzer {
                         List.copyOf(updates),
                         "release",
                         release)));
+    if (!classes.unreadableJdks().isEmpty()) {
+      notes.add(
+          RecordingNotes.note(
+              "jdk-unreadable",
+              Note.Severity.WARNING,
+              "feature",
+              jdkSource.feature(),
+              "homes",
+              classes.unreadableJdks().stream().map(Path::toString).toList()));
+    }
     if (classes.jdkClassesMissing()) {
       notes.add(
           RecordingNotes.note(

@@ -36,6 +36,7 @@ public final class ClassBytesSource implements AutoCloseable {
   private JdkImage jdk;
   private boolean jdkChosen;
   private boolean jdkClassRead;
+  private final List<Path> unreadableJdks = new ArrayList<>();
   private boolean jdkClassMissing;
   private JdkMonitorTable jdkTable;
 
@@ -358,6 +359,11 @@ public final class ClassBytesSource implements AutoCloseable {
       if (image.isEmpty() || image.get().feature() != recordingFeature) {
         continue;
       }
+      if (!image.get().readable()) {
+        unreadableJdks.add(real);
+        image.get().close();
+        continue;
+      }
       if (wanted != null && wanted.equals(image.get().version())) {
         jdk = image.get();
         return jdk;
@@ -399,6 +405,14 @@ public final class ClassBytesSource implements AutoCloseable {
    * Whether JDK frames went unchecked because no JDK of the recording's release is installed and
    * vtscope's table does not cover them.
    */
+  /**
+   * The installed JDKs of the recording's release whose class files could not be read, and which
+   * were passed over.
+   */
+  public List<Path> unreadableJdks() {
+    return List.copyOf(unreadableJdks);
+  }
+
   public boolean jdkClassesMissing() {
     return jdkClassMissing;
   }

@@ -29,6 +29,7 @@ final class JdkImage implements AutoCloseable {
   private boolean unreadable;
   private JimageFile image;
   private boolean imageOpened;
+  private Boolean readable;
   private final Map<String, java.util.List<String>> modulesOfPackage = new HashMap<>();
 
   private JdkImage(Path home, String version, int feature) {
@@ -83,8 +84,30 @@ final class JdkImage implements AutoCloseable {
     return feature;
   }
 
+  /**
+   * Whether its class files can be read: {@code java.lang.Object}'s, looked up once. A JDK whose
+   * image is damaged (cut short, overwritten) answers no, and is not used.
+   */
+  boolean readable() {
+    if (readable == null) {
+      readable = find("java.lang.Object").isPresent();
+    }
+    return readable;
+  }
+
   /** The class file of {@code className} (binary name with dots), if this JDK has it. */
   Optional<byte[]> find(String className) {
+    try {
+      return lookUp(className);
+    } catch (RuntimeException e) {
+      // the jrt file system of a damaged image throws what it likes (InvalidPathException,
+      // IllegalArgumentException from a buffer): nothing more is read from it
+      unreadable = true;
+      return Optional.empty();
+    }
+  }
+
+  private Optional<byte[]> lookUp(String className) {
     JimageFile image = image();
     if (image != null) {
       JimageFile.Lookup lookup = image.classFile(className);

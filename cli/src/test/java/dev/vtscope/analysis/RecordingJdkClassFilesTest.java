@@ -14,6 +14,8 @@ import dev.vtscope.testing.JdkMonitorProgram;
 import dev.vtscope.testing.Reports;
 import dev.vtscope.testing.TestRecordings;
 import dev.vtscope.testing.Words;
+import java.io.InputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Supplier;
@@ -75,6 +77,25 @@ class RecordingJdkClassFilesTest {
       assertThat(table.notes())
           .anySatisfy(n -> assertThat(n.id()).isEqualTo("jdk-monitor-table"))
           .noneMatch(n -> n.id().equals("jdk-class-files-missing"));
+    }
+
+    if (Runtime.version().feature() != 21) {
+      // a JDK 21 whose image is damaged (cut short after its index): passed over, said in a note,
+      // and the table answers as if none were installed
+      Path jdk21 = TestRecordings.jdk21Java().getParent().getParent();
+      Path damaged =
+          Files.createDirectories(Files.createTempDirectory("damaged-jdk").resolve("lib"));
+      Files.copy(jdk21.resolve("release"), damaged.getParent().resolve("release"));
+      Files.copy(jdk21.resolve("lib/jrt-fs.jar"), damaged.resolve("jrt-fs.jar"));
+      try (InputStream in = Files.newInputStream(jdk21.resolve("lib/modules"))) {
+        Files.write(damaged.resolve("modules"), in.readNBytes(1_500_000));
+      }
+      Analysis passedOver = analyze(recording, () -> List.of(damaged.getParent()));
+      assertThat(topCulprit(passedOver).qualifiedMethod())
+          .isEqualTo("java.util.concurrent.ConcurrentHashMap.compute");
+      assertThat(passedOver.notes())
+          .anySatisfy(n -> assertThat(n.id()).isEqualTo("jdk-unreadable"))
+          .anySatisfy(n -> assertThat(n.id()).isEqualTo("jdk-monitor-table"));
     }
 
     // a release neither installed nor in vtscope's tables (as a JDK 22 or 23 recording would be):
