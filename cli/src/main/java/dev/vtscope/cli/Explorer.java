@@ -27,6 +27,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.function.Function;
 import org.jline.reader.Candidate;
 import org.jline.reader.Completer;
@@ -376,13 +377,26 @@ final class Explorer {
     }
     List<Frame> frames = site.stack().frames();
     for (int depth = 0; depth < frames.size(); depth++) {
-      Frame frame = frames.get(depth);
+      String frame = frames.get(depth).display();
       int d = depth;
-      if (others.stream().noneMatch(o -> d < o.size() && o.get(d).equals(frame))) {
-        return "  via " + frame.display();
+      if (others.stream().noneMatch(o -> d < o.size() && o.get(d).display().equals(frame))) {
+        return "  via " + frame;
       }
     }
-    return "  (a shorter stack)";
+    // The same frames as a person reads them: JFR told the stacks apart by how a frame ran.
+    for (int depth = 0; depth < frames.size(); depth++) {
+      Frame frame = frames.get(depth);
+      int d = depth;
+      if (others.stream()
+          .noneMatch(o -> d < o.size() && Objects.equals(o.get(d).type(), frame.type()))) {
+        return "  via "
+            + frame.display()
+            + " ("
+            + (frame.type() == null ? "of no recorded type" : frame.type())
+            + ")";
+      }
+    }
+    return "  (the same frames)";
   }
 
   private static String describe(Site site) {
