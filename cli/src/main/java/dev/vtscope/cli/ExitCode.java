@@ -11,8 +11,8 @@ public enum ExitCode {
   CHECK_FAILED(6, "check: a budget was exceeded or a finding reached --fail-on"),
   REGRESSION(7, "diff: a culprit is new or worse, or more tasks were rejected"),
   TARGET_JVM(8, "--pid: the JVM cannot be attached to or recorded, or it exited meanwhile"),
-  NO_JAVA(9, "no suitable JDK: none found, a --pid JVM without virtual threads or attach"),
-  OUT_OF_MEMORY(10, "out of memory: the recordings need a larger heap (VTSCOPE_JAVA_OPTS=-Xmx...)");
+  NO_JAVA(9, "no suitable JDK found, or a --pid JVM without virtual threads or attach"),
+  OUT_OF_MEMORY(10, "out of memory: give the JVM a larger heap (VTSCOPE_JAVA_OPTS=-Xmx...)");
 
   /** The exit code of a JVM ended by SIGINT (Ctrl-C): its shutdown hooks ran. */
   public static final int INTERRUPTED = 130;
@@ -37,17 +37,22 @@ public enum ExitCode {
   }
 
   /** The table, as shown at the end of {@code --help}. */
+  /** A code right-aligned in five columns, so that the meanings line up. */
+  private static String code(int code) {
+    String digits = Integer.toString(code);
+    return " ".repeat(Math.max(0, 5 - digits.length())) + digits;
+  }
+
   static String table() {
     // appended rather than formatted: the table is made before every command, and a cold
     // Formatter costs more than the rest of it
     String newline = System.lineSeparator();
     StringBuilder text = new StringBuilder();
     for (ExitCode c : values()) {
-      text.append("  ").append(c.code).append("  ").append(c.meaning).append(newline);
+      text.append(code(c.code)).append("  ").append(c.meaning).append(newline);
     }
     // set by the JVM, not by a command: 128 plus the signal
-    text.append("  ")
-        .append(INTERRUPTED)
+    text.append(code(INTERRUPTED))
         .append("  interrupted (Ctrl-C; ")
         .append(TERMINATED)
         .append(" for kill): record keeps what was recorded")
