@@ -344,7 +344,10 @@ final class Explorer {
     return switch (analysis.groupBy()) {
       case CULPRIT -> describe(site);
       case REASON ->
-          describe(site) + "  reason " + (site.reason() == null ? "none" : site.reason());
+          describe(site)
+              + (site.reason() == null
+                  ? "  no reason recorded (JDK 21-23 record none): grouped by culprit"
+                  : "  reason " + site.reason());
       case TOP_FRAME -> describe(site) + waitedIn(site);
       case STACK -> describe(site) + waitedIn(site) + via(site);
     };
