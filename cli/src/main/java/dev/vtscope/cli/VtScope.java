@@ -44,7 +44,9 @@ public final class VtScope {
 
   /**
    * A new instance of a subcommand. A switch rather than a map of constructor references: each
-   * reference is a class the JVM spins at start-up, before every command.
+   * reference is a class the JVM spins at start-up, before every command. A name in {@link
+   * #SUBCOMMANDS} without a case here fails the top-level help, which adds every command
+   * (HelpTest).
    */
   private static Object newCommand(String name) {
     return switch (name) {
