@@ -559,6 +559,10 @@ public final class Attributor {
   }
 
   private Optional<SynchronizedBlockLocator> findCheckedLocator(Frame f) {
+    if (f.descriptor() == null && f.bytecodeIndex() < 0) {
+      // a thread dump's frame: a method's name and line, no descriptor or bytecode index
+      return locator(f.className()).filter(l -> l.matchesAtLine(f.method(), f.line()));
+    }
     return locator(f.className())
         .filter(
             l -> l.matches(f.method() + f.descriptor(), Math.max(0, f.bytecodeIndex()), f.line()));

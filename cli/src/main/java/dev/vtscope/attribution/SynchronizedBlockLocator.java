@@ -88,6 +88,25 @@ final class SynchronizedBlockLocator {
     return method.lineAt(bci) == recordedLine;
   }
 
+  /**
+   * For a frame known only by its method's name and its line, as a thread dump gives it: whether
+   * these bytes are the ones that ran, as far as that tells: a method of that name has code on that
+   * line, or has no line numbers to compare. False when no method has the name (another build).
+   */
+  boolean matchesAtLine(String methodName, int line) {
+    if (unknownMethods != null) {
+      return unknownMethods.stream().noneMatch(m -> m.startsWith(methodName + "("));
+    }
+    for (MethodCode method : methods.values()) {
+      if (method.nameAndDescriptor().startsWith(methodName + "(")) {
+        if (line < 0 || method.lines().length == 0 || method.hasLine(line)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
   /** The blocks of a method (name + descriptor), in the order of its exception table. */
   List<Region> regions(String methodNameAndDescriptor) {
     return regionsByMethod.getOrDefault(methodNameAndDescriptor, List.of());

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vtscope.recording.Frame;
+import dev.vtscope.recording.PrintedThreadDump;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -13,8 +15,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * A running JVM's threads at one moment, as its thread dump gives them: {@code Thread.dump_to_file
@@ -35,10 +35,6 @@ import java.util.regex.Pattern;
  */
 public record ThreadDump(String runtimeVersion, List<DumpedThread> threads) {
 
-  private static final Pattern CARRYING =
-      Pattern.compile("^\\s+(Carrying|Mounted) virtual thread #(\\d+)");
-  private static final Pattern PLATFORM_HEADER = Pattern.compile("^\"[^\"]*\" #(\\d+) ");
-
   public ThreadDump {
     threads = List.copyOf(threads);
   }
@@ -51,19 +47,20 @@ public record ThreadDump(String runtimeVersion, List<DumpedThread> threads) {
    * @param virtual whether it is a virtual thread, or null when the dump does not say (JDK 21)
    * @param state its {@link Thread.State} name, or null when the dump does not say (JDK 21)
    * @param carrier the id of the carrier it is mounted on, or -1 when not mounted or not known
-   * @param stack its frames, innermost first
+   * @param stack its frames, innermost first, read as a recording's ({@link
+   *     PrintedThreadDump#frame})
    */
   public record DumpedThread(
-      long tid, String name, Boolean virtual, String state, long carrier, List<StackLine> stack) {
+      long tid, String name, Boolean virtual, String state, long carrier, List<Frame> stack) {
     public DumpedThread {
       stack = List.copyOf(stack);
     }
   }
 
   /**
-   * One frame as a thread dump prints it ({@code
+   * One frame as the JSON dump writes it ({@code
    * java.base/java.lang.Thread.sleep(Thread.java:509)}, {@code app.Main.run(Main.java:12)}, {@code
-   * ...(Native Method)}).
+   * ...(Native Method)}), before it is read as a recording's.
    *
    * @param module the module, or null for a class on the class path
    * @param className the class, dotted
@@ -152,11 +149,13 @@ public record ThreadDump(String runtimeVersion, List<DumpedThread> threads) {
   }
 
   private static DumpedThread thread(JsonNode t) {
-    List<StackLine> stack = new ArrayList<>();
+    List<Frame> stack = new ArrayList<>();
     for (JsonNode frame : t.path("stack")) {
       StackLine line = jsonFrame(frame.asText());
       if (line != null) {
-        stack.add(line);
+        stack.add(
+            PrintedThreadDump.frame(
+                line.module(), line.className(), line.method(), line.line(), line.nativeMethod()));
       }
     }
     return new DumpedThread(
@@ -192,27 +191,6 @@ public record ThreadDump(String runtimeVersion, List<DumpedThread> threads) {
     return frame(module, qualified, source);
   }
 
-  /**
-   * A frame as {@code Thread.print} writes it: {@code class.method(module@version/File.java:12)}; a
-   * hidden class keeps its address ({@code LambdaForm$MH/0x…}).
-   */
-  static StackLine printedFrame(String text) {
-    int open = text.lastIndexOf('(');
-    if (open < 0 || !text.endsWith(")")) {
-      return null;
-    }
-    String source = text.substring(open + 1, text.length() - 1);
-    String module = null;
-    int slash = source.indexOf('/');
-    if (slash >= 0) {
-      String m = source.substring(0, slash);
-      int at = m.indexOf('@');
-      module = at < 0 ? m : m.substring(0, at);
-      source = source.substring(slash + 1);
-    }
-    return frame(module, text.substring(0, open), source);
-  }
-
   private static StackLine frame(String module, String qualified, String source) {
     int dot = qualified.lastIndexOf('.');
     if (dot <= 0) {
@@ -241,43 +219,19 @@ public record ThreadDump(String runtimeVersion, List<DumpedThread> threads) {
    */
   public ThreadDump withPrinted(String printed) {
     Map<Long, Long> carriers = new HashMap<>();
-    Map<Long, List<StackLine>> mounted = new HashMap<>();
-    long platform = -1;
-    List<StackLine> collecting = null;
-    for (String line : printed.split("\\R")) {
-      Matcher header = PLATFORM_HEADER.matcher(line);
-      if (header.find()) {
-        platform = Long.parseLong(header.group(1));
-        collecting = null;
-        continue;
-      }
-      Matcher m = CARRYING.matcher(line);
-      if (m.find()) {
-        long virtual = Long.parseLong(m.group(2));
-        if (platform >= 0) {
-          carriers.put(virtual, platform);
+    Map<Long, List<Frame>> mounted = new HashMap<>();
+    for (PrintedThreadDump.PrintedThread t : PrintedThreadDump.parse(printed).threads()) {
+      if (t.isCarrier()) {
+        carriers.put(t.carrying(), t.tid());
+        if (t.mountedStack() != null && !t.mountedStack().isEmpty()) {
+          mounted.put(t.carrying(), t.mountedStack());
         }
-        collecting = null;
-        if (m.group(1).equals("Mounted")) {
-          collecting = new ArrayList<>();
-          mounted.put(virtual, collecting);
-        }
-        continue;
-      }
-      String t = line.strip();
-      if (collecting != null && t.startsWith("at ")) {
-        StackLine frame = printedFrame(t.substring(3));
-        if (frame != null) {
-          collecting.add(frame);
-        }
-      } else if (t.isEmpty()) {
-        collecting = null;
       }
     }
     List<DumpedThread> completed = new ArrayList<>(threads.size());
     for (DumpedThread t : threads) {
       Long carrier = carriers.get(t.tid());
-      List<StackLine> stack = mounted.get(t.tid());
+      List<Frame> stack = mounted.get(t.tid());
       completed.add(
           carrier == null && stack == null
               ? t
@@ -287,7 +241,7 @@ public record ThreadDump(String runtimeVersion, List<DumpedThread> threads) {
                   t.virtual() == null && carrier != null ? Boolean.TRUE : t.virtual(),
                   t.state(),
                   t.carrier() >= 0 || carrier == null ? t.carrier() : carrier,
-                  stack != null && !stack.isEmpty() ? stack : t.stack()));
+                  stack != null ? stack : t.stack()));
     }
     return new ThreadDump(runtimeVersion, completed);
   }

@@ -3,9 +3,11 @@
  * runs the JDK's diagnostic commands in them over the Attach API (what {@code jcmd} sends), to
  * start and stop vtscope's JFR recording under a name of its own and to find the JFR repository it
  * writes to, and takes thread dumps (the carriers pinned now, which no JFR event shows while the
- * pin lasts). Nothing here reads a recording.
+ * pin lasts). Nothing here reads a recording; a dump's frames are made into a recording's, and its
+ * text is read as a {@code jdk.ThreadDump} event's is ({@code
+ * dev.vtscope.recording.PrintedThreadDump}).
  *
- * <p>May import: {@code com.sun.tools.attach}, {@code com.fasterxml.jackson}, the JDK. Never:
- * {@code jdk.jfr}.
+ * <p>May import: {@code com.sun.tools.attach}, {@code com.fasterxml.jackson}, {@code
+ * dev.vtscope.recording}, the JDK. Never: {@code jdk.jfr}.
  */
 package dev.vtscope.live;

@@ -53,7 +53,8 @@ final class ChunkDecoder {
     CONTAINER("jdk.ContainerConfiguration"),
     PROPERTY("jdk.InitialSystemProperty"),
     SETTING("jdk.ActiveSetting"),
-    STRING_FLAG("jdk.StringFlag");
+    STRING_FLAG("jdk.StringFlag"),
+    THREAD_DUMP("jdk.ThreadDump");
 
     final String eventName;
 
@@ -782,6 +783,15 @@ final class ChunkDecoder {
           }
           int depth = RecordedFacts.stackDepth(string(e, "value"));
           return l -> l.stackDepth(depth);
+        }
+      case THREAD_DUMP:
+        {
+          String text = string(e, "result");
+          if (text == null) {
+            return null;
+          }
+          ThreadDumpEvent dump = new ThreadDumpEvent(start, text);
+          return l -> l.threadDump(dump);
         }
       default:
         return null;

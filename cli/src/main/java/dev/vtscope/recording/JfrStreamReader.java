@@ -219,6 +219,14 @@ public final class JfrStreamReader implements RecordingReader {
           e -> listener.systemProperty(e.getString("key"), e.getString("value")));
       stream.onEvent("jdk.ActiveSetting", this::setting);
       stream.onEvent("jdk.StringFlag", this::stringFlag);
+      stream.onEvent("jdk.ThreadDump", this::threadDump);
+    }
+
+    private void threadDump(RecordedEvent e) {
+      String text = stringField(e, "result");
+      if (text != null) {
+        listener.threadDump(new ThreadDumpEvent(nanos(e.getStartTime()), text));
+      }
     }
 
     private void pinned(RecordedEvent e) {

@@ -34,4 +34,7 @@ public interface RecordingListener {
 
   /** The recording's stack depth, when the recording says it. */
   default void stackDepth(int depth) {}
+
+  /** A {@code jdk.ThreadDump} event. */
+  default void threadDump(ThreadDumpEvent event) {}
 }

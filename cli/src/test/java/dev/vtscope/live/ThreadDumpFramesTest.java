@@ -29,23 +29,4 @@ class ThreadDumpFramesTest {
     assertThat(versioned.module()).isEqualTo("com.acme");
     assertThat(ThreadDump.jsonFrame("no frame")).isNull();
   }
-
-  @Test
-  void printedFrames() {
-    ThreadDump.StackLine stub =
-        ThreadDump.printedFrame(
-            "jdk.internal.foreign.abi.UpcallStub/0x00000000280c6000.invoke(java.base@25.0.3/Unknown"
-                + " Source)");
-    assertThat(stub.module()).isEqualTo("java.base");
-    assertThat(stub.className())
-        .isEqualTo("jdk.internal.foreign.abi.UpcallStub/0x00000000280c6000");
-    assertThat(stub.method()).isEqualTo("invoke");
-    assertThat(stub.line()).isEqualTo(-1);
-    ThreadDump.StackLine park =
-        ThreadDump.printedFrame("jdk.internal.misc.Unsafe.park(java.base@25.0.3/Native Method)");
-    assertThat(park.nativeMethod()).isTrue();
-    ThreadDump.StackLine app = ThreadDump.printedFrame("Deadlock.compare(Deadlock.java:47)");
-    assertThat(app.module()).isNull();
-    assertThat(app.line()).isEqualTo(47);
-  }
 }

@@ -37,6 +37,11 @@ class ReaderEquivalenceTest {
     List<Path> all = new ArrayList<>(TestRecordings.samplesAndFreshRecordings());
     all.add(deepStacks(TestRecordings.jdk21Java()));
     all.add(deepStacks(TestRecordings.currentJava()));
+    // ends with every carrier pinned: the last thread dumps hold them
+    all.add(TestRecordings.recordHungCarriers(TestRecordings.currentJava(), "held"));
+    all.add(
+        TestRecordings.recordHungCarriers(
+            TestRecordings.jdk21Java(), "held", "jdk.ThreadDump#period=500ms"));
     Path samples = TestRecordings.repoRoot().resolve("samples");
     all.add(
         concatenate(
@@ -169,6 +174,11 @@ class ReaderEquivalenceTest {
     @Override
     public void stackDepth(int depth) {
       calls.add("stackDepth " + depth);
+    }
+
+    @Override
+    public void threadDump(ThreadDumpEvent event) {
+      calls.add("threadDump " + event);
     }
   }
 }

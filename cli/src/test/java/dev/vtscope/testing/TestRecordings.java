@@ -199,6 +199,23 @@ public final class TestRecordings {
     return recordProgram(java, eventSettings, jvmOptions, program);
   }
 
+  /**
+   * Records {@link HungCarriersProgram} with two carriers: {@code held} ends with both pinned,
+   * {@code released} is its fixed twin. Extra event settings, e.g. {@code
+   * jdk.ThreadDump#period=500ms}, come after vtscope's.
+   */
+  public static Path recordHungCarriers(Path java, String variant, String... eventSettings) {
+    List<String> settings = new ArrayList<>(List.of("jdk.VirtualThreadPinned#threshold=0ms"));
+    settings.addAll(List.of(eventSettings));
+    return recordTestProgram(
+        java,
+        settings,
+        List.of("-Djdk.virtualThreadScheduler.parallelism=2"),
+        HungCarriersProgram.class.getName(),
+        variant,
+        variant.equals("held") ? "2000" : "600");
+  }
+
   private static final List<Path> TO_DELETE = new java.util.concurrent.CopyOnWriteArrayList<>();
 
   static {
