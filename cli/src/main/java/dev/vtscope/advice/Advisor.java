@@ -10,6 +10,7 @@ public final class Advisor {
 
   private static final List<Rule> RULES =
       List.of(
+          new PinnedAtEndRule(),
           new MonitorPinningRule(),
           new ContendedMonitorRule(),
           new NativePinningRule(),

@@ -1,6 +1,7 @@
 package dev.vtscope.advice;
 
 import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.CarriersAtEnd;
 import dev.vtscope.analysis.Message;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,6 +12,25 @@ final class HealthyRule {
   static final String ID = "healthy";
 
   private HealthyRule() {}
+
+  /**
+   * What to do if the program hung: a pin that never ends writes no event; a thread dump in the
+   * recording shows it, and says so when it does not.
+   */
+  private static Message ifItHangs(Analysis a) {
+    CarriersAtEnd end = a.carriersAtEnd();
+    if (end == null) {
+      return Message.of("healthy.action.if-it-hangs");
+    }
+    return end.undetermined() == 0
+        ? Message.of("healthy.action.if-it-hangs.dumped")
+        : Message.of(
+            "healthy.action.if-it-hangs.undetermined",
+            "undetermined",
+            end.undetermined(),
+            "carriers",
+            end.carriers());
+  }
 
   static List<Finding> evaluate(Analysis a, Knowledge k, List<Finding> others) {
     if (others.stream().anyMatch(f -> f.severity().compareTo(Severity.LOW) >= 0)) {
@@ -72,9 +92,8 @@ final class HealthyRule {
                 ? List.of(
                     Message.of("healthy.action.nothing-for-carriers"),
                     Message.of("healthy.action.look-for-shared-locks"),
-                    Message.of("healthy.action.if-it-hangs"))
-                : List.of(
-                    Message.of("healthy.action.nothing"), Message.of("healthy.action.if-it-hangs")),
+                    ifItHangs(a))
+                : List.of(Message.of("healthy.action.nothing"), ifItHangs(a)),
             List.of(Evidence.nanos("recorded", duration)),
             k.jdk().virtualThreadsFinalIn() + "+",
             Facts.DOCS + ID,

@@ -40,8 +40,10 @@ public final class PinnedNowFinding {
               // the rules' order within each severity)
               List<Finding> all = new ArrayList<>();
               all.add(now);
+              // the recording's own last thread dump says less than the dump taken now
               advice.findings().stream()
                   .filter(f -> !f.id().equals(HealthyRule.ID))
+                  .filter(f -> !f.id().equals(PinnedAtEndRule.ID))
                   .forEach(all::add);
               all.sort(
                   java.util.Comparator.comparing(

@@ -21,6 +21,9 @@ import java.util.List;
  * @param carrierWork carrier time taken without pinning: CPU runs, file I/O, compensation
  * @param timeline carriers held over the recording that held most, in slices, for charts
  * @param pinnedTree pinned stacks as a tree weighted by pinned time, for a flame graph
+ * @param carriersAtEnd what the carriers held when the recording ended, from its last thread dump
+ *     (of the recording whose carriers were held most, when there are several), or null when no
+ *     recording has one
  * @param notes what the recording can and cannot show
  */
 public record Analysis(
@@ -38,6 +41,7 @@ public record Analysis(
     CarrierWork carrierWork,
     CarrierTimeline timeline,
     StackTree pinnedTree,
+    CarriersAtEnd carriersAtEnd,
     List<Note> notes) {
 
   public Analysis {
@@ -62,6 +66,7 @@ public record Analysis(
         carrierWork,
         timeline,
         pinnedTree,
+        carriersAtEnd,
         notes);
   }
 

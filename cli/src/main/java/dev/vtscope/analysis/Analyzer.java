@@ -359,6 +359,7 @@ public final class Analyzer {
               carrierWork(collectors, settingsSource, attributor),
               timeline(collectors.get(t.worstInput()), t.worstHeldTimeline()),
               t.pinnedSites().tree(SiteGroupings.pinned(options.groupBy(), attributor)),
+              carriersAtEnd(collectors, attributor),
               List.of());
       // The notes are read off the analysis itself, so it is built first without them.
       List<Note> notes =
@@ -383,6 +384,21 @@ public final class Analyzer {
       notes.addAll(RecordingNotes.of(draft, options.jdk()));
       return draft.withNotes(notes);
     }
+  }
+
+  /**
+   * What the carriers held when each recording ended, from its last thread dump: that of the
+   * recording whose carriers were held most (the later one of equals), or null when none has one.
+   */
+  private static CarriersAtEnd carriersAtEnd(
+      List<SummaryBuilder> collectors, Attributor attributor) {
+    CarriersAtEnd worst = null;
+    for (SummaryBuilder c : collectors) {
+      if (c.lastDump != null) {
+        worst = CarriersAtEnd.worse(worst, CarriersAtEnd.of(c.lastDump, c.dumpBefore, attributor));
+      }
+    }
+    return worst;
   }
 
   /** The carriers {@code c}'s recording held ({@code held}'s intervals), slice by slice. */

@@ -42,7 +42,8 @@ public record ReportedAnalysis(Analysis analysis, List<ReportedNote> notes) {
       MonitorSummary monitorEnter,
       MonitorSummary monitorWait,
       SubmitFailedSummary submitFailed,
-      CarrierWork carrierWork) {
+      CarrierWork carrierWork,
+      CarriersAtEnd carriersAtEnd) {
     return new Analysis(
         inputs,
         jvm,
@@ -59,6 +60,7 @@ public record ReportedAnalysis(Analysis analysis, List<ReportedNote> notes) {
         new CarrierTimeline(
             0, 1, new int[0], new int[0], Math.max(0, scheduler.parallelism().value()), List.of()),
         StackTree.of(List.of()),
+        carriersAtEnd,
         List.of());
   }
 
@@ -129,6 +131,7 @@ public record ReportedAnalysis(Analysis analysis, List<ReportedNote> notes) {
     Map<SubmitFailureCollector.Key, SubmitFailureGroup> groups = new LinkedHashMap<>();
     Concurrency worstPinned = null;
     Concurrency worstHeld = null;
+    CarriersAtEnd worstEnd = null;
     int worstInput = 0;
     for (int i = 0; i < all.size(); i++) {
       Analysis a = all.get(i);
@@ -142,6 +145,7 @@ public record ReportedAnalysis(Analysis analysis, List<ReportedNote> notes) {
         worstInput = offsets[i];
       }
       worstHeld = worse;
+      worstEnd = CarriersAtEnd.worse(worstEnd, a.carriersAtEnd());
       if (a.monitorEnter() != null) {
         anyMonitors = true;
         enterSites.add(a.monitorEnter().sites(), offsets[i]);
@@ -216,7 +220,8 @@ public record ReportedAnalysis(Analysis analysis, List<ReportedNote> notes) {
                 files,
                 startStacks,
                 startStacks ? compensated : -1,
-                compensationSites.sites()));
+                compensationSites.sites()),
+            worstEnd);
     // each recording with the settings its report shows (a merged report shows its first's)
     List<String> names = new ArrayList<>();
     List<RecordingSettings> settings = new ArrayList<>();

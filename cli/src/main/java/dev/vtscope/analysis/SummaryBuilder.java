@@ -11,6 +11,7 @@ import dev.vtscope.recording.MonitorEvent;
 import dev.vtscope.recording.PinnedEvent;
 import dev.vtscope.recording.RecordingListener;
 import dev.vtscope.recording.SubmitFailedEvent;
+import dev.vtscope.recording.ThreadDumpEvent;
 import dev.vtscope.recording.ThreadStartEvent;
 import java.util.HashMap;
 import java.util.Map;
@@ -62,6 +63,16 @@ final class SummaryBuilder implements ChunkedListener {
   java.nio.file.Path recordedIn;
 
   JvmFacts jvm;
+
+  /**
+   * The recording's last two thread dumps ({@code jdk.ThreadDump}), the latest first, or null: what
+   * the carriers held when the recording ended, and whether they held it since the dump before. Two
+   * texts of some kilobytes each, whatever the recording's size.
+   */
+  ThreadDumpEvent lastDump;
+
+  ThreadDumpEvent dumpBefore;
+
   int hardwareThreads;
   int containerCpus;
   Integer stackDepth;
@@ -283,6 +294,35 @@ final class SummaryBuilder implements ChunkedListener {
   }
 
   @Override
+  public void threadDump(ThreadDumpEvent dump) {
+    open();
+    keepDump(dump);
+  }
+
+  /**
+   * Keeps {@code dump} if it is one of the two latest: the same two whatever the order dumps arrive
+   * or builders merge in; a repeated dump (a duplicated chunk) counts once.
+   */
+  private void keepDump(ThreadDumpEvent dump) {
+    if (dump == null || dump.equals(lastDump) || dump.equals(dumpBefore)) {
+      return;
+    }
+    if (later(dump, lastDump)) {
+      dumpBefore = lastDump;
+      lastDump = dump;
+    } else if (later(dump, dumpBefore)) {
+      dumpBefore = dump;
+    }
+  }
+
+  private static boolean later(ThreadDumpEvent dump, ThreadDumpEvent than) {
+    if (than == null || dump.startNanos() != than.startNanos()) {
+      return than == null || dump.startNanos() > than.startNanos();
+    }
+    return dump.text().compareTo(than.text()) > 0;
+  }
+
+  @Override
   public RecordingListener newChunk() {
     return new SummaryBuilder();
   }
@@ -338,6 +378,8 @@ final class SummaryBuilder implements ChunkedListener {
       jvm = o.jvm;
       jvmAt = o.jvmAt;
     }
+    keepDump(o.lastDump);
+    keepDump(o.dumpBefore);
     hardwareThreads = Math.max(hardwareThreads, o.hardwareThreads);
     containerCpus = Math.max(containerCpus, o.containerCpus);
     if (o.stackDepth != null

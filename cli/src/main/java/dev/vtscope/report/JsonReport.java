@@ -8,12 +8,14 @@ import dev.vtscope.advice.Evidence;
 import dev.vtscope.advice.Finding;
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.CarrierWork;
+import dev.vtscope.analysis.CarriersAtEnd;
 import dev.vtscope.analysis.Concurrency;
 import dev.vtscope.analysis.Distribution;
 import dev.vtscope.analysis.DurationSummary;
 import dev.vtscope.analysis.InputFacts;
 import dev.vtscope.analysis.MonitorSummary;
 import dev.vtscope.analysis.Note;
+import dev.vtscope.analysis.PinnedNow;
 import dev.vtscope.analysis.RecordingSettings;
 import dev.vtscope.analysis.SchedulerSetting;
 import dev.vtscope.analysis.Site;
@@ -106,6 +108,7 @@ public final class JsonReport implements ReportRenderer {
       node.put("stackTruncated", g.stack().truncated());
       node.set("stack", stack(g.stack(), null));
     }
+    root.set("carriersAtEnd", carriersAtEnd(a.carriersAtEnd()));
     ArrayNode findings = root.putArray("findings");
     advice.findings().forEach(f -> findings.add(finding(f)));
     root.set("carrierPool", carrierPool(advice.carrierPool()));
@@ -180,6 +183,32 @@ public final class JsonReport implements ReportRenderer {
       levels.addObject().put("carriers", level).put("nanos", c.nanosAtLevel().get(level));
     }
     node.set("sites", sites(a.pinned().sites()));
+    return node;
+  }
+
+  /** What the carriers held when the recording ended, from its last thread dump; null without. */
+  private static ObjectNode carriersAtEnd(CarriersAtEnd end) {
+    if (end == null) {
+      return null;
+    }
+    ObjectNode node = JsonText.object();
+    putInstant(node, "threadDumpAt", end.atNanos());
+    node.put("carriers", end.carriers());
+    node.put("carrying", end.carrying());
+    node.put("stacksPrinted", end.stacksPrinted());
+    node.put("heldBlocked", end.held());
+    ArrayNode pinned = node.putArray("pinned");
+    for (PinnedNow p : end.pinned()) {
+      ObjectNode item = pinned.addObject();
+      item.put("virtualThread", p.tid());
+      item.put("carrier", p.carrier() < 0 ? null : p.carrier());
+      Attribution attribution = p.attribution();
+      item.set("culprit", attribution == null ? null : culprit(attribution.culprit()));
+      item.set("waitedAt", frame(attribution == null ? null : attribution.waitedAt()));
+    }
+    node.put("unchanged", end.unchanged());
+    putInstant(node, "previousThreadDumpAt", end.beforeNanos());
+    node.put("undetermined", end.undetermined());
     return node;
   }
 

@@ -3,12 +3,14 @@ package dev.vtscope.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.CarrierWork;
+import dev.vtscope.analysis.CarriersAtEnd;
 import dev.vtscope.analysis.Concurrency;
 import dev.vtscope.analysis.Distribution;
 import dev.vtscope.analysis.DurationSummary;
 import dev.vtscope.analysis.GroupBy;
 import dev.vtscope.analysis.InputFacts;
 import dev.vtscope.analysis.MonitorSummary;
+import dev.vtscope.analysis.PinnedNow;
 import dev.vtscope.analysis.PinnedSummary;
 import dev.vtscope.analysis.RecordingSettings;
 import dev.vtscope.analysis.ReportedAnalysis;
@@ -146,8 +148,53 @@ public final class JsonReportReader {
             monitors(root.path("monitorEnter")),
             monitors(root.path("monitorWait")),
             submitFailed(root.path("submitFailed")),
-            carrierWork(root.path("carrierWork")));
+            carrierWork(root.path("carrierWork")),
+            carriersAtEnd(root.path("carriersAtEnd")));
     return new ReportedAnalysis(analysis, notes);
+  }
+
+  /** What the carriers held at the end; null for a report without (or from before) the section. */
+  private static CarriersAtEnd carriersAtEnd(JsonNode node) {
+    if (!node.isObject()) {
+      return null;
+    }
+    List<PinnedNow> pinned = new ArrayList<>();
+    for (JsonNode p : node.path("pinned")) {
+      Attribution attribution = null;
+      if (p.path("culprit").isObject()) {
+        JsonNode w = p.path("waitedAt");
+        Frame waitedAt =
+            w.isObject()
+                ? new Frame(
+                    text(w.path("class")),
+                    text(w.path("method")),
+                    text(w.path("descriptor")),
+                    w.path("line").isNull() ? -1 : w.path("line").asInt(-1),
+                    -1,
+                    null,
+                    0,
+                    Frame.ClassLoaderKind.UNKNOWN)
+                : null;
+        attribution =
+            new Attribution(culprit(p.path("culprit")), List.of(), waitedAt, null, null, List.of());
+      }
+      pinned.add(
+          new PinnedNow(
+              p.path("virtualThread").asLong(-1),
+              "",
+              p.path("carrier").isNull() ? -1 : p.path("carrier").asLong(-1),
+              attribution));
+    }
+    long before = instant(node.path("previousThreadDumpAt"));
+    return new CarriersAtEnd(
+        instant(node.path("threadDumpAt")),
+        node.path("carriers").asInt(),
+        node.path("carrying").asInt(),
+        node.path("stacksPrinted").asBoolean(),
+        pinned,
+        node.path("unchanged").asInt(),
+        before == 0 ? -1 : before,
+        node.path("undetermined").asInt());
   }
 
   private static GroupBy groupBy(String label) {

@@ -6,6 +6,7 @@ import dev.vtscope.advice.Finding;
 import dev.vtscope.advice.Severity;
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.CarrierWork;
+import dev.vtscope.analysis.CarriersAtEnd;
 import dev.vtscope.analysis.Concurrency;
 import dev.vtscope.analysis.DurationSummary;
 import dev.vtscope.analysis.HumanDurations;
@@ -213,6 +214,20 @@ public final class TextReport implements ReportRenderer {
             + (a.submitFailed().events() == 0
                 ? "none"
                 : style.yellow(count(a.submitFailed().events(), "rejected task"))));
+    CarriersAtEnd end = a.carriersAtEnd();
+    if (end != null) {
+      String state =
+          end.carrying()
+              + " of "
+              + count(end.carriers(), "carrier")
+              + " carrying a virtual thread"
+              + (end.stacksPrinted()
+                  ? ", " + (end.held() == 0 ? "none" : end.held()) + " of them blocked"
+                  : end.beforeNanos() >= 0
+                      ? ", " + end.unchanged() + " unchanged since the dump before"
+                      : end.carrying() == 0 ? "" : "; this JDK's dump does not show what they ran");
+      lines.add("  at the end     " + (end.held() > 0 ? style.yellow(state) : state));
+    }
     lines.add("");
   }
 

@@ -170,6 +170,7 @@ public final class AnalysisBuilder {
             List.of()),
         null,
         null,
+        null,
         List.of());
   }
 

@@ -1,0 +1,101 @@
+package dev.vtscope.advice;
+
+import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.CarriersAtEnd;
+import dev.vtscope.analysis.Message;
+import dev.vtscope.analysis.PinnedNow;
+import dev.vtscope.attribution.Culprit;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Carriers held by blocked virtual threads when the recording ended, from its last thread dump: a
+ * pin that has not ended has no pinned event, and one that never ends (every carrier pinned while
+ * what would wake the threads needs a carrier itself) leaves a recording that looks healthy but for
+ * this. High when they held every carrier, medium otherwise.
+ */
+final class PinnedAtEndRule implements Rule {
+
+  static final String ID = "pinned-at-end";
+  private static final int CULPRITS_NAMED = 3;
+
+  @Override
+  public List<Finding> evaluate(Analysis a, Knowledge k) {
+    CarriersAtEnd end = a.carriersAtEnd();
+    if (end == null) {
+      return List.of();
+    }
+    if (end.held() == 0) {
+      return List.of();
+    }
+    int parallelism = a.scheduler().parallelism().value();
+    int held = end.held();
+    Set<String> culprits = new LinkedHashSet<>();
+    List<String> classes = new ArrayList<>();
+    for (PinnedNow p : end.pinned()) {
+      Culprit c = p.attribution() == null ? null : p.attribution().culprit();
+      if (c != null && culprits.size() < CULPRITS_NAMED && culprits.add(c.qualifiedMethod())) {
+        classes.add(c.className());
+      }
+    }
+    boolean every = parallelism > 0 ? held >= parallelism : held >= end.carriers();
+    long since = end.beforeNanos() < 0 ? -1 : end.atNanos() - end.beforeNanos();
+    // JDK 21's dump names no frame of a virtual thread: the carriers held the same one since the
+    // dump before; JDK 25's names the holders
+    Object how =
+        end.stacksPrinted()
+            ? culprits.isEmpty()
+                ? ""
+                : Message.of("pinned-at-end.held-by", "culprits", List.copyOf(culprits))
+            : Message.of("pinned-at-end.held-since", "since", Message.nanos(since));
+    List<Evidence> evidence = new ArrayList<>();
+    evidence.add(Evidence.count("virtual threads held blocked at the end", held, "threads"));
+    evidence.add(Evidence.count("carriers in the last thread dump", end.carriers(), "carriers"));
+    if (parallelism > 0) {
+      evidence.add(Evidence.count("parallelism", parallelism, "carriers"));
+    }
+    evidence.add(
+        Evidence.text("last thread dump", Instant.ofEpochSecond(0, end.atNanos()).toString()));
+    if (!end.stacksPrinted()) {
+      evidence.add(Evidence.nanos("held unchanged since the dump before", since));
+    }
+    List<Message> actions = new ArrayList<>();
+    if (!culprits.isEmpty()) {
+      actions.add(Message.of("pinned-now.action.fix-holders", "culprits", List.copyOf(culprits)));
+    }
+    actions.add(Message.of("pinned-at-end.action.watch"));
+    actions.add(Message.of("pinned-now.action.dump"));
+    return List.of(
+        new Finding(
+            ID,
+            // every carrier: nothing else can run. Some: a pin the last dump happened to catch is
+            // low; one held since the dump before, medium
+            every ? Severity.HIGH : end.unchanged() > 0 ? Severity.MEDIUM : Severity.LOW,
+            Message.of(
+                every ? "pinned-at-end.title.every" : "pinned-at-end.title.some",
+                "threads",
+                held,
+                "how",
+                how),
+            Message.of(
+                end.stacksPrinted()
+                    ? "pinned-at-end.explanation.frames"
+                    : "pinned-at-end.explanation.unchanged",
+                "carrying",
+                end.carrying(),
+                "carriers",
+                end.carriers(),
+                "since",
+                Message.nanos(Math.max(0, since))),
+            actions,
+            evidence,
+            "21+",
+            Facts.DOCS + ID,
+            since > 0 ? held * since : 0,
+            classes,
+            List.of()));
+  }
+}

@@ -1,0 +1,160 @@
+package dev.vtscope.analysis;
+
+import dev.vtscope.attribution.Attributor;
+import dev.vtscope.recording.PrintedThreadDump;
+import dev.vtscope.recording.PrintedThreadDump.PrintedThread;
+import dev.vtscope.recording.RecordedStack;
+import dev.vtscope.recording.ThreadDumpEvent;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What the carriers held when a recording ended, from its last thread dump ({@code jdk.ThreadDump},
+ * which JFR's default settings write when each chunk ends, so also when {@code jcmd JFR.dump}
+ * copies the recording of a JVM that has stopped answering). A pin that has not ended has no pinned
+ * event; its carrier is in the dump.
+ *
+ * <p>What a dump can tell, by JDK: JDK 25 prints the frames of the virtual thread each carrier
+ * carries, so one blocked while mounted (a wait that could not unmount) is pinned, and is
+ * attributed as a pinned stack is. JDK 21 prints only that a carrier carries virtual thread #N: one
+ * that carried the same virtual thread in the dump before, and used almost no CPU in between, held
+ * it blocked for at least that long.
+ *
+ * @param atNanos when the last dump was taken, nanoseconds since the epoch
+ * @param carriers the scheduler's carriers in the dump: the threads of the pools whose workers
+ *     carry virtual threads (0 when none carries one)
+ * @param carrying the carriers that carried a virtual thread
+ * @param stacksPrinted whether the dump prints the carried virtual threads' frames (JDK 25)
+ * @param pinned the carried virtual threads blocked while mounted, from their frames (JDK 25)
+ * @param unchanged the carriers that carried the same virtual thread in the dump before and used
+ *     under a tenth of the time in between on the CPU: blocked, held since then at least
+ * @param beforeNanos when the dump before was taken, or -1 when there was none
+ * @param undetermined the carriers that carried a virtual thread the dumps tell nothing more of: no
+ *     frames printed (JDK 21), and not the same virtual thread in the dump before, so it may have
+ *     been running
+ */
+public record CarriersAtEnd(
+    long atNanos,
+    int carriers,
+    int carrying,
+    boolean stacksPrinted,
+    List<PinnedNow> pinned,
+    int unchanged,
+    long beforeNanos,
+    int undetermined) {
+
+  /** A carrier that used less than this share of the time between two dumps on the CPU idled. */
+  static final double IDLE_CPU_SHARE = 0.1;
+
+  public CarriersAtEnd {
+    pinned = List.copyOf(pinned);
+  }
+
+  /** The virtual threads that held their carriers blocked when the recording ended. */
+  public int held() {
+    return stacksPrinted ? pinned.size() : unchanged;
+  }
+
+  /**
+   * Of two recordings' ends, the one whose carriers were held most (the later one of equals): what
+   * an analysis of several recordings shows. Either may be null.
+   */
+  public static CarriersAtEnd worse(CarriersAtEnd a, CarriersAtEnd b) {
+    if (a == null || b == null) {
+      return a == null ? b : a;
+    }
+    if (a.held() != b.held()) {
+      return a.held() > b.held() ? a : b;
+    }
+    return b.atNanos() > a.atNanos() ? b : a;
+  }
+
+  /**
+   * The carriers at the end of a recording whose last dumps are these.
+   *
+   * @param last the last dump
+   * @param before the dump before it, or null
+   * @param attributor names who holds a pinned stack
+   */
+  static CarriersAtEnd of(ThreadDumpEvent last, ThreadDumpEvent before, Attributor attributor) {
+    List<PrintedThread> threads = PrintedThreadDump.parse(last.text()).threads();
+    Set<String> pools = new HashSet<>();
+    for (PrintedThread t : threads) {
+      if (t.isCarrier()) {
+        pools.add(pool(t.name()));
+      }
+    }
+    int carriers = 0;
+    int carrying = 0;
+    boolean stacksPrinted = false;
+    List<ThreadInDump> mounted = new ArrayList<>();
+    for (PrintedThread t : threads) {
+      if (!pools.contains(pool(t.name()))) {
+        continue;
+      }
+      carriers++;
+      if (t.isCarrier()) {
+        carrying++;
+        if (t.mountedStack() != null) {
+          stacksPrinted = true;
+          mounted.add(
+              new ThreadInDump(
+                  t.carrying(),
+                  "",
+                  Boolean.TRUE,
+                  null,
+                  t.tid(),
+                  new RecordedStack(t.mountedStack(), false)));
+        }
+      }
+    }
+    List<PinnedNow> pinned = PinnedNow.find(mounted, attributor);
+    int unchanged = 0;
+    int stayed = 0;
+    if (before != null && carrying > 0) {
+      Map<Long, PrintedThread> earlier = new HashMap<>();
+      for (PrintedThread t : PrintedThreadDump.parse(before.text()).threads()) {
+        earlier.put(t.tid(), t);
+      }
+      long between = last.startNanos() - before.startNanos();
+      for (PrintedThread t : threads) {
+        PrintedThread e = earlier.get(t.tid());
+        if (t.isCarrier() && e != null && e.carrying() == t.carrying()) {
+          stayed++;
+          if (idle(e.cpuNanos(), t.cpuNanos(), between)) {
+            unchanged++;
+          }
+        }
+      }
+    }
+    return new CarriersAtEnd(
+        last.startNanos(),
+        carriers,
+        carrying,
+        stacksPrinted,
+        pinned,
+        unchanged,
+        before == null ? -1 : before.startNanos(),
+        stacksPrinted ? 0 : carrying - stayed);
+  }
+
+  private static boolean idle(long cpuBefore, long cpuAfter, long between) {
+    return between > 0
+        && cpuBefore >= 0
+        && cpuAfter >= cpuBefore
+        && cpuAfter - cpuBefore < between * IDLE_CPU_SHARE;
+  }
+
+  /** A worker's pool: its name without the worker's number ({@code ForkJoinPool-1-worker-}). */
+  private static String pool(String name) {
+    int end = name.length();
+    while (end > 0 && Character.isDigit(name.charAt(end - 1))) {
+      end--;
+    }
+    return name.substring(0, end);
+  }
+}
