@@ -224,7 +224,14 @@ public final class TextReport implements ReportRenderer {
               + (end.stacksPrinted()
                   ? ", " + (end.held() == 0 ? "none" : end.held()) + " of them blocked"
                   : end.beforeNanos() >= 0
-                      ? ", " + end.unchanged() + " unchanged since the dump before"
+                      ? ", "
+                          + end.unchanged()
+                          + " unchanged since the dump before"
+                          + (end.undetermined() > 0
+                              ? ", "
+                                  + end.undetermined()
+                                  + " new since it (running or blocked: this JDK's dump cannot say)"
+                              : "")
                       : end.carrying() == 0 ? "" : "; this JDK's dump does not show what they ran");
       lines.add("  at the end     " + (end.held() > 0 ? style.yellow(state) : state));
     }

@@ -68,11 +68,14 @@ class PinnedAtEndTest {
               "dev.vtscope.testing.HungCarriersProgram$FirstTable",
               "dev.vtscope.testing.HungCarriersProgram$SecondTable");
       assertThat(first.classes()).contains("dev.vtscope.testing.HungCarriersProgram$FirstTable");
+      assertThat(Reports.text(a))
+          .contains("at the end     2 of 2 carriers carrying a virtual thread, 2 of them blocked");
     }
   }
 
   private static void assertUndetermined(Analysis a, List<Finding> findings) {
     assertThat(a.carriersAtEnd().undetermined()).isEqualTo(2);
+    assertThat(Reports.text(a)).contains("0 unchanged since the dump before, 2 new since it");
     assertThat(findings).noneMatch(f -> f.id().equals(PinnedAtEndRule.ID));
     assertThat(findings)
         .filteredOn(Finding::healthy)
