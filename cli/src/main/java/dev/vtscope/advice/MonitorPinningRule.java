@@ -94,7 +94,13 @@ final class MonitorPinningRule implements Rule {
                   ? Message.of(
                       "monitor-pinning.action.outer-holders.jdk",
                       "blocking",
-                      waitedAt == null ? Message.of("blocking-call") : waitedAt)
+                      waitedAt == null ? Message.of("blocking-call") : waitedAt,
+                      "cache",
+                      outer.stream()
+                          .filter(FrameOwnership::isJdk)
+                          .findFirst()
+                          .map(f -> cacheHint(f.className()))
+                          .orElse(""))
                   : ""));
     }
     // The library whose code a user can change: the culprit's own, or for a JDK monitor the library
@@ -121,10 +127,13 @@ final class MonitorPinningRule implements Rule {
             : "";
     if (culprit.owner() == Owner.JDK) {
       // The JDK's own code cannot be changed: the fix is where the application or library called
-      // in, and what it runs inside the JDK method.
+      // in: what it runs inside the JDK method (a map's compute runs the function passed to it),
+      // or, when the JDK blocks under its monitor by itself (a stream's write), the call itself.
       actions.add(
           Message.of(
-              "monitor-pinning.action.jdk-monitor",
+              runsCodePassedIn(sites.get(0), culprit)
+                  ? "monitor-pinning.action.jdk-monitor"
+                  : "monitor-pinning.action.jdk-monitor.own-blocking",
               "culprit",
               culprit.qualifiedMethod(),
               "lines",
@@ -134,7 +143,9 @@ final class MonitorPinningRule implements Rule {
               "blocking",
               blocking,
               "method",
-              culprit.method()));
+              culprit.method(),
+              "cache",
+              cacheHint(culprit.className())));
     }
     Message changeTheCode =
         Message.of(
@@ -272,5 +283,26 @@ final class MonitorPinningRule implements Rule {
 
   static boolean applies(CulpritKind kind) {
     return Facts.isMonitorHold(kind);
+  }
+
+  /**
+   * Whether the JDK method that holds the monitor runs code it was given (a map's {@code compute}
+   * runs the caller's function): a frame nearer the top than the holder's is not the JDK's. When
+   * every one is, the JDK blocks under its monitor by itself (a stream's write to a pipe).
+   */
+  private static boolean runsCodePassedIn(Site site, Culprit culprit) {
+    List<Owner> owners = site.attribution().owners();
+    int holder = Math.min(culprit.frameIndex(), owners.size());
+    for (int i = 0; i < holder; i++) {
+      if (owners.get(i) != Owner.JDK) {
+        return true;
+      }
+    }
+    return holder < 0;
+  }
+
+  /** For a map's monitor, the API that runs the caller's code without it; nothing otherwise. */
+  private static Object cacheHint(String className) {
+    return className.endsWith("Map") ? Message.of("monitor-pinning.cache-hint") : "";
   }
 }

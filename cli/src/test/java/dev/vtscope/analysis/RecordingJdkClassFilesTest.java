@@ -133,4 +133,29 @@ class RecordingJdkClassFilesTest {
         .contains("alone removes nothing")
         .contains("an asynchronous cache");
   }
+
+  @Test
+  void aJdkMonitorThatBlocksByItselfIsFixedAtTheCallNotInsideIt() throws Exception {
+    Path recording =
+        TestRecordings.recordTestProgram(
+            TestRecordings.jdk21Java(),
+            "0ms",
+            dev.vtscope.testing.JdkStreamMonitorProgram.class.getName());
+    Analysis analysis = analyze(recording, Reports::installedJdks);
+    Culprit culprit = topCulprit(analysis);
+    assertThat(culprit.qualifiedMethod()).isEqualTo("java.io.BufferedInputStream.read");
+    dev.vtscope.advice.Finding first =
+        dev.vtscope.advice.Advisor.standard().advise(analysis).findings().get(0);
+    assertThat(first.id()).isEqualTo("monitor-pinning");
+    // nothing of the program runs inside the stream's monitor: no "move it out of what runs
+    // inside", and no cache to suggest for a stream
+    assertThat(Words.actions(first))
+        .anySatisfy(
+            a ->
+                assertThat(a)
+                    .contains("while the JDK blocks by itself")
+                    .contains("from a platform thread"))
+        .noneSatisfy(a -> assertThat(a).contains("runs code passed to it"))
+        .noneSatisfy(a -> assertThat(a).contains("asynchronous cache"));
+  }
 }
