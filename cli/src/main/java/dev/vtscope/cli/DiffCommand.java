@@ -113,7 +113,9 @@ final class DiffCommand implements Callable<Integer> {
           GroupBy.CULPRIT,
           format == Format.TEXT ? spec.commandLine().getErr() : null);
     } catch (InputProblemException e) {
-      throw new ExitException(ExitCode.INPUT_UNREADABLE, e.getMessage() + " (check the path)");
+      throw e.notARecording()
+          ? new ExitException(ExitCode.NOT_A_RECORDING, e.getMessage())
+          : new ExitException(ExitCode.INPUT_UNREADABLE, e.getMessage() + " (check the path)");
     }
   }
 }

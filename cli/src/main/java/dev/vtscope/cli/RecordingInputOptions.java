@@ -31,7 +31,7 @@ final class RecordingInputOptions {
       // a message that already says what to do needs no second bracket
       String message = e.getMessage();
       throw new ExitException(
-          ExitCode.INPUT_UNREADABLE,
+          e.notARecording() ? ExitCode.NOT_A_RECORDING : ExitCode.INPUT_UNREADABLE,
           message.endsWith(")") || message.startsWith("-:")
               ? message
               : message + " (check the path)");

@@ -127,7 +127,7 @@ public final class RecordingInputs {
     } catch (IOException | UnsupportedOperationException e) {
       throw new InputProblemException(name + ": cannot read " + what + " (" + e.getMessage() + ")");
     }
-    throw new InputProblemException(name + ": " + what + " is empty");
+    throw InputProblemException.notARecording(name + ": " + what + " is empty");
   }
 
   private static List<RecordingInput> fromFolder(Path folder, boolean recursive)

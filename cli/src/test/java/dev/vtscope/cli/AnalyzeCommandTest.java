@@ -376,8 +376,9 @@ class AnalyzeCommandTest {
       assertThat(json.at("/inputs/0/path").asText()).isEqualTo("-");
       assertThat(json.at("/pinned")).isEqualTo(MAPPER.readTree(direct).at("/pinned"));
     }
+    // nothing piped in holds no recording, as an empty file does: the same exit code
     Cli.Result empty = child(b -> {}, new byte[0], "analyze", "-");
-    assertThat(empty.exitCode()).isEqualTo(ExitCode.INPUT_UNREADABLE.code());
+    assertThat(empty.exitCode()).isEqualTo(ExitCode.NOT_A_RECORDING.code());
     assertThat(empty.err().strip()).isEqualTo("vtscope analyze: -: standard input is empty");
     // not a recording: named as the user named it, not by the temporary copy
     Cli.Result junk = child(b -> {}, "not a recording\n".getBytes(), "analyze", "-");
