@@ -498,6 +498,14 @@ public final class Analyzer {
                   release));
     }
     List<Note> notes = new ArrayList<>();
+    // a JDK of the release may be installed but unreadable (its warning says which): not "none"
+    Message none =
+        Message.of(
+            classes.unreadableJdks().isEmpty()
+                ? "note.jdk-none-installed"
+                : "note.jdk-none-readable",
+            "feature",
+            jdkSource.feature());
     // said only where the table named a holder: elsewhere it changed nothing in the report
     classes
         .jdkTableUpdates()
@@ -508,6 +516,8 @@ public final class Analyzer {
                     RecordingNotes.note(
                         "jdk-monitor-table",
                         Note.Severity.INFO,
+                        "none",
+                        none,
                         "feature",
                         jdkSource.feature(),
                         "updates",
@@ -529,6 +539,8 @@ public final class Analyzer {
           RecordingNotes.note(
               "jdk-class-files-missing",
               Note.Severity.WARNING,
+              "none",
+              none,
               "feature",
               jdkSource.feature(),
               "install",

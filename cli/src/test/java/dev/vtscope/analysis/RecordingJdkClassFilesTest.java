@@ -77,6 +77,10 @@ class RecordingJdkClassFilesTest {
       assertThat(table.notes())
           .anySatisfy(n -> assertThat(n.id()).isEqualTo("jdk-monitor-table"))
           .noneMatch(n -> n.id().equals("jdk-class-files-missing"));
+      assertThat(table.notes())
+          .filteredOn(n -> n.id().equals("jdk-monitor-table"))
+          .singleElement()
+          .satisfies(n -> assertThat(Words.message(n)).startsWith("No JDK 21 is installed here:"));
     }
 
     if (Runtime.version().feature() != 21) {
@@ -96,6 +100,14 @@ class RecordingJdkClassFilesTest {
       assertThat(passedOver.notes())
           .anySatisfy(n -> assertThat(n.id()).isEqualTo("jdk-unreadable"))
           .anySatisfy(n -> assertThat(n.id()).isEqualTo("jdk-monitor-table"));
+      // one is installed: the table's note does not say none is
+      assertThat(passedOver.notes())
+          .filteredOn(n -> n.id().equals("jdk-monitor-table"))
+          .singleElement()
+          .satisfies(
+              n ->
+                  assertThat(Words.message(n))
+                      .startsWith("No JDK 21 installed here could be read:"));
     }
 
     // a release neither installed nor in vtscope's tables (as a JDK 22 or 23 recording would be):
