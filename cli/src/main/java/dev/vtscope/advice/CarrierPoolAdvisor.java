@@ -81,19 +81,26 @@ final class CarrierPoolAdvisor {
     // Carriers blocked in Object.wait() were replaced by new ones up to maxPoolSize: one was free
     // only because the pool grew, and it cannot grow further.
     boolean compensationExhausted = maxPool > 0 && started >= maxPool;
+    // Every carrier held by pins that had not ended when the recording did: no pinned event counts
+    // them above, and more carriers would be held the same way.
+    boolean heldAtEnd =
+        findings.stream()
+            .anyMatch(f -> f.id().equals(PinnedAtEndRule.ID) && f.severity() == Severity.HIGH);
     if (!starved) {
       reasoning.add(
-          busyWithoutPins
-              ? Message.of("pool.busy-without-pins")
-              : compensationExhausted
-                  ? Message.of("pool.keep.compensated")
-                  : Message.of(
-                      "pool.keep",
-                      "inEffect",
-                      a.scheduler().parallelism().source()
-                              == dev.vtscope.analysis.SchedulerSetting.Source.SET
-                          ? Message.of("pool.keep.in-effect")
-                          : ""));
+          heldAtEnd
+              ? Message.of("pool.held-at-end")
+              : busyWithoutPins
+                  ? Message.of("pool.busy-without-pins")
+                  : compensationExhausted
+                      ? Message.of("pool.keep.compensated")
+                      : Message.of(
+                          "pool.keep",
+                          "inEffect",
+                          a.scheduler().parallelism().source()
+                                  == dev.vtscope.analysis.SchedulerSetting.Source.SET
+                              ? Message.of("pool.keep.in-effect")
+                              : ""));
       compensation(a, reasoning);
       return new CarrierPool(
           current, current, false, null, c.peak(), p99, c.saturatedNanos(), reasoning);

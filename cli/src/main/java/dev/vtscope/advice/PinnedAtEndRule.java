@@ -5,6 +5,7 @@ import dev.vtscope.analysis.CarriersAtEnd;
 import dev.vtscope.analysis.Message;
 import dev.vtscope.analysis.PinnedNow;
 import dev.vtscope.attribution.Culprit;
+import dev.vtscope.recording.Frame;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -34,14 +35,22 @@ final class PinnedAtEndRule implements Rule {
     int parallelism = a.scheduler().parallelism().value();
     int held = end.held();
     Set<String> culprits = new LinkedHashSet<>();
+    Set<String> waits = new LinkedHashSet<>();
     List<String> classes = new ArrayList<>();
     for (PinnedNow p : end.pinned()) {
       Culprit c = p.attribution() == null ? null : p.attribution().culprit();
       if (c != null && culprits.size() < CULPRITS_NAMED && culprits.add(c.qualifiedMethod())) {
         classes.add(c.className());
       }
+      Frame w = p.attribution() == null ? null : p.attribution().waitedAt();
+      if (w != null && waits.size() < CULPRITS_NAMED) {
+        waits.add(w.display());
+      }
     }
     boolean every = parallelism > 0 ? held >= parallelism : held >= end.carriers();
+    // A hang is never excused by an allow-list of classes whose short pins are accepted: with
+    // every carrier held nothing runs, whoever holds them.
+    List<String> blamed = every ? List.of() : classes;
     long since = end.beforeNanos() < 0 ? -1 : end.atNanos() - end.beforeNanos();
     // JDK 21's dump names no frame of a virtual thread: the carriers held the same one since the
     // dump before; JDK 25's names the holders
@@ -64,7 +73,15 @@ final class PinnedAtEndRule implements Rule {
     }
     List<Message> actions = new ArrayList<>();
     if (!culprits.isEmpty()) {
-      actions.add(Message.of("pinned-now.action.fix-holders", "culprits", List.copyOf(culprits)));
+      actions.add(
+          waits.isEmpty()
+              ? Message.of("pinned-now.action.fix-holders", "culprits", List.copyOf(culprits))
+              : Message.of(
+                  "pinned-at-end.action.fix-holders",
+                  "waits",
+                  List.copyOf(waits),
+                  "culprits",
+                  List.copyOf(culprits)));
     }
     actions.add(Message.of("pinned-at-end.action.watch"));
     actions.add(Message.of("pinned-now.action.dump"));
@@ -84,10 +101,21 @@ final class PinnedAtEndRule implements Rule {
                 end.stacksPrinted()
                     ? "pinned-at-end.explanation.frames"
                     : "pinned-at-end.explanation.unchanged",
+                "of",
+                a.inputs().size() > 1 && end.input() < a.inputs().size()
+                    ? Message.of(
+                        "pinned-at-end.of", "recording", a.inputs().get(end.input()).name())
+                    : "",
                 "carrying",
                 end.carrying(),
                 "carriers",
                 end.carriers(),
+                "held",
+                held,
+                "waits",
+                waits.isEmpty()
+                    ? ""
+                    : Message.of("pinned-at-end.waiting-in", "waits", List.copyOf(waits)),
                 "since",
                 Message.nanos(Math.max(0, since))),
             actions,
@@ -95,7 +123,7 @@ final class PinnedAtEndRule implements Rule {
             "21+",
             Facts.DOCS + ID,
             since > 0 ? held * since : 0,
-            classes,
+            blamed,
             List.of()));
   }
 }

@@ -369,7 +369,9 @@ public final class Analyzer {
                   collectors.stream().map(Analyzer::settings).toList(),
                   collectors.stream().map(Analyzer::scheduler).toList(),
                   facts.get(collectors.indexOf(settingsSource)).name(),
-                  facts.get(t.worstInput()).name()));
+                  t.worstHeld() == null || t.worstHeld().peak() == 0
+                      ? null
+                      : facts.get(t.worstInput()).name()));
       notes.addAll(jdkClassFileNotes(classes, attributor, settingsSource));
       List<String> unresolved = classes.unresolvedRelativeEntries();
       if (!unresolved.isEmpty()) {
@@ -393,9 +395,12 @@ public final class Analyzer {
   private static CarriersAtEnd carriersAtEnd(
       List<SummaryBuilder> collectors, Attributor attributor) {
     CarriersAtEnd worst = null;
-    for (SummaryBuilder c : collectors) {
+    for (int i = 0; i < collectors.size(); i++) {
+      SummaryBuilder c = collectors.get(i);
       if (c.lastDump != null) {
-        worst = CarriersAtEnd.worse(worst, CarriersAtEnd.of(c.lastDump, c.dumpBefore, attributor));
+        worst =
+            CarriersAtEnd.worse(
+                worst, CarriersAtEnd.of(c.lastDump, c.dumpBefore, c.recentSamples, attributor, i));
       }
     }
     return worst;

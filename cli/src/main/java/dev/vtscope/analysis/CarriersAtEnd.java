@@ -14,9 +14,9 @@ import java.util.Set;
 
 /**
  * What the carriers held when a recording ended, from its last thread dump ({@code jdk.ThreadDump},
- * which JFR's default settings write when each chunk ends, so also when {@code jcmd JFR.dump}
- * copies the recording of a JVM that has stopped answering). A pin that has not ended has no pinned
- * event; its carrier is in the dump.
+ * which JFR's default settings and vtscope's write when each chunk begins and ends, so also when
+ * {@code jcmd JFR.dump} copies the recording of a JVM that has stopped answering). A pin that has
+ * not ended has no pinned event; its carrier is in the dump.
  *
  * <p>What a dump can tell, by JDK: JDK 25 prints the frames of the virtual thread each carrier
  * carries, so one blocked while mounted (a wait that could not unmount) is pinned, and is
@@ -30,12 +30,16 @@ import java.util.Set;
  * @param carrying the carriers that carried a virtual thread
  * @param stacksPrinted whether the dump prints the carried virtual threads' frames (JDK 25)
  * @param pinned the carried virtual threads blocked while mounted, from their frames (JDK 25)
- * @param unchanged the carriers that carried the same virtual thread in the dump before and used
- *     under a tenth of the time in between on the CPU: blocked, held since then at least
+ * @param unchanged the carriers that carried the same virtual thread in the dump before, used under
+ *     a tenth of the time in between on the CPU, and whose virtual thread JFR did not sample
+ *     running in between: blocked, held since then at least
+ * @param running the carriers that carried the same virtual thread in the dump before and ran it:
+ *     sampled on the CPU in between, or a tenth of the time or more on the CPU
  * @param beforeNanos when the dump before was taken, or -1 when there was none
  * @param undetermined the carriers that carried a virtual thread the dumps tell nothing more of: no
  *     frames printed (JDK 21), and not the same virtual thread in the dump before, so it may have
  *     been running
+ * @param input which of the analysis's inputs the dumps are of, by index
  */
 public record CarriersAtEnd(
     long atNanos,
@@ -44,8 +48,10 @@ public record CarriersAtEnd(
     boolean stacksPrinted,
     List<PinnedNow> pinned,
     int unchanged,
+    int running,
     long beforeNanos,
-    int undetermined) {
+    int undetermined,
+    int input) {
 
   /** A carrier that used less than this share of the time between two dumps on the CPU idled. */
   static final double IDLE_CPU_SHARE = 0.1;
@@ -78,9 +84,16 @@ public record CarriersAtEnd(
    *
    * @param last the last dump
    * @param before the dump before it, or null
+   * @param samples the virtual threads sampled last, which ran
    * @param attributor names who holds a pinned stack
+   * @param input the index of the input the dumps are of
    */
-  static CarriersAtEnd of(ThreadDumpEvent last, ThreadDumpEvent before, Attributor attributor) {
+  static CarriersAtEnd of(
+      ThreadDumpEvent last,
+      ThreadDumpEvent before,
+      RecentSamples samples,
+      Attributor attributor,
+      int input) {
     List<PrintedThread> threads = PrintedThreadDump.parse(last.text()).threads();
     Set<String> pools = new HashSet<>();
     for (PrintedThread t : threads) {
@@ -125,7 +138,10 @@ public record CarriersAtEnd(
         PrintedThread e = earlier.get(t.tid());
         if (t.isCarrier() && e != null && e.carrying() == t.carrying()) {
           stayed++;
-          if (idle(e.cpuNanos(), t.cpuNanos(), between)) {
+          // a host that gives the JVM little CPU keeps even a running carrier's share low: a
+          // sample of its virtual thread in between says it ran
+          if (idle(e.cpuNanos(), t.cpuNanos(), between)
+              && !samples.sampledAfter(t.carrying(), before.startNanos())) {
             unchanged++;
           }
         }
@@ -138,8 +154,25 @@ public record CarriersAtEnd(
         stacksPrinted,
         pinned,
         unchanged,
+        stayed - unchanged,
         before == null ? -1 : before.startNanos(),
-        stacksPrinted ? 0 : carrying - stayed);
+        stacksPrinted ? 0 : carrying - stayed,
+        input);
+  }
+
+  /** The same, of the input at {@code input}: an analysis of several reports renumbers them. */
+  public CarriersAtEnd withInput(int input) {
+    return new CarriersAtEnd(
+        atNanos,
+        carriers,
+        carrying,
+        stacksPrinted,
+        pinned,
+        unchanged,
+        running,
+        beforeNanos,
+        undetermined,
+        input);
   }
 
   private static boolean idle(long cpuBefore, long cpuAfter, long between) {

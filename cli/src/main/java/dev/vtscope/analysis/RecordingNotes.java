@@ -202,7 +202,17 @@ final class RecordingNotes {
         > 1) {
       notes.add(note("merged-scheduler", Note.Severity.INFO, "first", first));
     }
-    notes.add(note("merged-carriers", Note.Severity.INFO, "worst", worst));
+    // no recording held a carrier at once: naming one would point at a recording for nothing
+    notes.add(
+        note(
+            "merged-carriers",
+            Note.Severity.INFO,
+            "where",
+            worst == null
+                ? Message.of("note.merged-carriers.none")
+                : Message.of("note.merged-carriers.worst", "worst", worst),
+            "worst",
+            worst == null ? "" : worst));
     return notes;
   }
 }

@@ -145,7 +145,11 @@ public record ReportedAnalysis(Analysis analysis, List<ReportedNote> notes) {
         worstInput = offsets[i];
       }
       worstHeld = worse;
-      worstEnd = CarriersAtEnd.worse(worstEnd, a.carriersAtEnd());
+      if (a.carriersAtEnd() != null) {
+        worstEnd =
+            CarriersAtEnd.worse(
+                worstEnd, a.carriersAtEnd().withInput(offsets[i] + a.carriersAtEnd().input()));
+      }
       if (a.monitorEnter() != null) {
         anyMonitors = true;
         enterSites.add(a.monitorEnter().sites(), offsets[i]);
@@ -240,7 +244,7 @@ public record ReportedAnalysis(Analysis analysis, List<ReportedNote> notes) {
                 settings,
                 schedulers,
                 first.inputs().get(0).name(),
-                inputs.get(worstInput).name()));
+                worstHeld == null || worstHeld.peak() == 0 ? null : inputs.get(worstInput).name()));
     made.addAll(RecordingNotes.of(draft, options.jdk()));
     java.util.Set<String> madeIds = new java.util.HashSet<>();
     made.forEach(n -> madeIds.add(n.id()));

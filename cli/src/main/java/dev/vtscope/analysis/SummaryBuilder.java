@@ -73,6 +73,9 @@ final class SummaryBuilder implements ChunkedListener {
 
   ThreadDumpEvent dumpBefore;
 
+  /** The virtual threads sampled last, to tell a running one from a held one between dumps. */
+  final RecentSamples recentSamples = new RecentSamples();
+
   int hardwareThreads;
   int containerCpus;
   Integer stackDepth;
@@ -201,6 +204,9 @@ final class SummaryBuilder implements ChunkedListener {
   public void cpuSample(CpuSampleEvent e) {
     open();
     carrierWork.sample(e);
+    if (e.virtualThreadId() >= 0) {
+      recentSamples.sample(e.virtualThreadId(), e.startNanos());
+    }
   }
 
   @Override
@@ -380,6 +386,7 @@ final class SummaryBuilder implements ChunkedListener {
     }
     keepDump(o.lastDump);
     keepDump(o.dumpBefore);
+    recentSamples.addAll(o.recentSamples);
     hardwareThreads = Math.max(hardwareThreads, o.hardwareThreads);
     containerCpus = Math.max(containerCpus, o.containerCpus);
     if (o.stackDepth != null

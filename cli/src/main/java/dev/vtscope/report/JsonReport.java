@@ -192,6 +192,7 @@ public final class JsonReport implements ReportRenderer {
       return null;
     }
     ObjectNode node = JsonText.object();
+    node.put("input", end.input());
     putInstant(node, "threadDumpAt", end.atNanos());
     node.put("carriers", end.carriers());
     node.put("carrying", end.carrying());
@@ -207,6 +208,7 @@ public final class JsonReport implements ReportRenderer {
       item.set("waitedAt", frame(attribution == null ? null : attribution.waitedAt()));
     }
     node.put("unchanged", end.unchanged());
+    node.put("running", end.running());
     putInstant(node, "previousThreadDumpAt", end.beforeNanos());
     node.put("undetermined", end.undetermined());
     return node;

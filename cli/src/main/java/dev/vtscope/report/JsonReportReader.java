@@ -193,8 +193,10 @@ public final class JsonReportReader {
         node.path("stacksPrinted").asBoolean(),
         pinned,
         node.path("unchanged").asInt(),
+        node.path("running").asInt(),
         before == 0 ? -1 : before,
-        node.path("undetermined").asInt());
+        node.path("undetermined").asInt(),
+        node.path("input").asInt());
   }
 
   private static GroupBy groupBy(String label) {

@@ -127,6 +127,9 @@ public final class MarkdownReport implements ReportRenderer {
         md,
         "submit failed",
         a.submitFailed().events() == 0 ? "none" : a.submitFailed().events() + " tasks rejected");
+    if (a.carriersAtEnd() != null) {
+      row(md, "at the end", TextReport.atTheEnd(a.carriersAtEnd()));
+    }
     md.append('\n');
   }
 

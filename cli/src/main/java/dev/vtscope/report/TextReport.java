@@ -216,26 +216,39 @@ public final class TextReport implements ReportRenderer {
                 : style.yellow(count(a.submitFailed().events(), "rejected task"))));
     CarriersAtEnd end = a.carriersAtEnd();
     if (end != null) {
-      String state =
-          end.carrying()
-              + " of "
-              + count(end.carriers(), "carrier")
-              + " carrying a virtual thread"
-              + (end.stacksPrinted()
-                  ? ", " + (end.held() == 0 ? "none" : end.held()) + " of them blocked"
-                  : end.beforeNanos() >= 0
-                      ? ", "
-                          + end.unchanged()
-                          + " unchanged since the dump before"
-                          + (end.undetermined() > 0
-                              ? ", "
-                                  + end.undetermined()
-                                  + " new since it (running or blocked: this JDK's dump cannot say)"
-                              : "")
-                      : end.carrying() == 0 ? "" : "; this JDK's dump does not show what they ran");
+      String state = atTheEnd(end);
+      if (a.inputs().size() > 1 && end.input() < a.inputs().size()) {
+        state += " (" + a.inputs().get(end.input()).name() + ")";
+      }
       lines.add("  at the end     " + (end.held() > 0 ? style.yellow(state) : state));
     }
     lines.add("");
+  }
+
+  /** What the last thread dump shows the carriers doing, in a few words. */
+  static String atTheEnd(CarriersAtEnd end) {
+    if (end.carrying() == 0) {
+      return "no carrier carrying a virtual thread (the last thread dump)";
+    }
+    List<String> parts = new ArrayList<>();
+    if (end.stacksPrinted()) {
+      parts.add((end.held() == 0 ? "none" : String.valueOf(end.held())) + " blocked");
+    } else {
+      if (end.unchanged() > 0) {
+        parts.add(end.unchanged() + " held since the dump before");
+      }
+      if (end.running() > 0) {
+        parts.add(end.running() + " running");
+      }
+      if (end.undetermined() > 0) {
+        parts.add(end.undetermined() + " unknown (the dump shows no frames)");
+      }
+    }
+    return end.carrying()
+        + " of "
+        + count(end.carriers(), "carrier")
+        + " carrying a virtual thread: "
+        + String.join(", ", parts);
   }
 
   private static String monitorLine(MonitorSummary m) {

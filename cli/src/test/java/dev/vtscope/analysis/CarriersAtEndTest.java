@@ -53,7 +53,8 @@ class CarriersAtEndTest {
   @Test
   void jdk25DumpNamesThePinnedReadersAndTheirHolder() throws IOException {
     ThreadDumpEvent dump = new ThreadDumpEvent(10 * SECOND, text("jdk25-poller-deadlock.txt"));
-    CarriersAtEnd end = withAttributor("25", 25, a -> CarriersAtEnd.of(dump, null, a));
+    CarriersAtEnd end =
+        withAttributor("25", 25, a -> CarriersAtEnd.of(dump, null, new RecentSamples(), a, 0));
     assertThat(end.atNanos()).isEqualTo(10 * SECOND);
     assertThat(end.carriers()).isEqualTo(2);
     assertThat(end.carrying()).isEqualTo(2);
@@ -74,7 +75,8 @@ class CarriersAtEndTest {
     String text = text("jdk21-pinning-per-task.txt");
     ThreadDumpEvent last = new ThreadDumpEvent(10 * SECOND, text);
     // one dump: carrying, nothing more; running or blocked, it cannot tell
-    CarriersAtEnd alone = withAttributor("21", 21, a -> CarriersAtEnd.of(last, null, a));
+    CarriersAtEnd alone =
+        withAttributor("21", 21, a -> CarriersAtEnd.of(last, null, new RecentSamples(), a, 0));
     assertThat(alone.carrying()).isEqualTo(2);
     assertThat(alone.stacksPrinted()).isFalse();
     assertThat(alone.pinned()).isEmpty();
@@ -82,7 +84,8 @@ class CarriersAtEndTest {
     assertThat(alone.undetermined()).isEqualTo(2);
     // the same carriers with the same virtual threads a second earlier, no CPU used since: held
     ThreadDumpEvent before = new ThreadDumpEvent(9 * SECOND, text);
-    CarriersAtEnd unchanged = withAttributor("21", 21, a -> CarriersAtEnd.of(last, before, a));
+    CarriersAtEnd unchanged =
+        withAttributor("21", 21, a -> CarriersAtEnd.of(last, before, new RecentSamples(), a, 0));
     assertThat(unchanged.unchanged()).isEqualTo(2);
     assertThat(unchanged.held()).isEqualTo(2);
     assertThat(unchanged.undetermined()).isZero();
@@ -90,15 +93,27 @@ class CarriersAtEndTest {
     // one carrier ran 0.9 s of the second between: busy, not held, and that is known
     ThreadDumpEvent busy =
         new ThreadDumpEvent(10 * SECOND, text.replace("cpu=2.74ms", "cpu=902.74ms"));
-    CarriersAtEnd oneBusy = withAttributor("21", 21, a -> CarriersAtEnd.of(busy, before, a));
+    CarriersAtEnd oneBusy =
+        withAttributor("21", 21, a -> CarriersAtEnd.of(busy, before, new RecentSamples(), a, 0));
     assertThat(oneBusy.unchanged()).isEqualTo(1);
+    assertThat(oneBusy.running()).isEqualTo(1);
     assertThat(oneBusy.undetermined()).isZero();
+    // a host that gave the JVM little CPU: no CPU used, but JFR sampled the virtual thread (#18,
+    // on worker-1) running since the dump before: it ran
+    RecentSamples sampled = new RecentSamples();
+    sampled.sample(18, 9 * SECOND + 500_000_000L);
+    sampled.sample(21, 8 * SECOND); // worker-2's, before the dump before: says nothing
+    CarriersAtEnd starved =
+        withAttributor("21", 21, a -> CarriersAtEnd.of(last, before, sampled, a, 0));
+    assertThat(starved.unchanged()).isEqualTo(1);
+    assertThat(starved.running()).isEqualTo(1);
     // another virtual thread on the same carrier: not the same hold
     ThreadDumpEvent other =
         new ThreadDumpEvent(
             10 * SECOND,
             text.replace("Carrying virtual thread #18", "Carrying virtual thread #99"));
-    CarriersAtEnd another = withAttributor("21", 21, a -> CarriersAtEnd.of(other, before, a));
+    CarriersAtEnd another =
+        withAttributor("21", 21, a -> CarriersAtEnd.of(other, before, new RecentSamples(), a, 0));
     assertThat(another.unchanged()).isEqualTo(1);
     assertThat(another.undetermined()).isEqualTo(1);
   }
@@ -111,7 +126,8 @@ class CarriersAtEndTest {
             "\"main\" #1 [5] prio=5 os_prio=0 cpu=10.00ms elapsed=1.00s tid=0x1 nid=5 runnable\n"
                 + "   java.lang.Thread.State: RUNNABLE\n"
                 + "\tat app.Main.main(Main.java:3)\n");
-    CarriersAtEnd end = withAttributor("25", 25, a -> CarriersAtEnd.of(dump, null, a));
+    CarriersAtEnd end =
+        withAttributor("25", 25, a -> CarriersAtEnd.of(dump, null, new RecentSamples(), a, 0));
     assertThat(end.carriers()).isZero();
     assertThat(end.carrying()).isZero();
     assertThat(end.held()).isZero();
@@ -119,9 +135,9 @@ class CarriersAtEndTest {
 
   @Test
   void ofSeveralRecordingsTheOneHeldMostAndThenTheLatest() {
-    CarriersAtEnd held = new CarriersAtEnd(5, 2, 2, false, List.of(), 2, 1, 0);
-    CarriersAtEnd later = new CarriersAtEnd(9, 2, 1, false, List.of(), 1, 1, 0);
-    CarriersAtEnd laterStill = new CarriersAtEnd(12, 2, 1, false, List.of(), 1, 1, 0);
+    CarriersAtEnd held = new CarriersAtEnd(5, 2, 2, false, List.of(), 2, 0, 1, 0, 0);
+    CarriersAtEnd later = new CarriersAtEnd(9, 2, 1, false, List.of(), 1, 0, 1, 0, 1);
+    CarriersAtEnd laterStill = new CarriersAtEnd(12, 2, 1, false, List.of(), 1, 0, 1, 0, 2);
     assertThat(CarriersAtEnd.worse(held, later)).isSameAs(held);
     assertThat(CarriersAtEnd.worse(later, held)).isSameAs(held);
     assertThat(CarriersAtEnd.worse(later, laterStill)).isSameAs(laterStill);
@@ -164,6 +180,38 @@ class CarriersAtEndTest {
       chunks.forEach(total::merge);
       assertThat(total.lastDump).isEqualTo(latest);
       assertThat(total.dumpBefore).isEqualTo(beforeIt);
+    }
+  }
+
+  /** The latest samples are kept whatever the order they arrive and merge in, and no more. */
+  @Test
+  void recentSamplesKeepTheLatestInAnyOrder() {
+    int threads = RecentSamples.LIMIT * 3;
+    Random random = new Random(11);
+    List<Integer> order = new ArrayList<>();
+    for (int i = 0; i < threads; i++) {
+      order.add(i);
+    }
+    for (int round = 0; round < 5; round++) {
+      Collections.shuffle(order, random);
+      RecentSamples a = new RecentSamples();
+      RecentSamples b = new RecentSamples();
+      for (int id : order) {
+        // thread i was sampled at i seconds, and once earlier
+        (random.nextBoolean() ? a : b).sample(id, id * SECOND);
+        (random.nextBoolean() ? a : b).sample(id, id * SECOND - 1);
+      }
+      RecentSamples merged = new RecentSamples();
+      boolean aFirst = random.nextBoolean();
+      merged.addAll(aFirst ? a : b);
+      merged.addAll(aFirst ? b : a);
+      // the latest LIMIT threads are known, the others forgotten
+      int last = threads - 1;
+      assertThat(merged.sampledAfter(last, last * SECOND - 1)).isTrue();
+      assertThat(merged.sampledAfter(last, last * SECOND)).isFalse();
+      int oldestKept = threads - RecentSamples.LIMIT;
+      assertThat(merged.sampledAfter(oldestKept, 0)).isTrue();
+      assertThat(merged.sampledAfter(oldestKept - 1, 0)).isFalse();
     }
   }
 }

@@ -190,6 +190,27 @@ class AnalyzeCommandTest {
         .noneMatch(id -> id.startsWith("merged-"));
   }
 
+  @Test
+  void recordingsThatHeldNoCarrierAreNotNamedAsTheOneThatHeldMost() throws Exception {
+    Cli.Result result =
+        Cli.run(
+            "analyze",
+            "--format",
+            "json",
+            sample("jdk25/sleep-fanout.jfr").toString(),
+            sample("jdk25/pinning-synchronized.jfr").toString());
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    JsonNode notes = MAPPER.readTree(result.out()).at("/notes");
+    assertThat(messageOf(notes, "merged-carriers"))
+        .endsWith("(no recording held a carrier).")
+        .doesNotContain("held at once in");
+    for (JsonNode note : notes) {
+      if (note.get("id").asText().equals("merged-carriers")) {
+        assertThat(note.at("/figures").has("worst")).isFalse();
+      }
+    }
+  }
+
   private static String messageOf(JsonNode notes, String id) {
     for (JsonNode note : notes) {
       if (note.get("id").asText().equals(id)) {
