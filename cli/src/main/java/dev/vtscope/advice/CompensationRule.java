@@ -17,8 +17,8 @@ final class CompensationRule implements Rule {
 
   @Override
   public List<Finding> evaluate(Analysis a, Knowledge k) {
-    if (a.monitorWait() == null || a.monitorWait().events() == 0) {
-      return List.of();
+    if (a.monitorWait() == null) {
+      return List.of(); // JDK 24+: Object.wait() unmounts
     }
     int started = a.scheduler().carriersStarted();
     int parallelism = a.scheduler().parallelism().value();
@@ -32,16 +32,23 @@ final class CompensationRule implements Rule {
                 .mapToLong(Facts::eventsOf)
                 .sum()
             : -1;
-    if (forWaits == 0
+    // A wait that never ends (a pool whose objects are never returned) writes no monitor wait
+    // event; the carriers started for it say so through their stacks.
+    boolean unended = a.monitorWait().events() == 0;
+    if ((unended && forWaits <= 0)
+        || forWaits == 0
         || (forWaits < 0 && started >= 0 && parallelism > 0 && started <= parallelism)) {
-      return List.of(); // waits, but the scheduler did not need to grow
+      return List.of(); // no wait, or waits the scheduler did not need to grow for
     }
     long waited = a.monitorWait().durations().totalNanos();
     boolean nearMax =
         started > 0
             && maxPool > 0
             && started >= k.thresholds().compensationHighShareOfMaxPool() * maxPool;
-    Severity severity = nearMax ? Severity.HIGH : Facts.severity(a, k, a.monitorWait().sites());
+    Severity severity =
+        nearMax
+            ? Severity.HIGH
+            : unended ? Severity.MEDIUM : Facts.severity(a, k, a.monitorWait().sites());
     // Waits for another thread's class initialiser are recorded as monitor waits too (JDK 21-23):
     // the wait this finding names is an Object.wait.
     List<Site> sites =
@@ -52,6 +59,10 @@ final class CompensationRule implements Rule {
                         || Facts.culprit(s).kind()
                             != dev.vtscope.attribution.CulpritKind.CLASS_INIT_WAIT)
             .toList();
+    if (sites.isEmpty()) {
+      // no wait ended: where the carriers the scheduler started blocked (their start stacks)
+      sites = work.compensationSites().stream().filter(CompensationRule::waits).toList();
+    }
     Site top = sites.isEmpty() ? null : sites.get(0);
     // Whose code waits decides the advice: the JDK's or a library's cannot be changed by the user,
     // and the frame that called into it can.
@@ -175,7 +186,9 @@ final class CompensationRule implements Rule {
             severity,
             title,
             Message.of(
-                "carrier-compensation.explanation",
+                unended
+                    ? "carrier-compensation.explanation.unended"
+                    : "carrier-compensation.explanation",
                 "from",
                 k.jdk().virtualThreadsFinalIn(),
                 "to",

@@ -47,7 +47,9 @@ final class PinnedAtEndRule implements Rule {
         waits.add(w.display());
       }
     }
-    boolean every = parallelism > 0 ? held >= parallelism : held >= end.carriers();
+    // every carrier: the parallelism, or more when the scheduler started more to compensate and
+    // they are in the dump (one that is free runs the other virtual threads)
+    boolean every = held >= Math.max(parallelism, end.carriers());
     // A hang is never excused by an allow-list of classes whose short pins are accepted: with
     // every carrier held nothing runs, whoever holds them.
     List<String> blamed = every ? List.of() : classes;

@@ -54,7 +54,7 @@ class PinnedAtEndTest {
       }
       Finding first = findings.get(0);
       assertThat(first.id()).as(reader + ": " + findings).isEqualTo(PinnedAtEndRule.ID);
-      assertThat(first.severity()).isEqualTo(Severity.HIGH);
+      assertThat(first.severity()).isEqualTo(expectedSeverity(a));
       assertThat(findings).noneMatch(Finding::healthy);
       // JDK 24+ prints the mounted virtual threads' frames: the holders are named
       assertThat(a.carriersAtEnd().stacksPrinted()).isTrue();
@@ -72,15 +72,30 @@ class PinnedAtEndTest {
       assertThat(Words.title(first)).contains("HungCarriersProgram$FirstTable.<clinit>");
       assertThat(first.classes()).isEmpty();
       assertThat(Reports.text(a))
-          .contains("at the end     2 of 2 carriers carrying a virtual thread: 2 blocked");
+          .containsPattern("at the end +2 of [23] carriers carrying a virtual thread: 2 blocked");
     }
+  }
+
+  /**
+   * High when both carriers are held; when the scheduler started a third to compensate (JDK 21
+   * does, now and then, for a pinned sleep) and it is free, the other virtual threads still run:
+   * medium, as the hold lasted since the dump before, or low without one.
+   */
+  private static Severity expectedSeverity(Analysis a) {
+    var end = a.carriersAtEnd();
+    if (end.held() >= Math.max(2, end.carriers())) {
+      return Severity.HIGH;
+    }
+    return end.unchanged() > 0 ? Severity.MEDIUM : Severity.LOW;
   }
 
   private static void assertUndetermined(Analysis a, List<Finding> findings) {
     assertThat(a.carriersAtEnd().undetermined()).isEqualTo(2);
+    // (the scheduler may have started a third carrier, which carries nothing)
     assertThat(Reports.text(a))
-        .contains(
-            "2 of 2 carriers carrying a virtual thread: 2 unknown (the dump shows no frames)");
+        .containsPattern(
+            "at the end +2 of [23] carriers carrying a virtual thread: 2 unknown \\(the dump shows"
+                + " no frames\\)");
     assertThat(findings).noneMatch(f -> f.id().equals(PinnedAtEndRule.ID));
     assertThat(findings)
         .filteredOn(Finding::healthy)
@@ -105,7 +120,7 @@ class PinnedAtEndTest {
     assertThat(a.carriersAtEnd().beforeNanos()).isPositive();
     Finding first = findings(a).get(0);
     assertThat(first.id()).isEqualTo(PinnedAtEndRule.ID);
-    assertThat(first.severity()).isEqualTo(Severity.HIGH);
+    assertThat(first.severity()).isEqualTo(expectedSeverity(a));
     // the JSON says the same, and both readers agree on it
     String json = Reports.json(a);
     assertThat(json).isEqualTo(Reports.json(analyze(recording, ReaderKind.JDK)));
