@@ -16,7 +16,8 @@ import java.util.Set;
  * Carriers held by blocked virtual threads when the recording ended, from its last thread dump: a
  * pin that has not ended has no pinned event, and one that never ends (every carrier pinned while
  * what would wake the threads needs a carrier itself) leaves a recording that looks healthy but for
- * this. High when they held every carrier, medium otherwise.
+ * this. High when they held every carrier; otherwise medium when they held them since the dump
+ * before, low when only the last dump shows them.
  */
 final class PinnedAtEndRule implements Rule {
 
@@ -26,10 +27,7 @@ final class PinnedAtEndRule implements Rule {
   @Override
   public List<Finding> evaluate(Analysis a, Knowledge k) {
     CarriersAtEnd end = a.carriersAtEnd();
-    if (end == null) {
-      return List.of();
-    }
-    if (end.held() == 0) {
+    if (end == null || end.held() == 0) {
       return List.of();
     }
     int parallelism = a.scheduler().parallelism().value();

@@ -58,20 +58,6 @@ public record ThreadDump(String runtimeVersion, List<DumpedThread> threads) {
   }
 
   /**
-   * One frame as the JSON dump writes it ({@code
-   * java.base/java.lang.Thread.sleep(Thread.java:509)}, {@code app.Main.run(Main.java:12)}, {@code
-   * ...(Native Method)}), before it is read as a recording's.
-   *
-   * @param module the module, or null for a class on the class path
-   * @param className the class, dotted
-   * @param method the method
-   * @param line the source line, or -1
-   * @param nativeMethod whether it is a native method
-   */
-  public record StackLine(
-      String module, String className, String method, int line, boolean nativeMethod) {}
-
-  /**
    * Takes a thread dump of the JVM with this pid: the target writes the JSON to a temporary folder
    * of vtscope's, which is deleted again.
    */
@@ -151,11 +137,9 @@ public record ThreadDump(String runtimeVersion, List<DumpedThread> threads) {
   private static DumpedThread thread(JsonNode t) {
     List<Frame> stack = new ArrayList<>();
     for (JsonNode frame : t.path("stack")) {
-      StackLine line = jsonFrame(frame.asText());
-      if (line != null) {
-        stack.add(
-            PrintedThreadDump.frame(
-                line.module(), line.className(), line.method(), line.line(), line.nativeMethod()));
+      Frame f = jsonFrame(frame.asText());
+      if (f != null) {
+        stack.add(f);
       }
     }
     return new DumpedThread(
@@ -171,7 +155,7 @@ public record ThreadDump(String runtimeVersion, List<DumpedThread> threads) {
    * A frame as {@link StackTraceElement#toString()} writes it: {@code
    * [loader/][module[@version]/]class.method(source)}.
    */
-  static StackLine jsonFrame(String text) {
+  static Frame jsonFrame(String text) {
     int open = text.lastIndexOf('(');
     if (open < 0 || !text.endsWith(")")) {
       return null;
@@ -188,29 +172,7 @@ public record ThreadDump(String runtimeVersion, List<DumpedThread> threads) {
       int at = last.indexOf('@');
       module = last.isEmpty() ? null : at < 0 ? last : last.substring(0, at);
     }
-    return frame(module, qualified, source);
-  }
-
-  private static StackLine frame(String module, String qualified, String source) {
-    int dot = qualified.lastIndexOf('.');
-    if (dot <= 0) {
-      return null;
-    }
-    int line = -1;
-    int colon = source.lastIndexOf(':');
-    if (colon >= 0) {
-      try {
-        line = Integer.parseInt(source.substring(colon + 1));
-      } catch (NumberFormatException e) {
-        line = -1;
-      }
-    }
-    return new StackLine(
-        module,
-        qualified.substring(0, dot),
-        qualified.substring(dot + 1),
-        line,
-        source.equals("Native Method"));
+    return PrintedThreadDump.frame(module, qualified, source);
   }
 
   /**

@@ -178,8 +178,18 @@ public record PrintedThreadDump(List<PrintedThread> threads) {
       module = at < 0 ? m : m.substring(0, at);
       source = source.substring(slash + 1);
     }
-    String qualified = text.substring(0, open);
-    int dot = qualified.lastIndexOf('.');
+    return frame(module, text.substring(0, open), source);
+  }
+
+  /**
+   * A frame from its parts as a thread dump writes them: {@code class.method} and the source in
+   * brackets ({@code File.java:12}, {@code Native Method}, {@code Unknown Source}); null when the
+   * first names no method.
+   *
+   * @param module the module, or null for a class on the class path
+   */
+  public static Frame frame(String module, String qualifiedMethod, String source) {
+    int dot = qualifiedMethod.lastIndexOf('.');
     if (dot <= 0) {
       return null;
     }
@@ -194,8 +204,8 @@ public record PrintedThreadDump(List<PrintedThread> threads) {
     }
     return frame(
         module,
-        qualified.substring(0, dot),
-        qualified.substring(dot + 1),
+        qualifiedMethod.substring(0, dot),
+        qualifiedMethod.substring(dot + 1),
         line,
         source.equals("Native Method"));
   }
