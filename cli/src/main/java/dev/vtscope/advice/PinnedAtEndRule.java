@@ -83,7 +83,12 @@ final class PinnedAtEndRule implements Rule {
                   "culprits",
                   List.copyOf(culprits)));
     }
-    actions.add(Message.of("pinned-at-end.action.watch"));
+    // the recording names its JVM's process: if it still runs here, ask it
+    long pid = a.jvm() == null ? -1 : a.jvm().pid();
+    actions.add(
+        pid > 0 && a.inputs().size() == 1
+            ? Message.of("pinned-at-end.action.watch.pid", "pid", pid)
+            : Message.of("pinned-at-end.action.watch"));
     actions.add(Message.of("pinned-now.action.dump"));
     return List.of(
         new Finding(

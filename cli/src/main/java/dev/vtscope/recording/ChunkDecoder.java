@@ -745,7 +745,8 @@ final class ChunkDecoder {
             started = "TICKS".equals(unit) ? nanos(value) : Math.multiplyExact(value, 1_000_000L);
           }
           JvmFacts facts =
-              RecordedFacts.jvm(string(e, "jvmName"), string(e, "jvmVersion"), started);
+              RecordedFacts.jvm(
+                  string(e, "jvmName"), string(e, "jvmVersion"), started, number(e, "pid", -1));
           return l -> l.jvm(facts);
         }
       case CPU:

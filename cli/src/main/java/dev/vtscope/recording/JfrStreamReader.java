@@ -309,7 +309,8 @@ public final class JfrStreamReader implements RecordingReader {
           RecordedFacts.jvm(
               stringField(e, "jvmName"),
               stringField(e, "jvmVersion"),
-              started == null ? 0 : nanos(started)));
+              started == null ? 0 : nanos(started),
+              e.hasField("pid") ? e.getLong("pid") : -1));
     }
 
     private void cpu(RecordedEvent e) {

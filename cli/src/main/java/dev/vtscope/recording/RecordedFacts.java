@@ -15,7 +15,7 @@ final class RecordedFacts {
   private RecordedFacts() {}
 
   /** The JVM facts of a {@code jdk.JVMInformation} event. */
-  static JvmFacts jvm(String jvmName, String jvmVersion, long jvmStartNanos) {
+  static JvmFacts jvm(String jvmName, String jvmVersion, long jvmStartNanos, long pid) {
     String javaVersion = null;
     if (jvmVersion != null) {
       Matcher jre = JRE_VERSION.matcher(jvmVersion);
@@ -37,7 +37,7 @@ final class RecordedFacts {
         }
       }
     }
-    return new JvmFacts(jvmName, jvmVersion, javaVersion, feature, jvmStartNanos);
+    return new JvmFacts(jvmName, jvmVersion, javaVersion, feature, jvmStartNanos, pid);
   }
 
   /**

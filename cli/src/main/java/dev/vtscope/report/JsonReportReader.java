@@ -92,7 +92,8 @@ public final class JsonReportReader {
                 text(jvmNode.path("vmVersion")),
                 text(jvmNode.path("version")),
                 jvmNode.path("feature").asInt(0),
-                0);
+                0,
+                -1);
     int cpus = jvmNode.path("cpus").asInt(0);
     SchedulerSettings scheduler = scheduler(root.path("scheduler"));
     int parallelism = Math.max(0, scheduler.parallelism().value());
@@ -108,7 +109,7 @@ public final class JsonReportReader {
               input.path("durationNanos").asLong(0),
               feature == 0 && text(input.path("jdkVersion")) == null
                   ? null
-                  : new JvmFacts(null, null, text(input.path("jdkVersion")), feature, 0),
+                  : new JvmFacts(null, null, text(input.path("jdkVersion")), feature, 0, -1),
               cpus,
               text(input.path("problem")),
               List.of()));

@@ -121,6 +121,10 @@ class PinnedAtEndTest {
     Finding first = findings(a).get(0);
     assertThat(first.id()).isEqualTo(PinnedAtEndRule.ID);
     assertThat(first.severity()).isEqualTo(expectedSeverity(a));
+    // the recording names its JVM's process, which the advice asks directly
+    assertThat(a.jvm().pid()).isPositive();
+    assertThat(Words.actions(first))
+        .anySatisfy(x -> assertThat(x).contains("vtscope watch --pid " + a.jvm().pid()));
     // the JSON says the same, and both readers agree on it
     String json = Reports.json(a);
     assertThat(json).isEqualTo(Reports.json(analyze(recording, ReaderKind.JDK)));

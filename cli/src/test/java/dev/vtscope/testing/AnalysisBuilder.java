@@ -109,7 +109,8 @@ public final class AnalysisBuilder {
 
   public Analysis build() {
     JvmFacts jvm =
-        new JvmFacts("OpenJDK 64-Bit Server VM", feature + ".0.8", feature + ".0.8", feature, 0);
+        new JvmFacts(
+            "OpenJDK 64-Bit Server VM", feature + ".0.8", feature + ".0.8", feature, 0, -1);
     InputFacts input =
         new InputFacts("hand-built.jfr", 1, 1, 0, recordedNanos, jvm, cpus, null, List.of());
     SchedulerSettings scheduler =
