@@ -10,7 +10,7 @@ import java.util.Map;
  * carrier that kept the same virtual thread between two thread dumps because it ran (sampled) from
  * one held by a blocked one, when the host gave the JVM little CPU. Bounded: the {@link #LIMIT}
  * virtual threads sampled last, whatever the recording's length. Builders merge in any order to the
- * same answers: a query reads only the {@link #LIMIT} latest, which every merge keeps.
+ * same answers: {@link #seal} keeps exactly the {@link #LIMIT} latest, which every merge keeps.
  */
 final class RecentSamples {
 
@@ -33,12 +33,16 @@ final class RecentSamples {
     }
   }
 
+  /** Ends taking samples: keeps exactly the {@link #LIMIT} latest, whatever came in which order. */
+  void seal() {
+    keepLatest();
+  }
+
   /**
    * Whether {@code virtualThreadId} was sampled after {@code afterNanos}, among the {@link #LIMIT}
-   * virtual threads sampled last.
+   * virtual threads sampled last (once {@link #seal sealed}: a query changes nothing).
    */
   boolean sampledAfter(long virtualThreadId, long afterNanos) {
-    keepLatest();
     Long at = latest.get(virtualThreadId);
     return at != null && at > afterNanos;
   }

@@ -119,6 +119,7 @@ final class SummaryBuilder implements ChunkedListener {
    */
   void seal() {
     carrierWork.seal();
+    recentSamples.seal();
     sealed = true;
   }
 

@@ -103,6 +103,7 @@ class CarriersAtEndTest {
     RecentSamples sampled = new RecentSamples();
     sampled.sample(18, 9 * SECOND + 500_000_000L);
     sampled.sample(21, 8 * SECOND); // worker-2's, before the dump before: says nothing
+    sampled.seal();
     CarriersAtEnd starved =
         withAttributor("21", 21, a -> CarriersAtEnd.of(last, before, sampled, a, 0));
     assertThat(starved.unchanged()).isEqualTo(1);
@@ -205,6 +206,7 @@ class CarriersAtEndTest {
       boolean aFirst = random.nextBoolean();
       merged.addAll(aFirst ? a : b);
       merged.addAll(aFirst ? b : a);
+      merged.seal();
       // the latest LIMIT threads are known, the others forgotten
       int last = threads - 1;
       assertThat(merged.sampledAfter(last, last * SECOND - 1)).isTrue();
