@@ -192,6 +192,15 @@ class LauncherIT {
     String sample = "samples/jdk21/pinning-synchronized.jfr";
     String javaHome = System.getProperty("java.home");
 
+    // A help ends with 0 too, but an archive of its classes would leave out the analysis's.
+    Run help = launcher(Map.of("JAVA_HOME", javaHome), "analyze", "--help");
+    assertThat(help.code()).as(help.err()).isZero();
+    try (var files = Files.list(cds)) {
+      assertThat(files.toList())
+          .as("no archive, nor a mark, of a run that analysed nothing")
+          .isEmpty();
+    }
+
     Run first = launcher(Map.of("JAVA_HOME", javaHome), "analyze", "--format", "json", sample);
     assertThat(first.code()).as(first.err()).isZero();
     try (var files = Files.list(cds)) {
@@ -209,6 +218,17 @@ class LauncherIT {
             "json",
             sample);
     assertThat(mapped.code()).as(mapped.err()).isZero();
+    Run loaded =
+        launcher(
+            Map.of("JAVA_HOME", javaHome, "VTSCOPE_JAVA_OPTS", "-Xlog:class+load"),
+            "analyze",
+            "--format",
+            "json",
+            sample);
+    assertThat(loaded.out())
+        .as("the analysis's classes come from the archive")
+        .contains("dev.vtscope.analysis.Analyzer source: shared objects file")
+        .contains("dev.vtscope.report.JsonReport source: shared objects file");
     Run without =
         launcher(
             Map.of("JAVA_HOME", javaHome, "VTSCOPE_CDS", "off"),
