@@ -6,52 +6,61 @@ import dev.vtscope.analysis.GroupBy;
 import dev.vtscope.recording.RecordingInput;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code vtscope analyze}: load, analyse, render. */
-@Command(
-    name = "analyze",
-    aliases = "analyse",
-    header = "Reports where virtual threads pinned their carriers",
-    mixinStandardHelpOptions = true,
-    description = {
-      "Reports where virtual threads pinned their carriers (jdk.VirtualThreadPinned), how long and"
-          + " how many at once, where the scheduler rejected tasks (jdk.VirtualThreadSubmitFailed),"
-          + " and, on JDK 21-23, monitor enters and waits that held carriers.",
-      "Input files are only read, never changed."
-    })
 final class AnalyzeCommand implements Callable<Integer> {
 
-  @Spec private picocli.CommandLine.Model.CommandSpec spec;
+  private final CommandSpec spec =
+      Specs.command(
+              this,
+              "analyze",
+              "Reports where virtual threads pinned their carriers",
+              "Reports where virtual threads pinned their carriers (jdk.VirtualThreadPinned), how"
+                  + " long and how many at once, where the scheduler rejected tasks"
+                  + " (jdk.VirtualThreadSubmitFailed), and, on JDK 21-23, monitor enters and waits"
+                  + " that held carriers.",
+              "Input files are only read, never changed.")
+          .aliases("analyse");
 
-  @Mixin private RecordingInputOptions input;
+  private final RecordingInputOptions input = new RecordingInputOptions(spec);
 
-  @Mixin private OutputOptions output;
+  private final OutputOptions output = new OutputOptions(spec);
 
-  @Option(
-      names = "--group-by",
-      paramLabel = "GROUPING",
-      converter = GroupByConverter.class,
-      completionCandidates = Groupings.class,
-      description =
-          "culprit (default): who holds the carrier (docs/attribution.md); stack: each distinct"
-              + " stack; top-frame: the first frame not loaded by the boot loader, as 'jfr view"
-              + " pinned-threads' groups; reason: the pinned reason (JDK 24+).")
   private GroupBy groupBy = GroupBy.CULPRIT;
+
+  private final AttributionOptions attribution;
+
+  private boolean verbose;
+
+  AnalyzeCommand() {
+    spec.addOption(
+        Specs.option(() -> groupBy, v -> groupBy = v, "--group-by")
+            .paramLabel("GROUPING")
+            .type(GroupBy.class)
+            .converters(new GroupByConverter())
+            .completionCandidates(new Groupings())
+            .description(
+                "culprit (default): who holds the carrier (docs/attribution.md); stack: each"
+                    + " distinct stack; top-frame: the first frame not loaded by the boot loader,"
+                    + " as 'jfr view pinned-threads' groups; reason: the pinned reason (JDK 24+).")
+            .build());
+    attribution = new AttributionOptions(spec);
+    spec.addOption(
+        Specs.flag(() -> verbose, v -> verbose = v, "Print stack traces of errors.", "--verbose"));
+    Specs.helpOptions(spec);
+  }
+
+  /** The command's model, which picocli runs. */
+  CommandSpec spec() {
+    return spec;
+  }
 
   static final class Groupings extends OptionValues {
     Groupings() {
       super(java.util.Arrays.stream(GroupBy.values()).map(GroupBy::label).toList());
     }
   }
-
-  @Mixin private AttributionOptions attribution;
-
-  @Option(names = "--verbose", description = "Print stack traces of errors.")
-  private boolean verbose;
 
   @Override
   public Integer call() {

@@ -10,7 +10,7 @@ import dev.vtscope.recording.RecordingInput;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** Where class files come from and which code is the application's; shared by the commands. */
 final class AttributionOptions {
@@ -21,43 +21,60 @@ final class AttributionOptions {
     }
   }
 
-  @Option(
-      names = {"--classpath", "-cp"},
-      paramLabel = "PATH",
-      split = "${sys:path.separator}",
-      description =
-          "Jars and folders of the recorded application, to find synchronized blocks (JDK 21-23)"
-              + " and name artifacts. The recording's own java.class.path is searched after it,"
-              + " where its files exist on this machine; JDK classes come from an installed JDK of"
-              + " the recording's release. Every entry must exist (lib/* needs the folder lib).")
   private List<Path> classPath = List.of();
 
-  @Option(
-      names = "--app-package",
-      paramLabel = "PREFIX",
-      split = ",",
-      description =
-          "Package prefixes of your application (e.g. com.acme). Default: the first two package"
-              + " segments of the outermost frame that is neither the JDK's nor a known server or"
-              + " test framework's, i.e. the code that started the thread's task.")
   private List<String> appPackages = List.of();
 
-  @Option(
-      names = "--reader",
-      paramLabel = "vtscope|jdk",
-      completionCandidates = Readers.class,
-      defaultValue = "vtscope",
-      description =
-          "The JFR reader: vtscope (default: its own, parallel, in bounded memory, reads chunks"
-              + " still being written) or jdk (the JDK's jdk.jfr.consumer, for a second opinion).")
   private ReaderKind reader = ReaderKind.VTSCOPE;
 
-  @Option(
-      names = {"-q", "--quiet"},
-      description =
-          "No progress line on stderr. (It shows only on a terminal, for inputs of 64 MB or more,"
-              + " and never with --format json.)")
   private boolean quiet;
+
+  AttributionOptions(CommandSpec spec) {
+    spec.addOption(
+        Specs.option(() -> classPath, v -> classPath = v, "--classpath", "-cp")
+            .paramLabel("PATH")
+            .type(List.class)
+            .auxiliaryTypes(Path.class)
+            .splitRegex(java.io.File.pathSeparator)
+            .description(
+                "Jars and folders of the recorded application, to find synchronized blocks (JDK"
+                    + " 21-23) and name artifacts. The recording's own java.class.path is searched"
+                    + " after it, where its files exist on this machine; JDK classes come from an"
+                    + " installed JDK of the recording's release. Every entry must exist (lib/*"
+                    + " needs the folder lib).")
+            .build());
+    spec.addOption(
+        Specs.option(() -> appPackages, v -> appPackages = v, "--app-package")
+            .paramLabel("PREFIX")
+            .type(List.class)
+            .auxiliaryTypes(String.class)
+            .splitRegex(",")
+            .description(
+                "Package prefixes of your application (e.g. com.acme). Default: the first two"
+                    + " package segments of the outermost frame that is neither the JDK's nor a"
+                    + " known server or test framework's, i.e. the code that started the thread's"
+                    + " task.")
+            .build());
+    spec.addOption(
+        Specs.option(() -> reader, v -> reader = v, "--reader")
+            .paramLabel("vtscope|jdk")
+            .type(ReaderKind.class)
+            .completionCandidates(new Readers())
+            .defaultValue("vtscope")
+            .description(
+                "The JFR reader: vtscope (default: its own, parallel, in bounded memory, reads"
+                    + " chunks still being written) or jdk (the JDK's jdk.jfr.consumer, for a second"
+                    + " opinion).")
+            .build());
+    spec.addOption(
+        Specs.flag(
+            () -> quiet,
+            v -> quiet = v,
+            "No progress line on stderr. (It shows only on a terminal, for inputs of 64 MB or"
+                + " more, and never with --format json.)",
+            "-q",
+            "--quiet"));
+  }
 
   /**
    * A class path entry that does not exist is a mistake to say at once: ignored, it would leave

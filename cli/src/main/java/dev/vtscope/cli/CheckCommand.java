@@ -23,71 +23,34 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code vtscope check}: budgets and findings, for CI. */
-@Command(
-    name = "check",
-    header = "Checks recordings against pinning budgets, for CI",
-    mixinStandardHelpOptions = true,
-    description = {
-      "Checks recordings against pinning budgets and vtscope's findings, for CI: exit 0 when"
-          + " within budget, 6 when not. Prints one line per check; --junit writes JUnit XML.",
-      "With no budget given, only findings are checked (--fail-on high by default).",
-      "Input files are only read, never changed."
-    })
 final class CheckCommand implements Callable<Integer> {
 
-  @Spec private picocli.CommandLine.Model.CommandSpec spec;
+  private final CommandSpec spec =
+      Specs.command(
+          this,
+          "check",
+          "Checks recordings against pinning budgets, for CI",
+          "Checks recordings against pinning budgets and vtscope's findings, for CI: exit 0 when within budget, 6 when not. Prints one line per check; --junit writes JUnit XML.",
+          "With no budget given, only findings are checked (--fail-on high by default).",
+          "Input files are only read, never changed.");
 
-  @Mixin private RecordingInputOptions input;
+  private final RecordingInputOptions input = new RecordingInputOptions(spec);
 
-  @Mixin private AttributionOptions attribution;
+  private final AttributionOptions attribution = new AttributionOptions(spec);
 
-  @Option(
-      names = "--max-pinned-total",
-      paramLabel = "DURATION",
-      description = "Most pinned time allowed in total, e.g. 500ms or 2s.")
   private String maxPinnedTotal;
 
-  @Option(
-      names = "--max-pinned-events",
-      paramLabel = "N",
-      description = "Most pinned events allowed.")
   private Long maxPinnedEvents;
 
-  @Option(
-      names = "--max-site-total",
-      paramLabel = "DURATION",
-      description = "Most pinned time allowed at any one culprit.")
   private String maxSiteTotal;
 
-  @Option(
-      names = "--fail-on",
-      paramLabel = "SEVERITY",
-      completionCandidates = FailOnValues.class,
-      description =
-          "Fail on findings of this severity or higher: info, low, medium, high (default), or"
-              + " none to ignore findings.")
   private String failOn = "high";
 
-  @Option(
-      names = "--allow",
-      paramLabel = "CLASS_OR_PACKAGE",
-      split = ",",
-      description =
-          "Pins to tolerate: a package (org.h2), a class, or Class.method. Allowed sites are not"
-              + " counted in budgets; findings whose blamed classes are all allowed do not fail."
-              + " Repeat or separate with commas.")
   private List<String> allow = List.of();
 
-  @Option(
-      names = "--junit",
-      paramLabel = "FILE",
-      description = "Also write the checks as JUnit XML to FILE (replaced if it exists).")
   private Path junit;
 
   /** How the checks are printed. */
@@ -114,17 +77,72 @@ final class CheckCommand implements Callable<Integer> {
     }
   }
 
-  @Option(
-      names = "--format",
-      paramLabel = "FORMAT",
-      completionCandidates = Formats.class,
-      description =
-          "text (default): a line per check; json: the checks for a program (docs/json.md);"
-              + " markdown: a table, for a pull-request comment or a CI job summary (docs/ci.md).")
   private Format format = Format.TEXT;
 
-  @Option(names = "--verbose", description = "Print stack traces of errors.")
   private boolean verbose;
+
+  CheckCommand() {
+    spec.addOption(
+        Specs.option(() -> maxPinnedTotal, v -> maxPinnedTotal = v, "--max-pinned-total")
+            .paramLabel("DURATION")
+            .type(String.class)
+            .description("Most pinned time allowed in total, e.g. 500ms or 2s.")
+            .build());
+    spec.addOption(
+        Specs.option(() -> maxPinnedEvents, v -> maxPinnedEvents = v, "--max-pinned-events")
+            .paramLabel("N")
+            .type(Long.class)
+            .description("Most pinned events allowed.")
+            .build());
+    spec.addOption(
+        Specs.option(() -> maxSiteTotal, v -> maxSiteTotal = v, "--max-site-total")
+            .paramLabel("DURATION")
+            .type(String.class)
+            .description("Most pinned time allowed at any one culprit.")
+            .build());
+    spec.addOption(
+        Specs.option(() -> failOn, v -> failOn = v, "--fail-on")
+            .paramLabel("SEVERITY")
+            .type(String.class)
+            .completionCandidates(new FailOnValues())
+            .description(
+                "Fail on findings of this severity or higher: info, low, medium, high (default), or none to ignore findings.")
+            .build());
+    spec.addOption(
+        Specs.option(() -> allow, v -> allow = v, "--allow")
+            .paramLabel("CLASS_OR_PACKAGE")
+            .type(List.class)
+            .auxiliaryTypes(String.class)
+            .splitRegex(",")
+            .description(
+                "Pins to tolerate: a package (org.h2), a class, or Class.method. Allowed sites are not counted in budgets; findings whose blamed classes are all allowed do not fail. Repeat or separate with commas.")
+            .build());
+    spec.addOption(
+        Specs.option(() -> junit, v -> junit = v, "--junit")
+            .paramLabel("FILE")
+            .type(Path.class)
+            .description("Also write the checks as JUnit XML to FILE (replaced if it exists).")
+            .build());
+    spec.addOption(
+        Specs.option(() -> format, v -> format = v, "--format")
+            .paramLabel("FORMAT")
+            .type(Format.class)
+            .completionCandidates(new Formats())
+            .description(
+                "text (default): a line per check; json: the checks for a program (docs/json.md); markdown: a table, for a pull-request comment or a CI job summary (docs/ci.md).")
+            .build());
+    spec.addOption(
+        Specs.option(() -> verbose, v -> verbose = v, "--verbose")
+            .type(boolean.class)
+            .description("Print stack traces of errors.")
+            .build());
+    Specs.helpOptions(spec);
+  }
+
+  /** The command's model, which picocli runs. */
+  CommandSpec spec() {
+    return spec;
+  }
 
   @Override
   public Integer call() {

@@ -6,29 +6,25 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.AutoComplete;
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code vtscope completion bash|zsh|fish}: a completion script for the shell, made from the
  * command line's own model, so it always matches the options vtscope has.
  */
-@Command(
-    name = "completion",
-    header = "Prints a completion script for bash, zsh or fish",
-    mixinStandardHelpOptions = true,
-    description = {
-      "Prints a completion script for bash, zsh or fish.",
-      "bash: source <(vtscope completion bash)   (or save it in"
-          + " ~/.local/share/bash-completion/completions/vtscope)",
-      "zsh:  autoload -U +X bashcompinit && bashcompinit; source <(vtscope completion zsh)",
-      "fish: vtscope completion fish > ~/.config/fish/completions/vtscope.fish"
-    })
 final class CompletionCommand implements Callable<Integer> {
+
+  private final CommandSpec spec =
+      Specs.command(
+          this,
+          "completion",
+          "Prints a completion script for bash, zsh or fish",
+          "Prints a completion script for bash, zsh or fish.",
+          "bash: source <(vtscope completion bash)   (or save it in ~/.local/share/bash-completion/completions/vtscope)",
+          "zsh:  autoload -U +X bashcompinit && bashcompinit; source <(vtscope completion zsh)",
+          "fish: vtscope completion fish > ~/.config/fish/completions/vtscope.fish");
 
   /** The shells. */
   enum Shell {
@@ -37,10 +33,24 @@ final class CompletionCommand implements Callable<Integer> {
     fish
   }
 
-  @Spec private CommandSpec spec;
-
-  @Parameters(paramLabel = "SHELL", description = "bash, zsh or fish.")
   private Shell shell;
+
+  CompletionCommand() {
+    spec.addPositional(
+        Specs.parameters(() -> shell, v -> shell = v)
+            .paramLabel("SHELL")
+            .required(true)
+            .arity("1")
+            .type(Shell.class)
+            .description("bash, zsh or fish.")
+            .build());
+    Specs.helpOptions(spec);
+  }
+
+  /** The command's model, which picocli runs. */
+  CommandSpec spec() {
+    return spec;
+  }
 
   @Override
   public Integer call() {

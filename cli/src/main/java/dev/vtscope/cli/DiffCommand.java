@@ -16,26 +16,18 @@ import dev.vtscope.report.TextStyle;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code vtscope diff BEFORE AFTER}: what a change fixed and what it broke. */
-@Command(
-    name = "diff",
-    header = "Compares two recordings culprit by culprit",
-    mixinStandardHelpOptions = true,
-    description = {
-      "Compares two recordings culprit by culprit (kind and method; line numbers may move):"
-          + " fixed, new, worse, better or same, by events and total time. Exit 7 when a culprit"
-          + " is new (1 ms or more) or worse, other than warm-up (the JDK's classes) and --allow"
-          + " entries, or more tasks were rejected; compare recordings of the same load and"
-          + " length.",
-      "Input files are only read, never changed."
-    })
 final class DiffCommand implements Callable<Integer> {
+
+  private final CommandSpec spec =
+      Specs.command(
+          this,
+          "diff",
+          "Compares two recordings culprit by culprit",
+          "Compares two recordings culprit by culprit (kind and method; line numbers may move): fixed, new, worse, better or same, by events and total time. Exit 7 when a culprit is new (1 ms or more) or worse, other than warm-up (the JDK's classes) and --allow entries, or more tasks were rejected; compare recordings of the same load and length.",
+          "Input files are only read, never changed.");
 
   enum Format {
     TEXT,
@@ -49,44 +41,75 @@ final class DiffCommand implements Callable<Integer> {
     }
   }
 
-  @Spec private picocli.CommandLine.Model.CommandSpec spec;
-
-  @Parameters(index = "0", paramLabel = "BEFORE", description = "The recording before the change.")
   private Path before;
 
-  @Parameters(index = "1", paramLabel = "AFTER", description = "The recording after the change.")
   private Path after;
 
-  @Mixin private AttributionOptions attribution;
+  private final AttributionOptions attribution = new AttributionOptions(spec);
 
-  @Option(
-      names = "--format",
-      paramLabel = "FORMAT",
-      completionCandidates = Formats.class,
-      description =
-          "text (default), json (docs/vtscope-diff.schema.json) or markdown (a table of what"
-              + " changed, for a pull request).")
   private Format format = Format.TEXT;
 
-  @Option(
-      names = "--tolerance",
-      paramLabel = "PERCENT",
-      description =
-          "Changes of total time within this percentage (or under 1 ms) are 'same' (default:"
-              + " ${DEFAULT-VALUE}).")
   private double tolerance = 10;
 
-  @Option(
-      names = "--allow",
-      paramLabel = "CLASS_OR_PACKAGE",
-      split = ",",
-      description =
-          "Culprits to tolerate, as for check: a package (org.h2), a class, or Class.method. They"
-              + " are listed but never a regression. Repeat or separate with commas.")
   private List<String> allow = List.of();
 
-  @Option(names = "--verbose", description = "Print stack traces of errors.")
   private boolean verbose;
+
+  DiffCommand() {
+    spec.addPositional(
+        Specs.parameters(() -> before, v -> before = v)
+            .paramLabel("BEFORE")
+            .required(true)
+            .arity("1")
+            .index("0")
+            .type(Path.class)
+            .description("The recording before the change.")
+            .build());
+    spec.addPositional(
+        Specs.parameters(() -> after, v -> after = v)
+            .paramLabel("AFTER")
+            .required(true)
+            .arity("1")
+            .index("1")
+            .type(Path.class)
+            .description("The recording after the change.")
+            .build());
+    spec.addOption(
+        Specs.option(() -> format, v -> format = v, "--format")
+            .paramLabel("FORMAT")
+            .type(Format.class)
+            .completionCandidates(new Formats())
+            .description(
+                "text (default), json (docs/vtscope-diff.schema.json) or markdown (a table of what changed, for a pull request).")
+            .build());
+    spec.addOption(
+        Specs.option(() -> tolerance, v -> tolerance = v, "--tolerance")
+            .paramLabel("PERCENT")
+            .type(double.class)
+            .description(
+                "Changes of total time within this percentage (or under 1 ms) are 'same' (default: ${DEFAULT-VALUE}).")
+            .build());
+    spec.addOption(
+        Specs.option(() -> allow, v -> allow = v, "--allow")
+            .paramLabel("CLASS_OR_PACKAGE")
+            .type(List.class)
+            .auxiliaryTypes(String.class)
+            .splitRegex(",")
+            .description(
+                "Culprits to tolerate, as for check: a package (org.h2), a class, or Class.method. They are listed but never a regression. Repeat or separate with commas.")
+            .build());
+    spec.addOption(
+        Specs.option(() -> verbose, v -> verbose = v, "--verbose")
+            .type(boolean.class)
+            .description("Print stack traces of errors.")
+            .build());
+    Specs.helpOptions(spec);
+  }
+
+  /** The command's model, which picocli runs. */
+  CommandSpec spec() {
+    return spec;
+  }
 
   @Override
   public Integer call() {

@@ -16,7 +16,15 @@ import picocli.CommandLine.ParseResult;
  * exit code from {@link ExitCode}. Stack traces only with {@code --verbose}.
  */
 final class ErrorReporter
-    implements CommandLine.IExecutionExceptionHandler, CommandLine.IParameterExceptionHandler {
+    implements CommandLine.IExecutionExceptionHandler,
+        CommandLine.IParameterExceptionHandler,
+        CommandLine.IExitCodeExceptionMapper {
+
+  /** What is left unmapped by the handlers: an internal error. */
+  @Override
+  public int getExitCode(Throwable exception) {
+    return ExitCode.INTERNAL_ERROR.code();
+  }
 
   @Override
   public int handleExecutionException(

@@ -1,17 +1,21 @@
 package dev.vtscope.cli;
 
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code vtscope help exit-codes}: the exit codes of every command, in one place. */
-@Command(
-    name = "exit-codes",
-    hidden = true,
-    description = "The exit codes of every vtscope command.")
 final class ExitCodesCommand implements Callable<Integer> {
 
-  @Spec private picocli.CommandLine.Model.CommandSpec spec;
+  private final CommandSpec spec = CommandSpec.wrapWithoutInspection(this).name("exit-codes");
+
+  ExitCodesCommand() {
+    spec.usageMessage().hidden(true).description("The exit codes of every vtscope command.");
+  }
+
+  /** The command's model, which picocli runs. */
+  CommandSpec spec() {
+    return spec;
+  }
 
   @Override
   public Integer call() {

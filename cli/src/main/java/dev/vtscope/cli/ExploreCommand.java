@@ -9,33 +9,38 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code vtscope explore FILE...}: an interactive shell over one analysis. */
-@Command(
-    name = "explore",
-    header = "Explores an analysis in an interactive shell",
-    mixinStandardHelpOptions = true,
-    description = {
-      "Opens a shell over the analysis of the recordings, read once: list findings and sites,"
-          + " open a site's whole stack, filter by package, class, kind or duration, group the"
-          + " sites another way, compare with another recording, save the report as text, JSON,"
-          + " Markdown or HTML.",
-      "Tab completes commands, site numbers and frame names; the arrows walk the history. Not on"
-          + " a terminal, it reads one command a line (vtscope explore vt.jfr < commands.txt)."
-    })
 final class ExploreCommand implements Callable<Integer> {
 
-  @Spec private picocli.CommandLine.Model.CommandSpec spec;
+  private final CommandSpec spec =
+      Specs.command(
+          this,
+          "explore",
+          "Explores an analysis in an interactive shell",
+          "Opens a shell over the analysis of the recordings, read once: list findings and sites, open a site's whole stack, filter by package, class, kind or duration, group the sites another way, compare with another recording, save the report as text, JSON, Markdown or HTML.",
+          "Tab completes commands, site numbers and frame names; the arrows walk the history. Not on a terminal, it reads one command a line (vtscope explore vt.jfr < commands.txt).");
 
-  @Mixin private RecordingInputOptions input;
+  private final RecordingInputOptions input = new RecordingInputOptions(spec);
 
-  @Mixin private AttributionOptions attribution;
+  private final AttributionOptions attribution = new AttributionOptions(spec);
 
-  @picocli.CommandLine.Option(names = "--verbose", description = "Print stack traces of errors.")
   private boolean verbose;
+
+  ExploreCommand() {
+    spec.addOption(
+        Specs.option(() -> verbose, v -> verbose = v, "--verbose")
+            .type(boolean.class)
+            .description("Print stack traces of errors.")
+            .build());
+    Specs.helpOptions(spec);
+  }
+
+  /** The command's model, which picocli runs. */
+  CommandSpec spec() {
+    return spec;
+  }
 
   @Override
   public Integer call() {

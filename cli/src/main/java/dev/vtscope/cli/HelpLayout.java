@@ -45,16 +45,38 @@ final class HelpLayout {
     if (description != null) {
       sections.put(
           CommandLine.Model.UsageMessageSpec.SECTION_KEY_DESCRIPTION,
-          help -> {
-            CommandSpec spec = help.commandSpec();
-            int width = spec.usageMessage().width();
-            List<String> lines = new ArrayList<>();
-            for (String line : spec.usageMessage().description()) {
-              lines.addAll(wrap(line, width - 1, ""));
-            }
-            spec.usageMessage().description(lines.toArray(String[]::new));
-            return description.render(help);
-          });
+          new WrappedDescription(description));
+    }
+  }
+
+  /*
+   * The renderers below are classes rather than lambdas: a lambda that implements a picocli
+   * interface is made when the command line is built, before every command, as no class-data
+   * archive can hold it (see the launcher).
+   */
+
+  /** The description, each paragraph wrapped at spaces, then rendered as picocli renders it. */
+  private record WrappedDescription(IHelpSectionRenderer description)
+      implements IHelpSectionRenderer {
+    @Override
+    public String render(CommandLine.Help help) {
+      CommandSpec spec = help.commandSpec();
+      int width = spec.usageMessage().width();
+      List<String> lines = new ArrayList<>();
+      for (String line : spec.usageMessage().description()) {
+        lines.addAll(wrap(line, width - 1, ""));
+      }
+      spec.usageMessage().description(lines.toArray(String[]::new));
+      return description.render(help);
+    }
+  }
+
+  /** A list of options or parameters, their descriptions wrapped at spaces first. */
+  private record WrappedArguments(IHelpSectionRenderer renderer) implements IHelpSectionRenderer {
+    @Override
+    public String render(CommandLine.Help help) {
+      rewrapArguments(help.commandSpec());
+      return renderer.render(help);
     }
   }
 
@@ -81,12 +103,7 @@ final class HelpLayout {
     if (renderer == null) {
       return;
     }
-    sections.put(
-        key,
-        help -> {
-          rewrapArguments(help.commandSpec());
-          return renderer.render(help);
-        });
+    sections.put(key, new WrappedArguments(renderer));
   }
 
   /** Re-makes every option and parameter with its description wrapped at spaces. */

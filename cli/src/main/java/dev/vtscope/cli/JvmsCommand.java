@@ -7,25 +7,29 @@ import dev.vtscope.live.LocalJvms;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code vtscope jvms}: the running JVMs that record --pid and watch --pid can attach to. */
-@Command(
-    name = "jvms",
-    header = "Lists the running JVMs that vtscope can attach to",
-    mixinStandardHelpOptions = true,
-    description = {
-      "Lists the JVMs running on this machine that vtscope can attach to (this user's, as 'jcmd -l'"
-          + " lists them): pid, JDK release and what each runs. Record one with 'vtscope record"
-          + " --pid PID', or watch it with 'vtscope watch --pid PID'.",
-      "Examples:",
-      "  vtscope jvms",
-      "  vtscope record --pid 4242 --duration 30s"
-    })
 final class JvmsCommand implements Callable<Integer> {
 
-  @Spec private picocli.CommandLine.Model.CommandSpec spec;
+  private final CommandSpec spec =
+      Specs.command(
+          this,
+          "jvms",
+          "Lists the running JVMs that vtscope can attach to",
+          "Lists the JVMs running on this machine that vtscope can attach to (this user's, as 'jcmd -l' lists them): pid, JDK release and what each runs. Record one with 'vtscope record --pid PID', or watch it with 'vtscope watch --pid PID'.",
+          "Examples:",
+          "  vtscope jvms",
+          "  vtscope record --pid 4242 --duration 30s");
+
+  JvmsCommand() {
+    Specs.helpOptions(spec);
+  }
+
+  /** The command's model, which picocli runs. */
+  CommandSpec spec() {
+    return spec;
+  }
 
   @Override
   public Integer call() {

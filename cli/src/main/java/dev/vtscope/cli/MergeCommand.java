@@ -18,48 +18,53 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code vtscope merge REPORT...}: the JSON reports of many recordings, each analysed on its own
  * (one task per recording, where the application's jars are), added up into one report of them all,
  * as if analysed together.
  */
-@Command(
-    name = "merge",
-    header = "Adds up the JSON reports of many recordings into one",
-    mixinStandardHelpOptions = true,
-    description = {
-      "Adds up reports of 'vtscope analyze --format json', one per recording (or per group of"
-          + " recordings), into the report one analysis of all those recordings gives: sites with"
-          + " the same key add up, their percentiles exactly (each site carries its durations),"
-          + " distinct virtual threads add up, and carriers held at once are those of the"
-          + " recording that held most. Findings and the carrier-pool advice are made again from"
-          + " the sum. The reports must group sites the same way (--group-by).",
-      "For a fleet that keeps recordings: run 'vtscope analyze REC --format json -o REC.json' as"
-          + " one task per recording, then 'vtscope merge *.json' once (docs/fleet.md).",
-      "Input files are only read, never changed."
-    })
 final class MergeCommand implements Callable<Integer> {
 
-  @Spec private picocli.CommandLine.Model.CommandSpec spec;
+  private final CommandSpec spec =
+      Specs.command(
+          this,
+          "merge",
+          "Adds up the JSON reports of many recordings into one",
+          "Adds up reports of 'vtscope analyze --format json', one per recording (or per group of recordings), into the report one analysis of all those recordings gives: sites with the same key add up, their percentiles exactly (each site carries its durations), distinct virtual threads add up, and carriers held at once are those of the recording that held most. Findings and the carrier-pool advice are made again from the sum. The reports must group sites the same way (--group-by).",
+          "For a fleet that keeps recordings: run 'vtscope analyze REC --format json -o REC.json' as one task per recording, then 'vtscope merge *.json' once (docs/fleet.md).",
+          "Input files are only read, never changed.");
 
-  @Parameters(
-      paramLabel = "REPORT",
-      arity = "1..*",
-      description =
-          "JSON reports of vtscope analyze --format json (or of merge); - reads one from standard"
-              + " input.")
   private List<Path> reports = List.of();
 
-  @Mixin private OutputOptions output;
+  private final OutputOptions output = new OutputOptions(spec);
 
-  @Option(names = "--verbose", description = "Print stack traces of errors.")
   private boolean verbose;
+
+  MergeCommand() {
+    spec.addPositional(
+        Specs.parameters(() -> reports, v -> reports = v)
+            .paramLabel("REPORT")
+            .required(true)
+            .arity("1..*")
+            .type(List.class)
+            .auxiliaryTypes(Path.class)
+            .description(
+                "JSON reports of vtscope analyze --format json (or of merge); - reads one from standard input.")
+            .build());
+    spec.addOption(
+        Specs.option(() -> verbose, v -> verbose = v, "--verbose")
+            .type(boolean.class)
+            .description("Print stack traces of errors.")
+            .build());
+    Specs.helpOptions(spec);
+  }
+
+  /** The command's model, which picocli runs. */
+  CommandSpec spec() {
+    return spec;
+  }
 
   @Override
   public Integer call() {

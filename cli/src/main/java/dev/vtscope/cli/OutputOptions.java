@@ -6,9 +6,7 @@ import dev.vtscope.report.TextReport;
 import dev.vtscope.report.TextStyle;
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /** How a report is written: format, colour and length. */
 final class OutputOptions {
@@ -39,25 +37,78 @@ final class OutputOptions {
     }
   }
 
-  @Option(
-      names = "--format",
-      paramLabel = "FORMAT",
-      completionCandidates = Formats.class,
-      description =
-          "text (default): a report to read; json: the document in docs/json.md; markdown: the"
-              + " findings, carrier pool and top sites for a pull-request comment or a CI job"
-              + " summary (docs/ci.md); html: one self-contained page with a timeline, a flame"
-              + " graph and the sites (use -o; of recordings, not of merged reports); openmetrics: pinned time and events per holder, submit"
-              + " failures, carriers held and findings as metrics for Prometheus (docs/metrics.md).")
   private Format format = Format.TEXT;
 
-  @Option(
-      names = {"-o", "--output"},
-      paramLabel = "FILE",
-      description =
-          "Write the report to FILE instead of standard output (replaced if it exists; never one"
-              + " of the files read).")
   private java.nio.file.Path output;
+
+  private ColorMode color = ColorMode.AUTO;
+
+  private int top = 10;
+
+  private Integer width;
+
+  private String stackDepth;
+
+  /** The command these options are of, whose usage an error names. */
+  private final CommandSpec spec;
+
+  OutputOptions(CommandSpec spec) {
+    this.spec = spec;
+    spec.addOption(
+        Specs.option(() -> format, v -> format = v, "--format")
+            .paramLabel("FORMAT")
+            .type(Format.class)
+            .completionCandidates(new Formats())
+            .description(
+                "text (default): a report to read; json: the document in docs/json.md; markdown:"
+                    + " the findings, carrier pool and top sites for a pull-request comment or a CI"
+                    + " job summary (docs/ci.md); html: one self-contained page with a timeline, a"
+                    + " flame graph and the sites (use -o; of recordings, not of merged reports);"
+                    + " openmetrics: pinned time and events per holder, submit failures, carriers"
+                    + " held and findings as metrics for Prometheus (docs/metrics.md).")
+            .build());
+    spec.addOption(
+        Specs.option(() -> output, v -> output = v, "-o", "--output")
+            .paramLabel("FILE")
+            .type(java.nio.file.Path.class)
+            .description(
+                "Write the report to FILE instead of standard output (replaced if it exists; never"
+                    + " one of the files read).")
+            .build());
+    spec.addOption(
+        Specs.option(() -> color, v -> color = v, "--color")
+            .paramLabel("WHEN")
+            .type(ColorMode.class)
+            .completionCandidates(new ColorModes())
+            .description(
+                "auto (default): colour on a terminal unless NO_COLOR is set; always; never.")
+            .build());
+    spec.addOption(
+        Specs.option(() -> stackDepth, v -> stackDepth = v, "--stack-depth")
+            .paramLabel("N|all")
+            .type(String.class)
+            .description(
+                "Frames of each site's stack in the text report: N, or all (default: the frames"
+                    + " the site names and a few around them; those are shown whatever N is).")
+            .build());
+    spec.addOption(
+        Specs.option(() -> top, this::top, "--top")
+            .paramLabel("N")
+            .type(int.class)
+            .description(
+                "Sites shown per section in the text report, and holders with series of their own"
+                    + " in OpenMetrics (the others are one 'other' series) (default: 10).")
+            .build());
+    spec.addOption(
+        Specs.option(() -> width, this::width, "--width")
+            .paramLabel("COLUMNS")
+            .type(int.class)
+            .description(
+                "Wrap the text report at this many columns (at least 40), or 0 for no wrapping."
+                    + " Default: the terminal's width; 120 in files and pipes, where stack frames"
+                    + " are never cut.")
+            .build());
+  }
 
   /** Whether {@code file} is one of the files {@code inputs} read: a report never replaces one. */
   static boolean isInput(
@@ -94,54 +145,19 @@ final class OutputOptions {
     }
   }
 
-  @Option(
-      names = "--color",
-      paramLabel = "WHEN",
-      completionCandidates = ColorModes.class,
-      description = "auto (default): colour on a terminal unless NO_COLOR is set; always; never.")
-  private ColorMode color = ColorMode.AUTO;
-
-  @Option(
-      names = "--top",
-      paramLabel = "N",
-      description =
-          "Sites shown per section in the text report, and holders with series of their own in"
-              + " OpenMetrics (the others are one 'other' series) (default: 10).")
-  void top(int n) {
+  private void top(Integer n) {
     if (n < 1) {
-      throw new ParameterException(mixee.commandLine(), "--top must be 1 or more, not " + n);
+      throw new ParameterException(spec.commandLine(), "--top must be 1 or more, not " + n);
     }
-    this.top = n;
+    top = n;
   }
 
-  private int top = 10;
-
-  @Spec(Spec.Target.MIXEE)
-  private CommandSpec mixee;
-
-  private Integer width;
-
-  @Option(
-      names = "--stack-depth",
-      paramLabel = "N|all",
-      description =
-          "Frames of each site's stack in the text report: N, or all (default: the frames the"
-              + " site names and a few around them; those are shown whatever N is).")
-  private String stackDepth;
-
-  @Option(
-      names = "--width",
-      paramLabel = "COLUMNS",
-      description =
-          "Wrap the text report at this many columns (at least 40), or 0 for no wrapping."
-              + " Default: the terminal's width; 120 in files and pipes, where stack frames are"
-              + " never cut.")
-  void width(int columns) {
+  private void width(Integer columns) {
     if (columns != 0 && columns < 40) {
       throw new ParameterException(
-          mixee.commandLine(), "--width must be 0 (no wrapping) or at least 40, not " + columns);
+          spec.commandLine(), "--width must be 0 (no wrapping) or at least 40, not " + columns);
     }
-    this.width = columns;
+    width = columns;
   }
 
   /** Whether the report is the HTML page. */

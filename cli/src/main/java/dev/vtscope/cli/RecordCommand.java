@@ -41,43 +41,28 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code vtscope record}: run a workload or any Java command under JFR, then analyse it. */
-@Command(
-    name = "record",
-    header = "Records a workload or a Java program, then analyses it",
-    mixinStandardHelpOptions = true,
-    description = {
-      "Runs a workload (--workload) or any Java command (after --) in a child JVM with JFR on and"
-          + " vtscope's settings (vtscope record --settings prints them), then analyses the"
-          + " recording. The program's own output goes to stderr, so stdout carries only the report.",
-      "With --pid, records a JVM that is running already (vtscope jvms lists them) for --duration,"
-          + " under a recording name of vtscope's own, and stops that recording again, also when"
-          + " vtscope is interrupted.",
-      "Examples:",
-      "  vtscope record --workload pinning --jdk 21",
-      "  vtscope record --workload pinning --variant reentrant-lock --jdk 21 -- --tasks 200",
-      "  vtscope record --out app.jfr -- java -jar app.jar",
-      "  vtscope record --pid 4242 --duration 30s"
-    })
 final class RecordCommand implements Callable<Integer> {
+
+  private final CommandSpec spec =
+      Specs.command(
+          this,
+          "record",
+          "Records a workload or a Java program, then analyses it",
+          "Runs a workload (--workload) or any Java command (after --) in a child JVM with JFR on and vtscope's settings (vtscope record --settings prints them), then analyses the recording. The program's own output goes to stderr, so stdout carries only the report.",
+          "With --pid, records a JVM that is running already (vtscope jvms lists them) for --duration, under a recording name of vtscope's own, and stops that recording again, also when vtscope is interrupted.",
+          "Examples:",
+          "  vtscope record --workload pinning --jdk 21",
+          "  vtscope record --workload pinning --variant reentrant-lock --jdk 21 -- --tasks 200",
+          "  vtscope record --out app.jfr -- java -jar app.jar",
+          "  vtscope record --pid 4242 --duration 30s");
 
   /** The JDK releases vtscope's data file states. */
   private static final dev.vtscope.advice.Knowledge.JdkFacts JDK =
       dev.vtscope.advice.Knowledge.standard().jdk();
 
-  @Spec private picocli.CommandLine.Model.CommandSpec spec;
-
-  @Option(
-      names = "--workload",
-      paramLabel = "NAME",
-      completionCandidates = WorkloadNames.class,
-      description = "A workload of 'vtscope workloads'.")
   private String workload;
 
   /** The workloads' names, in the order 'vtscope workloads' lists them. */
@@ -97,75 +82,118 @@ final class RecordCommand implements Callable<Integer> {
     }
   }
 
-  @Option(
-      names = "--pid",
-      paramLabel = "PID",
-      description =
-          "Record this running JVM (vtscope jvms lists them) instead of starting one; it must be"
-              + " of this user, on this machine.")
   private Long pid;
 
-  @Option(
-      names = "--duration",
-      paramLabel = "DURATION",
-      description = "With --pid: how long to record, e.g. 30s or 5m (default: 30s).")
   private String duration;
 
-  @Option(
-      names = "--variant",
-      paramLabel = "V",
-      completionCandidates = VariantNames.class,
-      description = "The workload's variant (default: its first).")
   private String variant;
 
-  @Option(
-      names = "--jdk",
-      paramLabel = "21|25|PATH",
-      description =
-          "The JDK to run on: a feature release, found like the launcher finds JDKs, or a JDK"
-              + " folder (default for workloads: the JDK running vtscope). With a command, a bare"
-              + " 'java' becomes that JDK's, and JAVA_HOME and PATH point at it.")
   private String jdk;
 
-  @Option(
-      names = "--out",
-      paramLabel = "FILE",
-      description =
-          "Where to write the recording; must not exist (default: a new file in the current folder).")
   private Path out;
 
-  @Option(
-      names = "--pinned-threshold",
-      paramLabel = "DURATION",
-      description =
-          "Threshold of jdk.VirtualThreadPinned, e.g. 0ms or 20ms. Default: 0ms for workloads, so"
-              + " every pin shows; 20ms (the JDK's) for a command.")
   private String pinnedThreshold;
 
-  @Option(
-      names = "--timeout",
-      paramLabel = "DURATION",
-      description =
-          "Stop the program after this long (e.g. 90s, 5m); its recording is kept and analysed.")
   private String timeout;
 
-  @Option(names = "--no-analyze", description = "Only record.")
   private boolean noAnalyze;
 
-  @Option(names = "--settings", description = "Print vtscope's JFR settings (.jfc) and exit.")
   private boolean printSettings;
 
-  @Option(names = "--verbose", description = "Print stack traces of errors.")
   private boolean verbose;
 
-  @Mixin private OutputOptions output;
+  private final OutputOptions output;
 
-  @Parameters(
-      paramLabel = "ARGS",
-      arity = "0..*",
-      description =
-          "With --workload: the workload's options. Otherwise: the Java command to record.")
   private List<String> arguments = List.of();
+
+  RecordCommand() {
+    spec.addOption(
+        Specs.option(() -> workload, v -> workload = v, "--workload")
+            .paramLabel("NAME")
+            .type(String.class)
+            .completionCandidates(new WorkloadNames())
+            .description("A workload of 'vtscope workloads'.")
+            .build());
+    spec.addOption(
+        Specs.option(() -> pid, v -> pid = v, "--pid")
+            .paramLabel("PID")
+            .type(Long.class)
+            .description(
+                "Record this running JVM (vtscope jvms lists them) instead of starting one; it must be of this user, on this machine.")
+            .build());
+    spec.addOption(
+        Specs.option(() -> duration, v -> duration = v, "--duration")
+            .paramLabel("DURATION")
+            .type(String.class)
+            .description("With --pid: how long to record, e.g. 30s or 5m (default: 30s).")
+            .build());
+    spec.addOption(
+        Specs.option(() -> variant, v -> variant = v, "--variant")
+            .paramLabel("V")
+            .type(String.class)
+            .completionCandidates(new VariantNames())
+            .description("The workload's variant (default: its first).")
+            .build());
+    spec.addOption(
+        Specs.option(() -> jdk, v -> jdk = v, "--jdk")
+            .paramLabel("21|25|PATH")
+            .type(String.class)
+            .description(
+                "The JDK to run on: a feature release, found like the launcher finds JDKs, or a JDK folder (default for workloads: the JDK running vtscope). With a command, a bare 'java' becomes that JDK's, and JAVA_HOME and PATH point at it.")
+            .build());
+    spec.addOption(
+        Specs.option(() -> out, v -> out = v, "--out")
+            .paramLabel("FILE")
+            .type(Path.class)
+            .description(
+                "Where to write the recording; must not exist (default: a new file in the current folder).")
+            .build());
+    spec.addOption(
+        Specs.option(() -> pinnedThreshold, v -> pinnedThreshold = v, "--pinned-threshold")
+            .paramLabel("DURATION")
+            .type(String.class)
+            .description(
+                "Threshold of jdk.VirtualThreadPinned, e.g. 0ms or 20ms. Default: 0ms for workloads, so every pin shows; 20ms (the JDK's) for a command.")
+            .build());
+    spec.addOption(
+        Specs.option(() -> timeout, v -> timeout = v, "--timeout")
+            .paramLabel("DURATION")
+            .type(String.class)
+            .description(
+                "Stop the program after this long (e.g. 90s, 5m); its recording is kept and analysed.")
+            .build());
+    spec.addOption(
+        Specs.option(() -> noAnalyze, v -> noAnalyze = v, "--no-analyze")
+            .type(boolean.class)
+            .description("Only record.")
+            .build());
+    spec.addOption(
+        Specs.option(() -> printSettings, v -> printSettings = v, "--settings")
+            .type(boolean.class)
+            .description("Print vtscope's JFR settings (.jfc) and exit.")
+            .build());
+    spec.addOption(
+        Specs.option(() -> verbose, v -> verbose = v, "--verbose")
+            .type(boolean.class)
+            .description("Print stack traces of errors.")
+            .build());
+    output = new OutputOptions(spec);
+    spec.addPositional(
+        Specs.parameters(() -> arguments, v -> arguments = v)
+            .paramLabel("ARGS")
+            .arity("0..*")
+            .type(List.class)
+            .auxiliaryTypes(String.class)
+            .description(
+                "With --workload: the workload's options. Otherwise: the Java command to record.")
+            .build());
+    Specs.helpOptions(spec);
+  }
+
+  /** The command's model, which picocli runs. */
+  CommandSpec spec() {
+    return spec;
+  }
 
   @Override
   public Integer call() throws IOException, InterruptedException {

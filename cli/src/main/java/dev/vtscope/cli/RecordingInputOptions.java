@@ -5,24 +5,36 @@ import dev.vtscope.recording.RecordingInput;
 import dev.vtscope.recording.RecordingInputs;
 import java.nio.file.Path;
 import java.util.List;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** The recordings a command reads: files, folders of recordings, or JFR repository folders. */
 final class RecordingInputOptions {
 
-  @Parameters(
-      paramLabel = "FILE",
-      arity = "1..*",
-      description =
-          "JFR recordings: files, folders of .jfr files, or a JVM's JFR repository folder;"
-              + " - reads one from standard input. Several are merged into one report that lists"
-              + " each.")
   private List<Path> paths;
 
-  @picocli.CommandLine.Option(
-      names = {"-r", "--recursive"},
-      description = "Look for recordings in the sub-folders of the folders given, too.")
   private boolean recursive;
+
+  RecordingInputOptions(CommandSpec spec) {
+    spec.addPositional(
+        Specs.parameters(() -> paths, v -> paths = v)
+            .paramLabel("FILE")
+            .required(true)
+            .arity("1..*")
+            .type(List.class)
+            .auxiliaryTypes(Path.class)
+            .description(
+                "JFR recordings: files, folders of .jfr files, or a JVM's JFR repository folder;"
+                    + " - reads one from standard input. Several are merged into one report that"
+                    + " lists each.")
+            .build());
+    spec.addOption(
+        Specs.flag(
+            () -> recursive,
+            v -> recursive = v,
+            "Look for recordings in the sub-folders of the folders given, too.",
+            "-r",
+            "--recursive"));
+  }
 
   List<RecordingInput> resolve() {
     try {

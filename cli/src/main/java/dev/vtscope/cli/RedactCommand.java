@@ -7,37 +7,56 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code vtscope redact}: a copy of a recording that is safe to share. */
-@Command(
-    name = "redact",
-    header = "Writes a copy of a recording without environment details",
-    mixinStandardHelpOptions = true,
-    description = {
-      "Writes a copy of a recording without the environment variables, the process list, native"
-          + " library paths and the recording's destination, keeping of the system properties only"
-          + " the JDK's identity and jdk.virtualThreadScheduler.*. The input is not changed.",
-      "Command lines (jdk.JVMInformation) are kept as they are: record with relative paths."
-    })
 final class RedactCommand implements Callable<Integer> {
 
-  @Spec private picocli.CommandLine.Model.CommandSpec spec;
+  private final CommandSpec spec =
+      Specs.command(
+          this,
+          "redact",
+          "Writes a copy of a recording without environment details",
+          "Writes a copy of a recording without the environment variables, the process list, native library paths and the recording's destination, keeping of the system properties only the JDK's identity and jdk.virtualThreadScheduler.*. The input is not changed.",
+          "Command lines (jdk.JVMInformation) are kept as they are: record with relative paths.");
 
-  @Parameters(index = "0", paramLabel = "INPUT", description = "The recording to copy.")
   private Path input;
 
-  @Parameters(
-      index = "1",
-      paramLabel = "OUTPUT",
-      description = "Where to write the copy; must not exist.")
   private Path output;
 
-  @Option(names = "--verbose", description = "Print stack traces of errors.")
   private boolean verbose;
+
+  RedactCommand() {
+    spec.addPositional(
+        Specs.parameters(() -> input, v -> input = v)
+            .paramLabel("INPUT")
+            .required(true)
+            .arity("1")
+            .index("0")
+            .type(Path.class)
+            .description("The recording to copy.")
+            .build());
+    spec.addPositional(
+        Specs.parameters(() -> output, v -> output = v)
+            .paramLabel("OUTPUT")
+            .required(true)
+            .arity("1")
+            .index("1")
+            .type(Path.class)
+            .description("Where to write the copy; must not exist.")
+            .build());
+    spec.addOption(
+        Specs.option(() -> verbose, v -> verbose = v, "--verbose")
+            .type(boolean.class)
+            .description("Print stack traces of errors.")
+            .build());
+    Specs.helpOptions(spec);
+  }
+
+  /** The command's model, which picocli runs. */
+  CommandSpec spec() {
+    return spec;
+  }
 
   @Override
   public Integer call() {

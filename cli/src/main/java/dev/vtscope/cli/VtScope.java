@@ -7,18 +7,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
 
 /** The {@code vtscope} command: subcommands, error mapping, and the only call to System.exit. */
-@Command(
-    name = "vtscope",
-    mixinStandardHelpOptions = true,
-    versionProvider = VtScope.Version.class,
-    description = "Explains why virtual threads stall, from Java Flight Recorder recordings.",
-    footerHeading = "%nExit codes:%n",
-    footer = "%s")
 public final class VtScope {
 
   public static void main(String[] args) {
@@ -50,18 +42,18 @@ public final class VtScope {
    */
   private static Object newCommand(String name) {
     return switch (name) {
-      case "analyze" -> new AnalyzeCommand();
-      case "explore" -> new ExploreCommand();
-      case "check" -> new CheckCommand();
-      case "diff" -> new DiffCommand();
-      case "merge" -> new MergeCommand();
-      case "record" -> new RecordCommand();
-      case "watch" -> new WatchCommand();
-      case "jvms" -> new JvmsCommand();
-      case "workloads" -> new WorkloadsCommand();
-      case "redact" -> new RedactCommand();
-      case "completion" -> new CompletionCommand();
-      case "exit-codes" -> new ExitCodesCommand();
+      case "analyze" -> new AnalyzeCommand().spec();
+      case "explore" -> new ExploreCommand().spec();
+      case "check" -> new CheckCommand().spec();
+      case "diff" -> new DiffCommand().spec();
+      case "merge" -> new MergeCommand().spec();
+      case "record" -> new RecordCommand().spec();
+      case "watch" -> new WatchCommand().spec();
+      case "jvms" -> new JvmsCommand().spec();
+      case "workloads" -> new WorkloadsCommand().spec();
+      case "redact" -> new RedactCommand().spec();
+      case "completion" -> new CompletionCommand().spec();
+      case "exit-codes" -> new ExitCodesCommand().spec();
       case "help" -> new CommandLine.HelpCommand();
       default -> throw new IllegalArgumentException("no such command: " + name);
     };
@@ -104,7 +96,16 @@ public final class VtScope {
    * help, only that one is added (its usage, errors and exit codes are the same).
    */
   static CommandLine commandLine(PrintWriter out, PrintWriter err, String first) {
-    CommandLine commandLine = new CommandLine(new VtScope());
+    CommandSpec spec =
+        Specs.command(
+            new VtScope(),
+            "vtscope",
+            null,
+            "Explains why virtual threads stall, from Java Flight Recorder recordings.");
+    Specs.helpOptions(spec);
+    spec.versionProvider(new Version());
+    spec.usageMessage().footerHeading("%nExit codes:%n");
+    CommandLine commandLine = new CommandLine(spec);
     String named = "analyse".equals(first) ? "analyze" : first;
     boolean one = named != null && SUBCOMMANDS.contains(named) && !"help".equals(named);
     for (String name : SUBCOMMANDS) {
@@ -115,9 +116,11 @@ public final class VtScope {
     commandLine.setOut(out);
     commandLine.setErr(err);
     commandLine.setCaseInsensitiveEnumValuesAllowed(true);
-    commandLine.setExecutionExceptionHandler(new ErrorReporter());
-    commandLine.setParameterExceptionHandler(new ErrorReporter());
-    commandLine.setExitCodeExceptionMapper(t -> ExitCode.INTERNAL_ERROR.code());
+    commandLine.registerConverter(java.nio.file.Path.class, new Specs.PathConverter());
+    ErrorReporter errors = new ErrorReporter();
+    commandLine.setExecutionExceptionHandler(errors);
+    commandLine.setParameterExceptionHandler(errors);
+    commandLine.setExitCodeExceptionMapper(errors);
     String table = ExitCode.table();
     commandLine.getCommandSpec().usageMessage().footer(table);
     // The table once, in the top-level help; each command's help says where it is.

@@ -31,95 +31,108 @@ import java.util.regex.Pattern;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
 import org.jline.utils.NonBlockingReader;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code vtscope watch}: a running JVM's pinning, live. */
-@Command(
-    name = "watch",
-    header = "Shows a running JVM's pinning live, as it happens",
-    mixinStandardHelpOptions = true,
-    description = {
-      "Shows a running JVM's pinning live, refreshed every --interval: pins and carrier time per"
-          + " site in the last interval and in all, the most carriers held at once against"
-          + " parallelism, rejected tasks, and findings as they appear. With --pid it also shows"
-          + " the virtual threads pinned now, from the JVM's thread dump (a pin writes its JFR"
-          + " event only when it ends), and on JDK 24+ the scheduler's mounted and queued"
-          + " counts. With --pid it starts"
-          + " vtscope's JFR recording in the JVM (vtscope jvms lists them) and stops it again when"
-          + " watching ends; given a JFR repository folder instead, it reads what the JVM writes"
-          + " there. On a terminal the screen is redrawn and q quits; in a pipe or file it writes"
-          + " one line per interval. Ctrl-C stops either.",
-      "Examples:",
-      "  vtscope watch --pid 4242",
-      "  vtscope watch --pid 4242 --duration 5m --out app.jfr > watch.log",
-      "  vtscope watch /tmp/2026_11_22_10_00_00_4242"
-    })
 final class WatchCommand implements Callable<Integer> {
+
+  private final CommandSpec spec =
+      Specs.command(
+          this,
+          "watch",
+          "Shows a running JVM's pinning live, as it happens",
+          "Shows a running JVM's pinning live, refreshed every --interval: pins and carrier time per site in the last interval and in all, the most carriers held at once against parallelism, rejected tasks, and findings as they appear. With --pid it also shows the virtual threads pinned now, from the JVM's thread dump (a pin writes its JFR event only when it ends), and on JDK 24+ the scheduler's mounted and queued counts. With --pid it starts vtscope's JFR recording in the JVM (vtscope jvms lists them) and stops it again when watching ends; given a JFR repository folder instead, it reads what the JVM writes there. On a terminal the screen is redrawn and q quits; in a pipe or file it writes one line per interval. Ctrl-C stops either.",
+          "Examples:",
+          "  vtscope watch --pid 4242",
+          "  vtscope watch --pid 4242 --duration 5m --out app.jfr > watch.log",
+          "  vtscope watch /tmp/2026_11_22_10_00_00_4242");
 
   /** A JFR repository's per-process folder ends with the pid of the JVM writing it. */
   private static final Pattern REPOSITORY_PID = Pattern.compile(".*_(\\d+)$");
 
-  @Spec private picocli.CommandLine.Model.CommandSpec spec;
-
-  @Option(
-      names = "--pid",
-      paramLabel = "PID",
-      description = "The running JVM to watch; it must be of this user, on this machine.")
   private Long pid;
 
-  @Parameters(
-      paramLabel = "REPOSITORY",
-      arity = "0..1",
-      description =
-          "A running JVM's JFR repository folder (e.g. /tmp/2026_11_22_10_00_00_4242), instead of"
-              + " --pid.")
   private Path repository;
 
-  @Option(
-      names = "--interval",
-      paramLabel = "DURATION",
-      description = "How often to refresh, at least 500ms (default: 2s).")
   private String interval;
 
-  @Option(
-      names = "--duration",
-      paramLabel = "DURATION",
-      description = "Stop after this long, e.g. 5m (default: until q or Ctrl-C).")
   private String duration;
 
-  @Option(
-      names = "--out",
-      paramLabel = "FILE",
-      description =
-          "With --pid: keep the recording in FILE (must not exist) when watching ends, also when"
-              + " the JVM exits meanwhile.")
   private Path out;
 
-  @Option(
-      names = "--pinned-threshold",
-      paramLabel = "DURATION",
-      description = "With --pid: threshold of jdk.VirtualThreadPinned (default: 20ms, the JDK's).")
   private String pinnedThreshold;
 
-  @Option(
-      names = "--top",
-      paramLabel = "N",
-      description = "Sites shown on the screen (default: 10).")
-  void top(int n) {
+  private int top = 10;
+
+  private boolean verbose;
+
+  WatchCommand() {
+    spec.addOption(
+        Specs.option(() -> pid, v -> pid = v, "--pid")
+            .paramLabel("PID")
+            .type(Long.class)
+            .description("The running JVM to watch; it must be of this user, on this machine.")
+            .build());
+    spec.addPositional(
+        Specs.parameters(() -> repository, v -> repository = v)
+            .paramLabel("REPOSITORY")
+            .arity("0..1")
+            .type(Path.class)
+            .description(
+                "A running JVM's JFR repository folder (e.g. /tmp/2026_11_22_10_00_00_4242), instead of --pid.")
+            .build());
+    spec.addOption(
+        Specs.option(() -> interval, v -> interval = v, "--interval")
+            .paramLabel("DURATION")
+            .type(String.class)
+            .description("How often to refresh, at least 500ms (default: 2s).")
+            .build());
+    spec.addOption(
+        Specs.option(() -> duration, v -> duration = v, "--duration")
+            .paramLabel("DURATION")
+            .type(String.class)
+            .description("Stop after this long, e.g. 5m (default: until q or Ctrl-C).")
+            .build());
+    spec.addOption(
+        Specs.option(() -> out, v -> out = v, "--out")
+            .paramLabel("FILE")
+            .type(Path.class)
+            .description(
+                "With --pid: keep the recording in FILE (must not exist) when watching ends, also when the JVM exits meanwhile.")
+            .build());
+    spec.addOption(
+        Specs.option(() -> pinnedThreshold, v -> pinnedThreshold = v, "--pinned-threshold")
+            .paramLabel("DURATION")
+            .type(String.class)
+            .description(
+                "With --pid: threshold of jdk.VirtualThreadPinned (default: 20ms, the JDK's).")
+            .build());
+    spec.addOption(
+        Specs.option(() -> verbose, v -> verbose = v, "--verbose")
+            .type(boolean.class)
+            .description("Print stack traces of errors.")
+            .build());
+    spec.addOption(
+        Specs.option(() -> top, this::top, "--top")
+            .paramLabel("N")
+            .type(int.class)
+            .description("Sites shown on the screen (default: 10).")
+            .build());
+    Specs.helpOptions(spec);
+  }
+
+  private void top(Integer n) {
     if (n < 1) {
       throw new picocli.CommandLine.ParameterException(
           spec.commandLine(), "--top must be 1 or more, not " + n);
     }
-    this.top = n;
+    top = n;
   }
 
-  private int top = 10;
-
-  @Option(names = "--verbose", description = "Print stack traces of errors.")
-  private boolean verbose;
+  /** The command's model, which picocli runs. */
+  CommandSpec spec() {
+    return spec;
+  }
 
   @Override
   public Integer call() throws IOException, InterruptedException {

@@ -4,23 +4,34 @@ import dev.vtscope.workloads.Workload;
 import dev.vtscope.workloads.Workloads;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code vtscope workloads}: the scenarios {@code vtscope record --workload} can run. */
-@Command(
-    name = "workloads",
-    header = "Lists the workloads that vtscope record can run",
-    mixinStandardHelpOptions = true,
-    description =
-        "Lists the workloads: what each reproduces, its variants, where the effect exists, and what vtscope should find.")
 final class WorkloadsCommand implements Callable<Integer> {
 
-  @Spec private picocli.CommandLine.Model.CommandSpec spec;
+  private final CommandSpec spec =
+      Specs.command(
+          this,
+          "workloads",
+          "Lists the workloads that vtscope record can run",
+          "Lists the workloads: what each reproduces, its variants, where the effect exists, and what vtscope should find.");
 
   /** What docs/scenarios/make-pages.sh records: name|jdks|arguments|fixed variant, a line each. */
-  @picocli.CommandLine.Option(names = "--pages", hidden = true)
   private boolean pages;
+
+  WorkloadsCommand() {
+    spec.addOption(
+        Specs.option(() -> pages, v -> pages = v, "--pages")
+            .type(boolean.class)
+            .hidden(true)
+            .build());
+    Specs.helpOptions(spec);
+  }
+
+  /** The command's model, which picocli runs. */
+  CommandSpec spec() {
+    return spec;
+  }
 
   @Override
   public Integer call() {

@@ -37,13 +37,9 @@ class ExplorerTest {
   /** Runs the explorer over {@code recording} with {@code script} as the typed lines. */
   private static String explore(String recording, String script) throws Exception {
     List<RecordingInput> inputs = RecordingInputs.resolve(List.of(Path.of(recording)));
-    AttributionOptions attribution = new AttributionOptions();
-    new CommandLine(
-            new Object() {
-              @CommandLine.Mixin AttributionOptions options = attribution;
-            })
-        .setCaseInsensitiveEnumValuesAllowed(true)
-        .parseArgs();
+    CommandLine.Model.CommandSpec spec = CommandLine.Model.CommandSpec.create();
+    AttributionOptions attribution = new AttributionOptions(spec);
+    new CommandLine(spec).setCaseInsensitiveEnumValuesAllowed(true).parseArgs();
     Analyzer analyzer = attribution.analyzer(inputs, GroupBy.CULPRIT, null);
     Analysis analysis = attribution.analyze(analyzer, inputs);
     ByteArrayOutputStream out = new ByteArrayOutputStream();
