@@ -28,9 +28,13 @@ public final class Advisor {
    * Findings most severe first, then by carrier time at stake; rule order breaks ties. Severity
    * first: a scheduler that rejected tasks holds no carrier time, yet matters more than a note.
    */
+  // By hand, not with Comparator.comparing: that makes a class at start-up (a serializable
+  // lambda) that no class-data archive keeps.
   static final Comparator<Finding> RANK =
-      Comparator.comparing(Finding::severity, Comparator.reverseOrder())
-          .thenComparing(Comparator.comparingLong(Finding::carrierNanos).reversed());
+      (a, b) -> {
+        int c = b.severity().compareTo(a.severity());
+        return c != 0 ? c : Long.compare(b.carrierNanos(), a.carrierNanos());
+      };
 
   private final Knowledge knowledge;
 

@@ -143,9 +143,13 @@ final class CarrierWorkCollector {
    */
   private final List<CpuSampleEvent> pending = new ArrayList<>();
 
+  // By hand, not with Comparator.comparing: that makes a class at start-up (a serializable
+  // lambda) that no class-data archive keeps.
   private static final java.util.Comparator<CpuSampleEvent> BY_THREAD_AND_TIME =
-      java.util.Comparator.comparingLong(CpuSampleEvent::virtualThreadId)
-          .thenComparingLong(CpuSampleEvent::startNanos);
+      (a, b) ->
+          a.virtualThreadId() != b.virtualThreadId()
+              ? Long.compare(a.virtualThreadId(), b.virtualThreadId())
+              : Long.compare(a.startNanos(), b.startNanos());
 
   void chunk(long startNanos) {
     flush();
@@ -309,7 +313,10 @@ final class CarrierWorkCollector {
    */
   private static List<Run> joined(List<Run> runs) {
     runs.sort(
-        java.util.Comparator.comparingLong((Run r) -> r.thread).thenComparingLong(r -> r.first));
+        (a, b) ->
+            a.thread != b.thread
+                ? Long.compare(a.thread, b.thread)
+                : Long.compare(a.first, b.first));
     List<Run> result = new ArrayList<>(runs.size());
     Run current = null;
     for (Run run : runs) {

@@ -54,9 +54,10 @@ final class RecentSamples {
     }
     List<Map.Entry<Long, Long>> entries = new ArrayList<>(latest.entrySet());
     entries.sort(
-        Map.Entry.<Long, Long>comparingByValue()
-            .thenComparing(Map.Entry.comparingByKey())
-            .reversed());
+        (a, b) -> {
+          int c = Long.compare(b.getValue(), a.getValue());
+          return c != 0 ? c : Long.compare(b.getKey(), a.getKey());
+        });
     for (Map.Entry<Long, Long> e : entries.subList(LIMIT, entries.size())) {
       latest.remove(e.getKey());
     }

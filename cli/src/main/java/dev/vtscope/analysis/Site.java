@@ -84,21 +84,26 @@ public record Site(
   }
 
   /** Sites as reports list them: most carrier time first, then most events, then by key. */
+  // By hand, not with Comparator.comparing: that makes a class at start-up (a serializable
+  // lambda) that no class-data archive keeps.
   public static final java.util.Comparator<Site> BY_TIME =
-      java.util.Comparator.comparingLong((Site s) -> s.durations().totalNanos())
-          .reversed()
-          .thenComparing(
-              java.util.Comparator.comparingLong((Site s) -> s.durations().count()).reversed())
-          .thenComparing(Site::key);
+      (a, b) -> {
+        int c = Long.compare(b.durations().totalNanos(), a.durations().totalNanos());
+        if (c == 0) {
+          c = Long.compare(b.durations().count(), a.durations().count());
+        }
+        return c != 0 ? c : a.key().compareTo(b.key());
+      };
 
   /** {@code counts} most frequent first, ties by value: as a site keeps its counts. */
   static Map<String, Long> sortedByCount(Map<String, Long> counts) {
     Map<String, Long> sorted = new LinkedHashMap<>();
     counts.entrySet().stream()
         .sorted(
-            Map.Entry.<String, Long>comparingByValue()
-                .reversed()
-                .thenComparing(Map.Entry.comparingByKey()))
+            (a, b) -> {
+              int c = Long.compare(b.getValue(), a.getValue());
+              return c != 0 ? c : a.getKey().compareTo(b.getKey());
+            })
         .forEach(e -> sorted.put(e.getKey(), e.getValue()));
     return sorted;
   }

@@ -3,7 +3,6 @@ package dev.vtscope.analysis;
 import dev.vtscope.attribution.Attribution;
 import dev.vtscope.recording.RecordedStack;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -273,8 +272,10 @@ final class SiteCollector {
     String mostFrequentMonitorClass() {
       return monitorClasses.entrySet().stream()
           .max(
-              Map.Entry.<String, Long>comparingByValue()
-                  .thenComparing(Map.Entry.comparingByKey(Comparator.reverseOrder())))
+              (a, b) -> {
+                int c = Long.compare(a.getValue(), b.getValue());
+                return c != 0 ? c : b.getKey().compareTo(a.getKey());
+              })
           .map(Map.Entry::getKey)
           .orElse(null);
     }

@@ -2,7 +2,6 @@ package dev.vtscope.analysis;
 
 import dev.vtscope.attribution.CulpritKind;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -107,7 +106,8 @@ public record StackTree(Node root, int nodes, long omittedNanos) {
       List<Building> sorted =
           children == null ? new ArrayList<>() : new ArrayList<>(children.values());
       sorted.sort(
-          Comparator.comparingLong((Building b) -> b.total).reversed().thenComparing(b -> b.frame));
+          (a, b) ->
+              a.total != b.total ? Long.compare(b.total, a.total) : a.frame.compareTo(b.frame));
       for (Building child : sorted) {
         if (child.total < min || count[0] >= MAX_NODES) {
           omitted[0] += child.total;

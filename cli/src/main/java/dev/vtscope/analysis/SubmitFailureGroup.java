@@ -24,8 +24,12 @@ public record SubmitFailureGroup(
     long lastSeenNanos) {
 
   /** Groups as reports list them: most rejections first, then by message. */
+  // By hand, not with Comparator.comparing: that makes a class at start-up (a serializable
+  // lambda) that no class-data archive keeps.
   static final java.util.Comparator<SubmitFailureGroup> BY_EVENTS =
-      java.util.Comparator.comparingLong(SubmitFailureGroup::events)
-          .reversed()
-          .thenComparing(g -> java.util.Objects.toString(g.message(), ""));
+      (a, b) ->
+          a.events() != b.events()
+              ? Long.compare(b.events(), a.events())
+              : java.util.Objects.toString(a.message(), "")
+                  .compareTo(java.util.Objects.toString(b.message(), ""));
 }

@@ -78,9 +78,18 @@ public final class JfrFileReader implements RecordingReader, AutoCloseable {
     List<ChunkHeader> untouched = new ArrayList<>();
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
       // The workers live as long as this read: nothing stays behind when the reader is dropped.
+      // Named with a counter of its own: Thread.ofPlatform().name(prefix, 0) makes a class at
+      // start-up that no class-data archive keeps.
+      java.util.concurrent.atomic.AtomicInteger named =
+          new java.util.concurrent.atomic.AtomicInteger();
       ExecutorService workers =
           Executors.newFixedThreadPool(
-              parallelism, Thread.ofPlatform().daemon().name("vtscope-chunk-", 0).factory());
+              parallelism,
+              task -> {
+                Thread worker = new Thread(task, "vtscope-chunk-" + named.getAndIncrement());
+                worker.setDaemon(true);
+                return worker;
+              });
       Deque<Future<Decoded>> inFlight = new ArrayDeque<>();
       // A listener that works per chunk takes each chunk's events on the decoding thread.
       ChunkedListener chunked = listener instanceof ChunkedListener c ? c : null;

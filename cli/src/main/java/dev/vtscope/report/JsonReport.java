@@ -53,10 +53,16 @@ public final class JsonReport implements ReportRenderer {
 
   @Override
   public void render(Report report, PrintWriter out) {
-    switch (report) {
-      case Report.Analyzed r -> analysis(r.analysis(), r.advice(), out);
-      case Report.Checked r -> CheckReport.json(r.result(), r.recordings(), toolVersion, out);
-      case Report.Compared r -> DiffReport.json(r.result(), toolVersion, out);
+    // instanceof rather than a switch on the sealed type: a pattern switch makes a class at
+    // start-up (SwitchBootstraps) that no class-data archive keeps.
+    if (report instanceof Report.Analyzed r) {
+      analysis(r.analysis(), r.advice(), out);
+    } else if (report instanceof Report.Checked r) {
+      CheckReport.json(r.result(), r.recordings(), toolVersion, out);
+    } else if (report instanceof Report.Compared r) {
+      DiffReport.json(r.result(), toolVersion, out);
+    } else {
+      throw new IllegalArgumentException("not a report: " + report);
     }
   }
 

@@ -38,17 +38,20 @@ final class JsonText {
   }
 
   private static JsonNode value(Object value) {
-    return switch (value) {
-      case java.util.List<?> list -> {
-        ArrayNode array = array();
-        list.forEach(v -> array.add(value(v)));
-        yield array;
-      }
-      case Long l -> JsonNodeFactory.instance.numberNode(l);
-      case Integer i -> JsonNodeFactory.instance.numberNode(i);
-      case Double d -> JsonNodeFactory.instance.numberNode(d);
-      default -> JsonNodeFactory.instance.textNode(value.toString());
-    };
+    // instanceof rather than a pattern switch, which makes a class at start-up (SwitchBootstraps)
+    // that no class-data archive keeps
+    if (value instanceof java.util.List<?> list) {
+      ArrayNode array = array();
+      list.forEach(v -> array.add(value(v)));
+      return array;
+    } else if (value instanceof Long l) {
+      return JsonNodeFactory.instance.numberNode(l);
+    } else if (value instanceof Integer i) {
+      return JsonNodeFactory.instance.numberNode(i);
+    } else if (value instanceof Double d) {
+      return JsonNodeFactory.instance.numberNode(d);
+    }
+    return JsonNodeFactory.instance.textNode(value.toString());
   }
 
   /** The tree as indented JSON. */

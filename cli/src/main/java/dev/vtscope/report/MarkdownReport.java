@@ -29,10 +29,16 @@ public final class MarkdownReport implements ReportRenderer {
 
   @Override
   public void render(Report report, PrintWriter out) {
-    switch (report) {
-      case Report.Analyzed r -> analysis(r.analysis(), r.advice(), out);
-      case Report.Checked r -> CheckReport.markdown(r.result(), r.recordings(), out);
-      case Report.Compared r -> DiffReport.markdown(r.result(), out);
+    // instanceof rather than a switch on the sealed type: a pattern switch makes a class at
+    // start-up (SwitchBootstraps) that no class-data archive keeps.
+    if (report instanceof Report.Analyzed r) {
+      analysis(r.analysis(), r.advice(), out);
+    } else if (report instanceof Report.Checked r) {
+      CheckReport.markdown(r.result(), r.recordings(), out);
+    } else if (report instanceof Report.Compared r) {
+      DiffReport.markdown(r.result(), out);
+    } else {
+      throw new IllegalArgumentException("not a report: " + report);
     }
   }
 

@@ -111,20 +111,25 @@ public final class Wording {
   }
 
   private void append(StringBuilder out, Object value, String separator) {
-    switch (value) {
-      case List<?> list -> {
-        for (int i = 0; i < list.size(); i++) {
-          if (i > 0) {
-            out.append(separator);
-          }
-          append(out, list.get(i), separator);
+    // instanceof rather than a pattern switch, which makes a class at start-up (SwitchBootstraps)
+    // that no class-data archive keeps; so in figure(Object) too
+    if (value instanceof List<?> list) {
+      for (int i = 0; i < list.size(); i++) {
+        if (i > 0) {
+          out.append(separator);
         }
+        append(out, list.get(i), separator);
       }
-      case Duration d -> out.append(HumanDurations.format(d.toNanos()));
-      case Message.Share share -> out.append(percent(share));
-      case Frame f -> out.append(f.display());
-      case Message m -> out.append(format(m));
-      default -> out.append(value);
+    } else if (value instanceof Duration d) {
+      out.append(HumanDurations.format(d.toNanos()));
+    } else if (value instanceof Message.Share share) {
+      out.append(percent(share));
+    } else if (value instanceof Frame f) {
+      out.append(f.display());
+    } else if (value instanceof Message m) {
+      out.append(format(m));
+    } else {
+      out.append(value);
     }
   }
 
@@ -148,25 +153,28 @@ public final class Wording {
   }
 
   private static Object figure(Object value) {
-    return switch (value) {
-      case List<?> list -> {
-        List<Object> figures = new ArrayList<>();
-        for (Object v : list) {
-          Object f = figure(v);
-          if (f != null) {
-            figures.add(f);
-          }
+    if (value instanceof List<?> list) {
+      List<Object> figures = new ArrayList<>();
+      for (Object v : list) {
+        Object f = figure(v);
+        if (f != null) {
+          figures.add(f);
         }
-        yield figures.isEmpty() && !list.isEmpty() ? null : figures;
       }
-      case Duration d -> d.toNanos();
-      case Message.Share share -> share.whole() <= 0 ? null : share.part() / (double) share.whole();
-      case Frame f -> f.display();
-      case Message m -> null;
+      return figures.isEmpty() && !list.isEmpty() ? null : figures;
+    } else if (value instanceof Duration d) {
+      return d.toNanos();
+    } else if (value instanceof Message.Share share) {
+      return share.whole() <= 0 ? null : share.part() / (double) share.whole();
+    } else if (value instanceof Frame f) {
+      return f.display();
+    } else if (value instanceof Message) {
+      return null;
+    } else if (value instanceof String text && text.isEmpty()) {
       // an empty string is a part of the sentence left out, not a figure
-      case String text when text.isEmpty() -> null;
-      default -> value;
-    };
+      return null;
+    }
+    return value;
   }
 
   /** A share as a person reads it: {@code 42%}, {@code <1%}, {@code 100%}, or {@code n/a}. */

@@ -229,6 +229,12 @@ class LauncherIT {
         .as("the analysis's classes come from the archive")
         .contains("dev.vtscope.analysis.Analyzer source: shared objects file")
         .contains("dev.vtscope.report.JsonReport source: shared objects file");
+    // A lambda the archive cannot keep (one that implements a picocli interface, or a serializable
+    // one such as Comparator.comparing makes) is made anew before every command.
+    assertThat(
+            loaded.out().lines().filter(l -> l.contains("[class,load]") && l.contains("$$Lambda")))
+        .as("lambdas made at start-up")
+        .allSatisfy(l -> assertThat(l).endsWith("source: shared objects file"));
     Run without =
         launcher(
             Map.of("JAVA_HOME", javaHome, "VTSCOPE_CDS", "off"),
