@@ -31,8 +31,6 @@ final class AnalyzeCommand implements Callable<Integer> {
 
   private final AttributionOptions attribution;
 
-  private boolean verbose;
-
   AnalyzeCommand() {
     spec.addOption(
         Specs.option(() -> groupBy, v -> groupBy = v, "--group-by")
@@ -46,8 +44,7 @@ final class AnalyzeCommand implements Callable<Integer> {
                     + " as 'jfr view pinned-threads' groups; reason: the pinned reason (JDK 24+).")
             .build());
     attribution = new AttributionOptions(spec);
-    spec.addOption(
-        Specs.flag(() -> verbose, v -> verbose = v, "Print stack traces of errors.", "--verbose"));
+    Specs.verboseOption(spec);
     Specs.helpOptions(spec);
   }
 

@@ -63,7 +63,8 @@ final class AttributionOptions {
             .defaultValue("vtscope")
             .description(
                 "The JFR reader: vtscope (default: its own, parallel, in bounded memory, reads"
-                    + " chunks still being written) or jdk (the JDK's jdk.jfr.consumer, for a second"
+                    + " chunks still being written) or jdk (the JDK's jdk.jfr.consumer, for a"
+                    + " second"
                     + " opinion).")
             .build());
     spec.addOption(

@@ -33,7 +33,8 @@ final class CheckCommand implements Callable<Integer> {
           this,
           "check",
           "Checks recordings against pinning budgets, for CI",
-          "Checks recordings against pinning budgets and vtscope's findings, for CI: exit 0 when within budget, 6 when not. Prints one line per check; --junit writes JUnit XML.",
+          "Checks recordings against pinning budgets and vtscope's findings, for CI: exit 0 when"
+              + " within budget, 6 when not. Prints one line per check; --junit writes JUnit XML.",
           "With no budget given, only findings are checked (--fail-on high by default).",
           "Input files are only read, never changed.");
 
@@ -79,8 +80,6 @@ final class CheckCommand implements Callable<Integer> {
 
   private Format format = Format.TEXT;
 
-  private boolean verbose;
-
   CheckCommand() {
     spec.addOption(
         Specs.option(() -> maxPinnedTotal, v -> maxPinnedTotal = v, "--max-pinned-total")
@@ -106,7 +105,8 @@ final class CheckCommand implements Callable<Integer> {
             .type(String.class)
             .completionCandidates(new FailOnValues())
             .description(
-                "Fail on findings of this severity or higher: info, low, medium, high (default), or none to ignore findings.")
+                "Fail on findings of this severity or higher: info, low, medium, high (default), or"
+                    + " none to ignore findings.")
             .build());
     spec.addOption(
         Specs.option(() -> allow, v -> allow = v, "--allow")
@@ -115,7 +115,9 @@ final class CheckCommand implements Callable<Integer> {
             .auxiliaryTypes(String.class)
             .splitRegex(",")
             .description(
-                "Pins to tolerate: a package (org.h2), a class, or Class.method. Allowed sites are not counted in budgets; findings whose blamed classes are all allowed do not fail. Repeat or separate with commas.")
+                "Pins to tolerate: a package (org.h2), a class, or Class.method. Allowed sites are"
+                    + " not counted in budgets; findings whose blamed classes are all allowed do"
+                    + " not fail. Repeat or separate with commas.")
             .build());
     spec.addOption(
         Specs.option(() -> junit, v -> junit = v, "--junit")
@@ -129,13 +131,11 @@ final class CheckCommand implements Callable<Integer> {
             .type(Format.class)
             .completionCandidates(new Formats())
             .description(
-                "text (default): a line per check; json: the checks for a program (docs/json.md); markdown: a table, for a pull-request comment or a CI job summary (docs/ci.md).")
+                "text (default): a line per check; json: the checks for a program (docs/json.md);"
+                    + " markdown: a table, for a pull-request comment or a CI job summary"
+                    + " (docs/ci.md).")
             .build());
-    spec.addOption(
-        Specs.option(() -> verbose, v -> verbose = v, "--verbose")
-            .type(boolean.class)
-            .description("Print stack traces of errors.")
-            .build());
+    Specs.verboseOption(spec);
     Specs.helpOptions(spec);
   }
 

@@ -22,7 +22,8 @@ final class CompletionCommand implements Callable<Integer> {
           "completion",
           "Prints a completion script for bash, zsh or fish",
           "Prints a completion script for bash, zsh or fish.",
-          "bash: source <(vtscope completion bash)   (or save it in ~/.local/share/bash-completion/completions/vtscope)",
+          "bash: source <(vtscope completion bash)   (or save it in"
+              + " ~/.local/share/bash-completion/completions/vtscope)",
           "zsh:  autoload -U +X bashcompinit && bashcompinit; source <(vtscope completion zsh)",
           "fish: vtscope completion fish > ~/.config/fish/completions/vtscope.fish");
 

@@ -26,7 +26,11 @@ final class DiffCommand implements Callable<Integer> {
           this,
           "diff",
           "Compares two recordings culprit by culprit",
-          "Compares two recordings culprit by culprit (kind and method; line numbers may move): fixed, new, worse, better or same, by events and total time. Exit 7 when a culprit is new (1 ms or more) or worse, other than warm-up (the JDK's classes) and --allow entries, or more tasks were rejected; compare recordings of the same load and length.",
+          "Compares two recordings culprit by culprit (kind and method; line numbers may move):"
+              + " fixed, new, worse, better or same, by events and total time. Exit 7 when a"
+              + " culprit is new (1 ms or more) or worse, other than warm-up (the JDK's classes)"
+              + " and --allow entries, or more tasks were rejected; compare recordings of the same"
+              + " load and length.",
           "Input files are only read, never changed.");
 
   enum Format {
@@ -53,8 +57,6 @@ final class DiffCommand implements Callable<Integer> {
 
   private List<String> allow = List.of();
 
-  private boolean verbose;
-
   DiffCommand() {
     spec.addPositional(
         Specs.parameters(() -> before, v -> before = v)
@@ -80,14 +82,16 @@ final class DiffCommand implements Callable<Integer> {
             .type(Format.class)
             .completionCandidates(new Formats())
             .description(
-                "text (default), json (docs/vtscope-diff.schema.json) or markdown (a table of what changed, for a pull request).")
+                "text (default), json (docs/vtscope-diff.schema.json) or markdown (a table of what"
+                    + " changed, for a pull request).")
             .build());
     spec.addOption(
         Specs.option(() -> tolerance, v -> tolerance = v, "--tolerance")
             .paramLabel("PERCENT")
             .type(double.class)
             .description(
-                "Changes of total time within this percentage (or under 1 ms) are 'same' (default: ${DEFAULT-VALUE}).")
+                "Changes of total time within this percentage (or under 1 ms) are 'same' (default:"
+                    + " ${DEFAULT-VALUE}).")
             .build());
     spec.addOption(
         Specs.option(() -> allow, v -> allow = v, "--allow")
@@ -96,13 +100,10 @@ final class DiffCommand implements Callable<Integer> {
             .auxiliaryTypes(String.class)
             .splitRegex(",")
             .description(
-                "Culprits to tolerate, as for check: a package (org.h2), a class, or Class.method. They are listed but never a regression. Repeat or separate with commas.")
+                "Culprits to tolerate, as for check: a package (org.h2), a class, or Class.method."
+                    + " They are listed but never a regression. Repeat or separate with commas.")
             .build());
-    spec.addOption(
-        Specs.option(() -> verbose, v -> verbose = v, "--verbose")
-            .type(boolean.class)
-            .description("Print stack traces of errors.")
-            .build());
+    Specs.verboseOption(spec);
     Specs.helpOptions(spec);
   }
 

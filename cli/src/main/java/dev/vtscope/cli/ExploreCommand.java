@@ -19,21 +19,20 @@ final class ExploreCommand implements Callable<Integer> {
           this,
           "explore",
           "Explores an analysis in an interactive shell",
-          "Opens a shell over the analysis of the recordings, read once: list findings and sites, open a site's whole stack, filter by package, class, kind or duration, group the sites another way, compare with another recording, save the report as text, JSON, Markdown or HTML.",
-          "Tab completes commands, site numbers and frame names; the arrows walk the history. Not on a terminal, it reads one command a line (vtscope explore vt.jfr < commands.txt).");
+          "Opens a shell over the analysis of the recordings, read once: list findings and sites,"
+              + " open a site's whole stack, filter by package, class, kind or duration, group the"
+              + " sites another way, compare with another recording, save the report as text, JSON,"
+              + " Markdown or HTML.",
+          "Tab completes commands, site numbers and frame names; the arrows walk the history. Not"
+              + " on a terminal, it reads one command a line (vtscope explore vt.jfr <"
+              + " commands.txt).");
 
   private final RecordingInputOptions input = new RecordingInputOptions(spec);
 
   private final AttributionOptions attribution = new AttributionOptions(spec);
 
-  private boolean verbose;
-
   ExploreCommand() {
-    spec.addOption(
-        Specs.option(() -> verbose, v -> verbose = v, "--verbose")
-            .type(boolean.class)
-            .description("Print stack traces of errors.")
-            .build());
+    Specs.verboseOption(spec);
     Specs.helpOptions(spec);
   }
 

@@ -17,7 +17,9 @@ final class JvmsCommand implements Callable<Integer> {
           this,
           "jvms",
           "Lists the running JVMs that vtscope can attach to",
-          "Lists the JVMs running on this machine that vtscope can attach to (this user's, as 'jcmd -l' lists them): pid, JDK release and what each runs. Record one with 'vtscope record --pid PID', or watch it with 'vtscope watch --pid PID'.",
+          "Lists the JVMs running on this machine that vtscope can attach to (this user's, as 'jcmd"
+              + " -l' lists them): pid, JDK release and what each runs. Record one with 'vtscope"
+              + " record --pid PID', or watch it with 'vtscope watch --pid PID'.",
           "Examples:",
           "  vtscope jvms",
           "  vtscope record --pid 4242 --duration 30s");

@@ -32,15 +32,19 @@ final class MergeCommand implements Callable<Integer> {
           this,
           "merge",
           "Adds up the JSON reports of many recordings into one",
-          "Adds up reports of 'vtscope analyze --format json', one per recording (or per group of recordings), into the report one analysis of all those recordings gives: sites with the same key add up, their percentiles exactly (each site carries its durations), distinct virtual threads add up, and carriers held at once are those of the recording that held most. Findings and the carrier-pool advice are made again from the sum. The reports must group sites the same way (--group-by).",
-          "For a fleet that keeps recordings: run 'vtscope analyze REC --format json -o REC.json' as one task per recording, then 'vtscope merge *.json' once (docs/fleet.md).",
+          "Adds up reports of 'vtscope analyze --format json', one per recording (or per group of"
+              + " recordings), into the report one analysis of all those recordings gives: sites"
+              + " with the same key add up, their percentiles exactly (each site carries its"
+              + " durations), distinct virtual threads add up, and carriers held at once are those"
+              + " of the recording that held most. Findings and the carrier-pool advice are made"
+              + " again from the sum. The reports must group sites the same way (--group-by).",
+          "For a fleet that keeps recordings: run 'vtscope analyze REC --format json -o REC.json'"
+              + " as one task per recording, then 'vtscope merge *.json' once (docs/fleet.md).",
           "Input files are only read, never changed.");
 
   private List<Path> reports = List.of();
 
   private final OutputOptions output = new OutputOptions(spec);
-
-  private boolean verbose;
 
   MergeCommand() {
     spec.addPositional(
@@ -51,13 +55,10 @@ final class MergeCommand implements Callable<Integer> {
             .type(List.class)
             .auxiliaryTypes(Path.class)
             .description(
-                "JSON reports of vtscope analyze --format json (or of merge); - reads one from standard input.")
+                "JSON reports of vtscope analyze --format json (or of merge); - reads one from"
+                    + " standard input.")
             .build());
-    spec.addOption(
-        Specs.option(() -> verbose, v -> verbose = v, "--verbose")
-            .type(boolean.class)
-            .description("Print stack traces of errors.")
-            .build());
+    Specs.verboseOption(spec);
     Specs.helpOptions(spec);
   }
 

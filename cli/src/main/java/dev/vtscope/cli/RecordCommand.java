@@ -51,8 +51,13 @@ final class RecordCommand implements Callable<Integer> {
           this,
           "record",
           "Records a workload or a Java program, then analyses it",
-          "Runs a workload (--workload) or any Java command (after --) in a child JVM with JFR on and vtscope's settings (vtscope record --settings prints them), then analyses the recording. The program's own output goes to stderr, so stdout carries only the report.",
-          "With --pid, records a JVM that is running already (vtscope jvms lists them) for --duration, under a recording name of vtscope's own, and stops that recording again, also when vtscope is interrupted.",
+          "Runs a workload (--workload) or any Java command (after --) in a child JVM with JFR on"
+              + " and vtscope's settings (vtscope record --settings prints them), then analyses the"
+              + " recording. The program's own output goes to stderr, so stdout carries only the"
+              + " report.",
+          "With --pid, records a JVM that is running already (vtscope jvms lists them) for"
+              + " --duration, under a recording name of vtscope's own, and stops that recording"
+              + " again, also when vtscope is interrupted.",
           "Examples:",
           "  vtscope record --workload pinning --jdk 21",
           "  vtscope record --workload pinning --variant reentrant-lock --jdk 21 -- --tasks 200",
@@ -100,8 +105,6 @@ final class RecordCommand implements Callable<Integer> {
 
   private boolean printSettings;
 
-  private boolean verbose;
-
   private final OutputOptions output;
 
   private List<String> arguments = List.of();
@@ -119,7 +122,8 @@ final class RecordCommand implements Callable<Integer> {
             .paramLabel("PID")
             .type(Long.class)
             .description(
-                "Record this running JVM (vtscope jvms lists them) instead of starting one; it must be of this user, on this machine.")
+                "Record this running JVM (vtscope jvms lists them) instead of starting one; it must"
+                    + " be of this user, on this machine.")
             .build());
     spec.addOption(
         Specs.option(() -> duration, v -> duration = v, "--duration")
@@ -139,28 +143,33 @@ final class RecordCommand implements Callable<Integer> {
             .paramLabel("21|25|PATH")
             .type(String.class)
             .description(
-                "The JDK to run on: a feature release, found like the launcher finds JDKs, or a JDK folder (default for workloads: the JDK running vtscope). With a command, a bare 'java' becomes that JDK's, and JAVA_HOME and PATH point at it.")
+                "The JDK to run on: a feature release, found like the launcher finds JDKs, or a JDK"
+                    + " folder (default for workloads: the JDK running vtscope). With a command, a"
+                    + " bare 'java' becomes that JDK's, and JAVA_HOME and PATH point at it.")
             .build());
     spec.addOption(
         Specs.option(() -> out, v -> out = v, "--out")
             .paramLabel("FILE")
             .type(Path.class)
             .description(
-                "Where to write the recording; must not exist (default: a new file in the current folder).")
+                "Where to write the recording; must not exist (default: a new file in the current"
+                    + " folder).")
             .build());
     spec.addOption(
         Specs.option(() -> pinnedThreshold, v -> pinnedThreshold = v, "--pinned-threshold")
             .paramLabel("DURATION")
             .type(String.class)
             .description(
-                "Threshold of jdk.VirtualThreadPinned, e.g. 0ms or 20ms. Default: 0ms for workloads, so every pin shows; 20ms (the JDK's) for a command.")
+                "Threshold of jdk.VirtualThreadPinned, e.g. 0ms or 20ms. Default: 0ms for"
+                    + " workloads, so every pin shows; 20ms (the JDK's) for a command.")
             .build());
     spec.addOption(
         Specs.option(() -> timeout, v -> timeout = v, "--timeout")
             .paramLabel("DURATION")
             .type(String.class)
             .description(
-                "Stop the program after this long (e.g. 90s, 5m); its recording is kept and analysed.")
+                "Stop the program after this long (e.g. 90s, 5m); its recording is kept and"
+                    + " analysed.")
             .build());
     spec.addOption(
         Specs.option(() -> noAnalyze, v -> noAnalyze = v, "--no-analyze")
@@ -172,11 +181,7 @@ final class RecordCommand implements Callable<Integer> {
             .type(boolean.class)
             .description("Print vtscope's JFR settings (.jfc) and exit.")
             .build());
-    spec.addOption(
-        Specs.option(() -> verbose, v -> verbose = v, "--verbose")
-            .type(boolean.class)
-            .description("Print stack traces of errors.")
-            .build());
+    Specs.verboseOption(spec);
     output = new OutputOptions(spec);
     spec.addPositional(
         Specs.parameters(() -> arguments, v -> arguments = v)

@@ -17,14 +17,15 @@ final class RedactCommand implements Callable<Integer> {
           this,
           "redact",
           "Writes a copy of a recording without environment details",
-          "Writes a copy of a recording without the environment variables, the process list, native library paths and the recording's destination, keeping of the system properties only the JDK's identity and jdk.virtualThreadScheduler.*. The input is not changed.",
+          "Writes a copy of a recording without the environment variables, the process list, native"
+              + " library paths and the recording's destination, keeping of the system properties"
+              + " only the JDK's identity and jdk.virtualThreadScheduler.*. The input is not"
+              + " changed.",
           "Command lines (jdk.JVMInformation) are kept as they are: record with relative paths.");
 
   private Path input;
 
   private Path output;
-
-  private boolean verbose;
 
   RedactCommand() {
     spec.addPositional(
@@ -45,11 +46,7 @@ final class RedactCommand implements Callable<Integer> {
             .type(Path.class)
             .description("Where to write the copy; must not exist.")
             .build());
-    spec.addOption(
-        Specs.option(() -> verbose, v -> verbose = v, "--verbose")
-            .type(boolean.class)
-            .description("Print stack traces of errors.")
-            .build());
+    Specs.verboseOption(spec);
     Specs.helpOptions(spec);
   }
 

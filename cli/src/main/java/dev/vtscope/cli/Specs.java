@@ -69,6 +69,15 @@ final class Specs {
         .hasInitialValue(initial != null);
   }
 
+  /** {@code --verbose}, which {@link ErrorReporter} reads from what was parsed. */
+  static void verboseOption(CommandSpec spec) {
+    spec.addOption(
+        OptionSpec.builder("--verbose")
+            .type(boolean.class)
+            .description("Print stack traces of errors.")
+            .build());
+  }
+
   /** An option that is a switch: present or not. */
   static OptionSpec flag(
       Supplier<Boolean> get, Consumer<Boolean> set, String description, String... names) {

@@ -41,7 +41,16 @@ final class WatchCommand implements Callable<Integer> {
           this,
           "watch",
           "Shows a running JVM's pinning live, as it happens",
-          "Shows a running JVM's pinning live, refreshed every --interval: pins and carrier time per site in the last interval and in all, the most carriers held at once against parallelism, rejected tasks, and findings as they appear. With --pid it also shows the virtual threads pinned now, from the JVM's thread dump (a pin writes its JFR event only when it ends), and on JDK 24+ the scheduler's mounted and queued counts. With --pid it starts vtscope's JFR recording in the JVM (vtscope jvms lists them) and stops it again when watching ends; given a JFR repository folder instead, it reads what the JVM writes there. On a terminal the screen is redrawn and q quits; in a pipe or file it writes one line per interval. Ctrl-C stops either.",
+          "Shows a running JVM's pinning live, refreshed every --interval: pins and carrier time"
+              + " per site in the last interval and in all, the most carriers held at once against"
+              + " parallelism, rejected tasks, and findings as they appear. With --pid it also"
+              + " shows the virtual threads pinned now, from the JVM's thread dump (a pin writes"
+              + " its JFR event only when it ends), and on JDK 24+ the scheduler's mounted and"
+              + " queued counts. With --pid it starts vtscope's JFR recording in the JVM (vtscope"
+              + " jvms lists them) and stops it again when watching ends; given a JFR repository"
+              + " folder instead, it reads what the JVM writes there. On a terminal the screen is"
+              + " redrawn and q quits; in a pipe or file it writes one line per interval. Ctrl-C"
+              + " stops either.",
           "Examples:",
           "  vtscope watch --pid 4242",
           "  vtscope watch --pid 4242 --duration 5m --out app.jfr > watch.log",
@@ -64,8 +73,6 @@ final class WatchCommand implements Callable<Integer> {
 
   private int top = 10;
 
-  private boolean verbose;
-
   WatchCommand() {
     spec.addOption(
         Specs.option(() -> pid, v -> pid = v, "--pid")
@@ -79,7 +86,8 @@ final class WatchCommand implements Callable<Integer> {
             .arity("0..1")
             .type(Path.class)
             .description(
-                "A running JVM's JFR repository folder (e.g. /tmp/2026_11_22_10_00_00_4242), instead of --pid.")
+                "A running JVM's JFR repository folder (e.g. /tmp/2026_11_22_10_00_00_4242),"
+                    + " instead of --pid.")
             .build());
     spec.addOption(
         Specs.option(() -> interval, v -> interval = v, "--interval")
@@ -98,7 +106,8 @@ final class WatchCommand implements Callable<Integer> {
             .paramLabel("FILE")
             .type(Path.class)
             .description(
-                "With --pid: keep the recording in FILE (must not exist) when watching ends, also when the JVM exits meanwhile.")
+                "With --pid: keep the recording in FILE (must not exist) when watching ends, also"
+                    + " when the JVM exits meanwhile.")
             .build());
     spec.addOption(
         Specs.option(() -> pinnedThreshold, v -> pinnedThreshold = v, "--pinned-threshold")
@@ -107,11 +116,7 @@ final class WatchCommand implements Callable<Integer> {
             .description(
                 "With --pid: threshold of jdk.VirtualThreadPinned (default: 20ms, the JDK's).")
             .build());
-    spec.addOption(
-        Specs.option(() -> verbose, v -> verbose = v, "--verbose")
-            .type(boolean.class)
-            .description("Print stack traces of errors.")
-            .build());
+    Specs.verboseOption(spec);
     spec.addOption(
         Specs.option(() -> top, this::top, "--top")
             .paramLabel("N")

@@ -14,7 +14,8 @@ final class WorkloadsCommand implements Callable<Integer> {
           this,
           "workloads",
           "Lists the workloads that vtscope record can run",
-          "Lists the workloads: what each reproduces, its variants, where the effect exists, and what vtscope should find.");
+          "Lists the workloads: what each reproduces, its variants, where the effect exists, and"
+              + " what vtscope should find.");
 
   /** What docs/scenarios/make-pages.sh records: name|jdks|arguments|fixed variant, a line each. */
   private boolean pages;
@@ -54,7 +55,8 @@ final class WorkloadsCommand implements Callable<Integer> {
     }
     out.println();
     out.println(
-        "Run one: vtscope record --workload NAME [--variant V] [--jdk 21|25|PATH] [-- workload options]");
+        "Run one: vtscope record --workload NAME [--variant V] [--jdk 21|25|PATH] [-- workload"
+            + " options]");
     out.flush();
     return ExitCode.OK.code();
   }
