@@ -97,7 +97,8 @@ final class Specs {
 
   /**
    * Reads a path as picocli's own converter does, without the reflective call to {@code Paths.get}
-   * that picocli makes (its first use costs a short run more than the rest of it).
+   * that picocli makes: the JDK spins method handles for a method's first reflective call, some
+   * milliseconds of a short run.
    */
   static final class PathConverter implements CommandLine.ITypeConverter<java.nio.file.Path> {
     @Override
