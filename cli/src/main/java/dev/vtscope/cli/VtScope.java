@@ -14,6 +14,11 @@ import picocli.CommandLine.Model.PositionalParamSpec;
 public final class VtScope {
 
   public static void main(String[] args) {
+    if (Boolean.getBoolean("vtscope.archiveTraining")) {
+      // the launcher's: started as every command is (java -jar), so that it lists those classes too
+      ArchiveTraining.main(args);
+      return;
+    }
     System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
   }
 
