@@ -121,6 +121,7 @@ final class CarrierMonopolyRule implements Rule {
         Facts.DOCS + ID,
         held,
         List.of(culprit.className()),
+        List.of(culprit.qualifiedMethod()),
         List.of());
   }
 }

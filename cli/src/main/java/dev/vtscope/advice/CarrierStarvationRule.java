@@ -100,6 +100,7 @@ final class CarrierStarvationRule implements Rule {
             Facts.DOCS + ID,
             c.saturatedNanos(),
             classes,
+            List.copyOf(culprits),
             List.of()));
   }
 }

@@ -73,6 +73,7 @@ final class ContendedMonitorRule implements Rule {
               Facts.DOCS + ID,
               held,
               List.of(c.className()),
+              List.of(c.qualifiedMethod()),
               List.of()));
     }
     return findings;

@@ -156,6 +156,7 @@ final class FileIoRule implements Rule {
             Facts.DOCS + ID,
             held,
             List.of(culprit.className()),
+            List.of(culprit.qualifiedMethod()),
             List.of()));
   }
 }

@@ -18,6 +18,9 @@ import java.util.List;
  * @param documentation where the finding is explained, relative to vtscope's folder
  * @param carrierNanos the carrier time at stake, which ranks findings
  * @param classes the classes it blames, which {@code vtscope check --allow} matches
+ * @param methods the methods it blames ({@code Class.method}), of those classes, when it is about
+ *     one place in them; an {@code --allow} entry of each such method allows it too. Empty when it
+ *     blames whole classes.
  * @param notes ids of the report's notes that this finding says again, with advice
  */
 public record Finding(
@@ -31,13 +34,43 @@ public record Finding(
     String documentation,
     long carrierNanos,
     List<String> classes,
+    List<String> methods,
     List<String> notes) {
 
   public Finding {
     actions = List.copyOf(actions);
     evidence = List.copyOf(evidence);
     classes = List.copyOf(classes);
+    methods = List.copyOf(methods);
     notes = List.copyOf(notes);
+  }
+
+  /** A finding that blames whole classes, or none. */
+  public Finding(
+      String id,
+      Severity severity,
+      Message title,
+      Message explanation,
+      List<Message> actions,
+      List<Evidence> evidence,
+      String jdks,
+      String documentation,
+      long carrierNanos,
+      List<String> classes,
+      List<String> notes) {
+    this(
+        id,
+        severity,
+        title,
+        explanation,
+        actions,
+        evidence,
+        jdks,
+        documentation,
+        carrierNanos,
+        classes,
+        List.of(),
+        notes);
   }
 
   /** Whether this is the verdict that nothing needs changing, rather than a problem. */

@@ -253,6 +253,7 @@ final class MonitorPinningRule implements Rule {
         Facts.DOCS + ID,
         carrierNanos,
         List.of(culprit.className()),
+        List.of(culprit.qualifiedMethod()),
         List.of());
   }
 

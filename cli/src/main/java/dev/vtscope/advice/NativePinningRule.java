@@ -58,6 +58,7 @@ final class NativePinningRule implements Rule {
               Facts.DOCS + ID,
               pinned,
               List.of(c.className()),
+              List.of(c.qualifiedMethod()),
               List.of()));
     }
     return findings;

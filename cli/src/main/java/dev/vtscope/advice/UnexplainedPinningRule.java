@@ -88,6 +88,7 @@ final class UnexplainedPinningRule implements Rule {
               Facts.DOCS + ID,
               pinned,
               List.of(c.className()),
+              List.of(c.qualifiedMethod()),
               List.of()));
     }
     return findings;

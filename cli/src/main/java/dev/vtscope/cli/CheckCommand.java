@@ -116,8 +116,8 @@ final class CheckCommand implements Callable<Integer> {
             .splitRegex(",")
             .description(
                 "Pins to tolerate: a package (org.h2), a class, or Class.method. Allowed sites are"
-                    + " not counted in budgets; findings whose blamed classes are all allowed do"
-                    + " not fail. Repeat or separate with commas.")
+                    + " not counted in budgets; findings whose blamed methods or classes are all"
+                    + " allowed do not fail. Repeat or separate with commas.")
             .build());
     spec.addOption(
         Specs.option(() -> junit, v -> junit = v, "--junit")

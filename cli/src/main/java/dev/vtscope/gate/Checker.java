@@ -161,14 +161,24 @@ public final class Checker {
     return new CheckResult(items, allowed, warnings);
   }
 
-  /** A finding is allowed when every class it blames is; findings that blame none never are. */
+  /**
+   * A finding is allowed when every method it blames is (by the method, its class or its package),
+   * or, for one that blames whole classes, every class; findings that blame none never are.
+   */
   private static String allowedBy(Finding f, AllowList allow) {
-    if (f.classes().isEmpty()) {
+    List<String> blamed = f.methods().isEmpty() ? f.classes() : f.methods();
+    if (blamed.isEmpty()) {
       return null;
     }
     String first = null;
-    for (String className : f.classes()) {
-      String entry = allow.match(className, null);
+    for (String name : blamed) {
+      String entry;
+      if (f.methods().isEmpty()) {
+        entry = allow.match(name, null);
+      } else {
+        int dot = name.lastIndexOf('.');
+        entry = allow.match(name.substring(0, dot), name.substring(dot + 1));
+      }
       if (entry == null) {
         return null;
       }

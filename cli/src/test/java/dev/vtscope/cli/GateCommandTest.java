@@ -90,6 +90,15 @@ class GateCommandTest {
     // A prefix that is not a package boundary allows nothing.
     Cli.Result partial = Cli.run("check", PINNING, "--allow", "dev.vtscope.work");
     assertThat(partial.exitCode()).isEqualTo(6);
+
+    // The method a finding is about allows it, as it allows the method's sites; another does not.
+    Cli.Result method =
+        Cli.run("check", PINNING, "--allow", "dev.vtscope.workloads.SharedLockPinning.withMonitor");
+    assertThat(method.exitCode()).as(method.out()).isZero();
+    assertThat(method.out()).contains("allow finding monitor-pinning").doesNotContain("FAIL");
+    Cli.Result otherMethod =
+        Cli.run("check", PINNING, "--allow", "dev.vtscope.workloads.SharedLockPinning.run");
+    assertThat(otherMethod.exitCode()).isEqualTo(6);
   }
 
   @Test
