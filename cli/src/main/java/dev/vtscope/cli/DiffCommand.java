@@ -117,6 +117,10 @@ final class DiffCommand implements Callable<Integer> {
     if (!(tolerance >= 0 && tolerance < 1000)) {
       throw new ExitException(ExitCode.USAGE, "--tolerance takes a percentage from 0 to 999");
     }
+    if (before.toString().equals(RecordingInputs.STDIN)
+        && after.toString().equals(RecordingInputs.STDIN)) {
+      throw new ExitException(ExitCode.USAGE, RecordingInputOptions.STDIN_TWICE);
+    }
     Analysis b = analyze(before);
     Analysis a = analyze(after);
     DiffResult result = Differ.diff(b, a, tolerance / 100, new AllowList(allow));

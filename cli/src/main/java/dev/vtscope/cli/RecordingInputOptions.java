@@ -10,6 +10,10 @@ import picocli.CommandLine.Model.CommandSpec;
 /** The recordings a command reads: files, folders of recordings, or JFR repository folders. */
 final class RecordingInputOptions {
 
+  /** What is said when standard input is named more than once: it can be read only once. */
+  static final String STDIN_TWICE =
+      "- (standard input) is given more than once; it can be read once: give it once";
+
   private List<Path> paths;
 
   private boolean recursive;
@@ -37,6 +41,9 @@ final class RecordingInputOptions {
   }
 
   List<RecordingInput> resolve() {
+    if (paths.stream().filter(p -> p.toString().equals(RecordingInputs.STDIN)).count() > 1) {
+      throw new ExitException(ExitCode.USAGE, STDIN_TWICE);
+    }
     try {
       return RecordingInputs.resolve(paths, recursive);
     } catch (InputProblemException e) {

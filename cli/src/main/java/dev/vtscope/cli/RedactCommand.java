@@ -1,11 +1,14 @@
 package dev.vtscope.cli;
 
 import dev.vtscope.recording.ChunkScanner;
+import dev.vtscope.recording.InputProblemException;
 import dev.vtscope.recording.NotARecordingException;
+import dev.vtscope.recording.RecordingInputs;
 import dev.vtscope.recording.RecordingRedactor;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -35,7 +38,7 @@ final class RedactCommand implements Callable<Integer> {
             .arity("1")
             .index("0")
             .type(Path.class)
-            .description("The recording to copy.")
+            .description("The recording to copy; - reads it from standard input.")
             .build());
     spec.addPositional(
         Specs.parameters(() -> output, v -> output = v)
@@ -57,13 +60,39 @@ final class RedactCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    if (!Files.isRegularFile(input) || !Files.isReadable(input)) {
-      throw new ExitException(ExitCode.INPUT_UNREADABLE, input + ": no such readable file");
+    if (output.toString().equals(RecordingInputs.STDIN)) {
+      throw new ExitException(
+          ExitCode.USAGE, "OUTPUT is a file to write the copy to; - (standard output) is not one");
     }
     if (Files.exists(output)) {
       throw new ExitException(
           ExitCode.USAGE,
           output + ": already exists; vtscope never overwrites a file, choose another name");
+    }
+    Path folder = output.toAbsolutePath().getParent();
+    if (folder != null && !Files.isDirectory(folder)) {
+      throw new ExitException(
+          ExitCode.INPUT_UNREADABLE,
+          OutputOptions.cannotWrite(
+              output, new java.nio.file.NoSuchFileException(output.toString())));
+    }
+    if (folder != null && !Files.isWritable(folder)) {
+      throw new ExitException(
+          ExitCode.INPUT_UNREADABLE,
+          OutputOptions.cannotWrite(
+              output, new java.nio.file.AccessDeniedException(output.toString())));
+    }
+    Path input = this.input;
+    if (input.toString().equals(RecordingInputs.STDIN)) {
+      try {
+        input = RecordingInputs.resolve(List.of(input)).get(0).files().get(0);
+      } catch (InputProblemException e) {
+        throw new ExitException(
+            e.notARecording() ? ExitCode.NOT_A_RECORDING : ExitCode.INPUT_UNREADABLE,
+            e.getMessage());
+      }
+    } else if (!Files.isRegularFile(input) || !Files.isReadable(input)) {
+      throw new ExitException(ExitCode.INPUT_UNREADABLE, input + ": no such readable file");
     }
     try {
       ChunkScanner.scan(input);

@@ -19,6 +19,13 @@ class UsageErrorTest {
   }
 
   @Test
+  void standardInputIsReadOnce() {
+    String twice = "- (standard input) is given more than once; it can be read once: give it once";
+    assertUsageError(Cli.run("analyze", "-", "-"), "vtscope analyze: " + twice);
+    assertUsageError(Cli.run("diff", "-", "-"), "vtscope diff: " + twice);
+  }
+
+  @Test
   void aTopOfNoSitesIsRefused() {
     assertUsageError(
         Cli.run("analyze", "x.jfr", "--top", "0"),
