@@ -19,7 +19,8 @@ import java.util.zip.ZipEntry;
  * first (real coordinates), then the manifest's {@code Bundle-SymbolicName} or {@code
  * Automatic-Module-Name} (stable identifiers, usually the package), then {@code Extension-Name},
  * then its {@code Implementation-Title} (free text: a database driver's can read "Standard
- * runtime"). Never from the file name alone.
+ * runtime"). Never from the file name alone; but a manifest-named jar's version is the one in its
+ * file name when it has one, as Maven and Gradle name jars.
  */
 final class ArtifactResolver {
 
@@ -74,12 +75,14 @@ final class ArtifactResolver {
                 "Implementation-Title")) {
           String value = first(main, header);
           if (value != null) {
-            String version =
-                header.startsWith("Bundle")
-                    ? first(main, "Bundle-Version", "Implementation-Version")
-                    : first(main, "Implementation-Version", "Bundle-Version");
+            // The file name's version first: it is the one the build declares, where a bundle's
+            // may be encoded for OSGi (Derby 10.16.1.1's Bundle-Version is 10.16.1000001.1901046)
+            String version = versionInFileName(name);
             if (version == null) {
-              version = versionInFileName(name);
+              version =
+                  header.startsWith("Bundle")
+                      ? first(main, "Bundle-Version", "Implementation-Version")
+                      : first(main, "Implementation-Version", "Bundle-Version");
             }
             return new Artifact(value, version, Artifact.Source.MANIFEST, name, header);
           }

@@ -106,6 +106,19 @@ class ArtifactResolverTest {
     assertThat(extension.display()).isEqualTo("com.mchange.v2.c3p0 0.9.5.5");
     assertThat(extension.header()).isEqualTo("Extension-Name");
 
+    // Derby's bundle version is encoded for OSGi; the file name says the release
+    Artifact derby =
+        resolver.resolve(
+            jar(
+                "derbyclient-10.16.1.1.jar",
+                Map.of(
+                    "Bundle-SymbolicName", "derbyclient",
+                    "Bundle-Version", "10.16.1000001.1901046",
+                    "Implementation-Version", "10.16.1.1 - (1901046)"),
+                null),
+            "org.apache.derby.client");
+    assertThat(derby.display()).isEqualTo("derbyclient 10.16.1.1");
+
     assertThat(ArtifactResolver.versionInFileName("ojdbc8-19.29.0.0.jar")).isEqualTo("19.29.0.0");
     assertThat(ArtifactResolver.versionInFileName("guava-33.3.1-jre.jar")).isEqualTo("33.3.1-jre");
     assertThat(ArtifactResolver.versionInFileName("mssql-jdbc-12.2.0.jre11.jar"))
