@@ -24,7 +24,8 @@ final class CompletionCommand implements Callable<Integer> {
           "Prints a completion script for bash, zsh or fish.",
           "bash: source <(vtscope completion bash)   (or save it in"
               + " ~/.local/share/bash-completion/completions/vtscope)",
-          "zsh:  autoload -U +X bashcompinit && bashcompinit; source <(vtscope completion zsh)",
+          "zsh:  autoload -U +X bashcompinit && bashcompinit",
+          "      source <(vtscope completion zsh)",
           "fish: vtscope completion fish > ~/.config/fish/completions/vtscope.fish");
 
   /** The shells. */
@@ -75,8 +76,9 @@ final class CompletionCommand implements Callable<Integer> {
     all.getSubcommands()
         .forEach(
             (name, sub) -> {
-              if (!name.equals(sub.getCommandName())) {
-                return; // an alias
+              if (!name.equals(sub.getCommandName())
+                  || sub.getCommandSpec().usageMessage().hidden()) {
+                return; // an alias, or a command the list of commands leaves out (exit-codes)
               }
               s.append("complete -c vtscope -n __fish_use_subcommand -a ")
                   .append(name)
@@ -90,12 +92,14 @@ final class CompletionCommand implements Callable<Integer> {
               if (!name.equals(sub.getCommandName())) {
                 return;
               }
+              // the command as typed by any of its names (analyse is analyze)
+              String names = String.join(" ", sub.getCommandSpec().names());
               for (OptionSpec option : sub.getCommandSpec().options()) {
                 if (option.hidden()) {
                   continue;
                 }
                 s.append("complete -c vtscope -n '__fish_seen_subcommand_from ")
-                    .append(name)
+                    .append(names)
                     .append("'");
                 for (String n : option.names()) {
                   s.append(
@@ -115,7 +119,7 @@ final class CompletionCommand implements Callable<Integer> {
               if (!sub.getCommandSpec().positionalParameters().isEmpty()) {
                 List<String> values = positionalCandidates(all, sub);
                 s.append("complete -c vtscope -n '__fish_seen_subcommand_from ")
-                    .append(name)
+                    .append(names)
                     .append(
                         values.isEmpty()
                             ? "' -F\n"

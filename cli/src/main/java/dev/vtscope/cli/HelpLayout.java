@@ -64,7 +64,13 @@ final class HelpLayout {
       int width = spec.usageMessage().width();
       List<String> lines = new ArrayList<>();
       for (String line : spec.usageMessage().description()) {
-        lines.addAll(wrap(line, width - 1, ""));
+        // an indented line (an example) keeps its indent on each line it wraps to, and its
+        // continuation lines two more
+        String indent = line.substring(0, line.length() - line.stripLeading().length());
+        String more = indent.isEmpty() ? "" : "  ";
+        for (String wrapped : wrap(line.stripLeading(), width - 1 - indent.length(), more)) {
+          lines.add(indent + wrapped);
+        }
       }
       spec.usageMessage().description(lines.toArray(String[]::new));
       return description.render(help);

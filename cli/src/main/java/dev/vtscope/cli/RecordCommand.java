@@ -60,7 +60,7 @@ final class RecordCommand implements Callable<Integer> {
               + " again, also when vtscope is interrupted.",
           "Examples:",
           "  vtscope record --workload pinning --jdk 21",
-          "  vtscope record --workload pinning --variant reentrant-lock --jdk 21 -- --tasks 200",
+          "  vtscope record --workload pinning --variant reentrant-lock -- --tasks 200",
           "  vtscope record --out app.jfr -- java -jar app.jar",
           "  vtscope record --pid 4242 --duration 30s");
 
@@ -262,9 +262,7 @@ final class RecordCommand implements Callable<Integer> {
                 + w.name()
                 + " needs JDK "
                 + w.minimumJdk()
-                + " or later ("
-                + w.effectJdks()
-                + "); JDK "
+                + " or later; JDK "
                 + runtime.feature()
                 + " was chosen: "
                 + new JdkLocator(System.getenv(), vtscopeHome())

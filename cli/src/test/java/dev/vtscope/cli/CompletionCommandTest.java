@@ -133,8 +133,11 @@ class CompletionCommandTest {
       assertThat(r.out()).contains("-n __fish_use_subcommand -a " + command + " -d ");
     }
     assertThat(r.out())
-        .containsPattern("'__fish_seen_subcommand_from analyze' -l format -r -a 'text json[a-z ]*'")
-        .contains("-o cp");
+        .containsPattern(
+            "'__fish_seen_subcommand_from analyze analyse' -l format -r -a 'text json[a-z ]*'")
+        .contains("-o cp")
+        // a hidden command is not offered as a command, only to help
+        .doesNotContain("-n __fish_use_subcommand -a exit-codes");
   }
 
   @Test

@@ -63,6 +63,16 @@ class HelpTest {
   }
 
   @Test
+  void examplesKeepTheirIndentAndAreNotCut() {
+    assertThat(Cli.run("record", "--help").out().lines())
+        .contains(
+            "  vtscope record --workload pinning --variant reentrant-lock -- --tasks 200",
+            "  vtscope record --pid 4242 --duration 30s");
+    assertThat(Cli.run("completion", "--help").out().lines())
+        .contains("      source <(vtscope completion zsh)");
+  }
+
+  @Test
   void theTopLevelHelpListsEachCommandOnOneLine() {
     String help = Cli.run("--help").out();
     assertThat(help.lines())
