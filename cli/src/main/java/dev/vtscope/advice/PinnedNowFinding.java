@@ -1,11 +1,15 @@
 package dev.vtscope.advice;
 
+import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.Message;
 import dev.vtscope.analysis.PinnedNow;
+import dev.vtscope.analysis.Site;
 import dev.vtscope.attribution.Culprit;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -22,17 +26,14 @@ public final class PinnedNowFinding {
   private PinnedNowFinding() {}
 
   /**
-   * The finding for {@code pinned}, when any: high when every carrier is pinned now (no other
-   * virtual thread can run), medium otherwise.
-   *
-   * @param parallelism the scheduler's carriers, or 0 when unknown
-   */
-  /**
    * {@code advice} with the finding for {@code pinned} first, when there is one: the events alone
    * would call a JVM whose pins have not ended healthy, so the healthy verdict goes.
+   *
+   * @param analysis the analysis of the JVM's recording, whose ended pins tell pins caught in
+   *     passing from pins that do not end
    */
-  public static Advice addTo(Advice advice, List<PinnedNow> pinned, int parallelism) {
-    return of(pinned, parallelism)
+  public static Advice addTo(Advice advice, Analysis analysis, List<PinnedNow> pinned) {
+    return of(pinned, Math.max(0, analysis.scheduler().parallelism().value()), endedPins(analysis))
         .map(
             now -> {
               // most severe first, as the rules' findings are, and first among its severity:
@@ -53,14 +54,52 @@ public final class PinnedNowFinding {
         .orElse(advice);
   }
 
-  public static Optional<Finding> of(List<PinnedNow> pinned, int parallelism) {
+  /**
+   * Of each holder whose pins ended in the recording (pinned events), how many ended and the
+   * longest, by the holder's {@code Class.method}.
+   */
+  private static Map<String, long[]> endedPins(Analysis analysis) {
+    Map<String, long[]> ended = new HashMap<>();
+    if (analysis.pinned() != null) {
+      for (Site site : analysis.pinned().sites()) {
+        Culprit c = Facts.culprit(site);
+        if (c != null) {
+          long[] pins = ended.computeIfAbsent(c.qualifiedMethod(), k -> new long[2]);
+          pins[0] += site.durations().count();
+          pins[1] = Math.max(pins[1], site.durations().maxNanos());
+        }
+      }
+    }
+    return ended;
+  }
+
+  /**
+   * The finding for {@code pinned}, when any: high when every carrier is pinned now (no other
+   * virtual thread can run), medium otherwise; low when each holder's pins also ended in the
+   * recording, as pins caught in passing by the dump do.
+   *
+   * @param parallelism the scheduler's carriers, or 0 when unknown
+   * @param ended of each holder whose pins ended in the recording: how many, and the longest
+   */
+  static Optional<Finding> of(List<PinnedNow> pinned, int parallelism, Map<String, long[]> ended) {
     if (pinned == null || pinned.isEmpty()) {
       return Optional.empty();
     }
     Set<String> culprits = new LinkedHashSet<>();
     List<String> classes = new ArrayList<>();
+    boolean passing = true;
+    long endedPins = 0;
+    long longest = 0;
+    Set<String> counted = new java.util.HashSet<>();
     for (PinnedNow p : pinned) {
       Culprit c = p.attribution() == null ? null : p.attribution().culprit();
+      long[] pins = c == null ? null : ended.get(c.qualifiedMethod());
+      if (pins == null) {
+        passing = false;
+      } else if (counted.add(c.qualifiedMethod())) {
+        endedPins += pins[0];
+        longest = Math.max(longest, pins[1]);
+      }
       if (c != null && culprits.size() < CULPRITS_NAMED && culprits.add(c.qualifiedMethod())) {
         classes.add(c.className());
       }
@@ -71,16 +110,31 @@ public final class PinnedNowFinding {
     if (parallelism > 0) {
       evidence.add(Evidence.count("parallelism", parallelism, "carriers"));
     }
+    if (passing) {
+      evidence.add(Evidence.count("their holders' pins that ended", endedPins, "pins"));
+      evidence.add(Evidence.nanos("the longest of those", longest));
+    }
     return Optional.of(
         new Finding(
             ID,
-            every ? Severity.HIGH : Severity.MEDIUM,
-            Message.of(
-                every ? "pinned-now.title.every" : "pinned-now.title.some",
-                "threads",
-                pinned.size(),
-                "culprits",
-                List.copyOf(culprits)),
+            passing ? Severity.LOW : every ? Severity.HIGH : Severity.MEDIUM,
+            passing
+                ? Message.of(
+                    "pinned-now.title.passing",
+                    "threads",
+                    pinned.size(),
+                    "culprits",
+                    List.copyOf(culprits),
+                    "ended",
+                    endedPins,
+                    "longest",
+                    Message.nanos(longest))
+                : Message.of(
+                    every ? "pinned-now.title.every" : "pinned-now.title.some",
+                    "threads",
+                    pinned.size(),
+                    "culprits",
+                    List.copyOf(culprits)),
             Message.of("pinned-now.explanation"),
             List.of(
                 Message.of("pinned-now.action.fix-holders", "culprits", List.copyOf(culprits)),

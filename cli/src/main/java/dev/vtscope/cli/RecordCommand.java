@@ -566,9 +566,7 @@ final class RecordCommand implements Callable<Integer> {
                   PinnedNow.candidates(now.threads()),
                   new Attributor(classes, new FrameOwnership(List.of())));
         }
-        advice =
-            PinnedNowFinding.addTo(
-                advice, pinned, Math.max(0, analysis.scheduler().parallelism().value()));
+        advice = PinnedNowFinding.addTo(advice, analysis, pinned);
       }
       output.renderer(TerminalFacts.detect()).render(analysis, advice, spec.commandLine().getOut());
     } catch (RecordingProblemException | IOException e) {

@@ -418,9 +418,10 @@ final class WatchCommand implements Callable<Integer> {
    * events alone would call such a JVM healthy, since its pins have not ended.
    */
   private static List<Finding> withPinnedNow(LiveSnapshot snapshot) {
-    int parallelism = Math.max(0, snapshot.analysis().scheduler().parallelism().value());
     return PinnedNowFinding.addTo(
-            Advisor.standard().advise(snapshot.analysis()), snapshot.pinnedNow(), parallelism)
+            Advisor.standard().advise(snapshot.analysis()),
+            snapshot.analysis(),
+            snapshot.pinnedNow())
         .findings();
   }
 
