@@ -604,9 +604,12 @@ public final class TextReport implements ReportRenderer {
     }
   }
 
-  /** The columns left for text after {@code indent}; no limit when the width is 0. */
+  /**
+   * The columns left for text after {@code indent}; no limit when the width is 0. Never fewer than
+   * 20, where a narrow width leaves a deep indent almost nothing.
+   */
   private int columns(int indent) {
-    return style.width() <= 0 ? Integer.MAX_VALUE : Math.max(40, style.width() - indent);
+    return style.width() <= 0 ? Integer.MAX_VALUE : Math.max(20, style.width() - indent);
   }
 
   /**
@@ -655,16 +658,40 @@ public final class TextReport implements ReportRenderer {
       String cut = plain.substring(0, Math.max(0, style.width() - 1)) + "…";
       return List.of(style.cutFrames() ? (bold ? style.bold(cut) : cut) : line);
     }
+    int start = valueColumn(line);
+    String continuation = " ".repeat(start);
+    List<String> wrapped = new ArrayList<>();
+    for (String part : wrap(line.substring(start), columns(start))) {
+      wrapped.add((wrapped.isEmpty() ? line.substring(0, start) : continuation) + part);
+    }
+    return wrapped;
+  }
+
+  /**
+   * Where a line's text goes on when it wraps: after its label (a word or two, such as the header's
+   * "recording" or a finding's number and severity, then two spaces or more), after a list item's
+   * dash, else eleven columns in, where a site's details ("blocked at") have theirs. Only a label
+   * in the first half of the width counts, and one without colour.
+   */
+  private int valueColumn(String line) {
     int indent = 0;
     while (indent < line.length() && line.charAt(indent) == ' ') {
       indent++;
     }
-    String continuation = " ".repeat(Math.min(indent + 11, style.width() / 2));
-    List<String> wrapped = new ArrayList<>();
-    for (String part : wrap(line.substring(indent), style.width() - continuation.length())) {
-      wrapped.add((wrapped.isEmpty() ? " ".repeat(indent) : continuation) + part);
+    if (line.startsWith("- ", indent) || line.startsWith("! ", indent)) {
+      return indent + 2;
     }
-    return wrapped;
+    int gap = line.indexOf("  ", indent);
+    if (gap > indent && gap < style.width() / 2 && line.lastIndexOf('\u001b', gap) < 0) {
+      int value = gap;
+      while (value < line.length() && line.charAt(value) == ' ') {
+        value++;
+      }
+      if (value < line.length() && value <= style.width() / 2) {
+        return value;
+      }
+    }
+    return Math.min(indent + 11, style.width() / 2);
   }
 
   private static int visibleLength(String line) {

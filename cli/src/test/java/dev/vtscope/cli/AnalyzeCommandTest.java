@@ -93,11 +93,20 @@ class AnalyzeCommandTest {
     String unwrapped = Cli.run("analyze", "--width", "0", recording).out();
     assertThat(unwrapped.lines().count()).isLessThan(piped.lines().count());
     String narrow = Cli.run("analyze", "--width", "60", recording).out();
-    // Text wraps at 60 columns; only a single word too long for a line (a class name) passes it.
+    // Text wraps at 60 columns; only a single word too long for a line (a class name), after its
+    // label if it has one, passes it.
+    String oneWord = "\\s*(\\S+( \\S+)?\\s{2,})?\\S+";
     assertThat(narrow.lines().filter(l -> !l.contains(" at ") && l.length() > 60))
         .isNotEmpty()
-        .allSatisfy(line -> assertThat(line.strip()).doesNotContain(" "));
+        .allSatisfy(line -> assertThat(line).matches(oneWord));
     assertThat(narrow.lines().count()).isGreaterThan(piped.lines().count());
+    // At the narrowest width too; no line ends in spaces (a label whose value went to the next
+    // line), and the header's values go on under where they start.
+    String narrowest = Cli.run("analyze", "--width", "40", recording).out();
+    assertThat(narrowest.lines().filter(l -> !l.contains(" at ") && l.length() > 40))
+        .allSatisfy(line -> assertThat(line).matches(oneWord));
+    assertThat(narrowest.lines()).noneMatch(l -> l.endsWith(" "));
+    assertThat(narrowest).containsPattern("\\n  recording   \\S[^\\n]*\\n {14}\\S");
     Cli.Result bad = Cli.run("analyze", "--width", "10", recording);
     assertThat(bad.exitCode()).isEqualTo(2);
     assertThat(bad.err().strip())
