@@ -33,7 +33,9 @@ final class ErrorReporter
     String prefix = prefix(commandLine);
     boolean verbose = verbose(parseResult);
     if (e instanceof ExitException exit) {
-      err.println(prefix + exit.getMessage());
+      // bad usage says where the help is, as picocli's own usage errors do
+      boolean usage = exit.exitCode() == ExitCode.USAGE && !exit.getMessage().contains("--help");
+      err.println(prefix + exit.getMessage() + (usage ? seeHelp(commandLine) : ""));
       if (verbose && exit.getCause() != null) {
         exit.getCause().printStackTrace(err);
       }
@@ -58,15 +60,21 @@ final class ErrorReporter
   public int handleParseException(CommandLine.ParameterException e, String[] args) {
     CommandLine commandLine = e.getCommandLine();
     PrintWriter err = commandLine.getErr();
-    err.println(
-        prefix(commandLine)
-            + describe(e)
-            + " (see '"
-            + commandLine.getCommandSpec().qualifiedName()
-            + " --help')");
+    err.println(prefix(commandLine) + describe(e) + seeHelp(commandLine));
     err.flush();
     return ExitCode.USAGE.code();
   }
+
+  /** Where the help of the command is: the end of every usage error. */
+  private static String seeHelp(CommandLine commandLine) {
+    return " (see '" + commandLine.getCommandSpec().qualifiedName() + " --help')";
+  }
+
+  /** Picocli's words for a value that is not a number of the option's type. */
+  private static final java.util.regex.Pattern NOT_A_NUMBER =
+      java.util.regex.Pattern.compile(
+          "Invalid value for (?:option|positional parameter[^']*) '([^']+)': '(.*)' is not an?"
+              + " (int|long|short|byte|float|double)");
 
   /**
    * What was wrong with the command line, in vtscope's words where picocli's are its own (unknown
@@ -114,6 +122,16 @@ final class ErrorReporter
           + "'"
           + NearestNames.didYouMean(
               NearestNames.to(e.getValue().trim(), choices.stream().map(List::of).toList()));
+    }
+    java.util.regex.Matcher number = NOT_A_NUMBER.matcher(String.valueOf(e.getMessage()));
+    if (number.matches()) {
+      boolean whole = !number.group(3).equals("float") && !number.group(3).equals("double");
+      return number.group(1)
+          + " takes "
+          + (whole ? "a whole number" : "a number")
+          + ", not '"
+          + number.group(2)
+          + "'";
     }
     return e.getMessage();
   }

@@ -212,7 +212,9 @@ class GateCommandTest {
     Cli.Result severity = Cli.run("check", PINNING, "--fail-on", "severe");
     assertThat(severity.exitCode()).isEqualTo(2);
     assertThat(severity.err().strip())
-        .isEqualTo("vtscope check: --fail-on takes info, low, medium, high or none, not 'severe'");
+        .isEqualTo(
+            "vtscope check: --fail-on takes info, low, medium, high or none, not 'severe'"
+                + " (see 'vtscope check --help')");
     Cli.Result duration = Cli.run("check", PINNING, "--max-pinned-total", "lots");
     assertThat(duration.exitCode()).isEqualTo(2);
     assertThat(duration.err()).contains("--max-pinned-total takes a duration");

@@ -50,14 +50,16 @@ class RedactCommandTest {
     assertRefused(
         Cli.run("redact", SAMPLE, "-"),
         ExitCode.USAGE,
-        "vtscope redact: OUTPUT is a file to write the copy to; - (standard output) is not one");
+        "vtscope redact: OUTPUT is a file to write the copy to; - (standard output) is not one"
+            + " (see 'vtscope redact --help')");
     Path existing = Files.writeString(dir.resolve("existing.jfr"), "kept");
     assertRefused(
         Cli.run("redact", SAMPLE, existing.toString()),
         ExitCode.USAGE,
         "vtscope redact: "
             + existing
-            + ": already exists; vtscope never overwrites a file, choose another name");
+            + ": already exists; vtscope never overwrites a file, choose another name"
+            + " (see 'vtscope redact --help')");
     assertThat(Files.readString(existing)).isEqualTo("kept");
   }
 }

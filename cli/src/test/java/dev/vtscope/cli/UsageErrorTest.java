@@ -21,8 +21,24 @@ class UsageErrorTest {
   @Test
   void standardInputIsReadOnce() {
     String twice = "- (standard input) is given more than once; it can be read once: give it once";
-    assertUsageError(Cli.run("analyze", "-", "-"), "vtscope analyze: " + twice);
-    assertUsageError(Cli.run("diff", "-", "-"), "vtscope diff: " + twice);
+    assertUsageError(
+        Cli.run("analyze", "-", "-"),
+        "vtscope analyze: " + twice + " (see 'vtscope analyze --help')");
+    assertUsageError(
+        Cli.run("diff", "-", "-"), "vtscope diff: " + twice + " (see 'vtscope diff --help')");
+  }
+
+  @Test
+  void everyUsageErrorSaysWhereTheHelpIsAndANumberIsAskedForPlainly() {
+    assertUsageError(
+        Cli.run("analyze", "x.jfr", "--top", "many"),
+        "vtscope analyze: --top takes a whole number, not 'many' (see 'vtscope analyze --help')");
+    assertUsageError(
+        Cli.run("diff", "a.jfr", "b.jfr", "--tolerance", "some"),
+        "vtscope diff: --tolerance takes a number, not 'some' (see 'vtscope diff --help')");
+    assertUsageError(
+        Cli.run("diff", "a.jfr", "b.jfr", "--tolerance", "-1"),
+        "vtscope diff: --tolerance takes a percentage from 0 to 999 (see 'vtscope diff --help')");
   }
 
   @Test
