@@ -110,6 +110,7 @@ final class ClassInitRule implements Rule {
                   Facts.DOCS + ID,
                   pinned,
                   List.of(className),
+                  List.of(className + ".<clinit>"),
                   List.of()));
         });
     return findings;

@@ -212,6 +212,9 @@ final class CompensationRule implements Rule {
             top == null || Facts.culprit(top) == null
                 ? List.of()
                 : List.of(top.attribution().culprit().className()),
+            top == null || Facts.culprit(top) == null
+                ? List.of()
+                : List.of(top.attribution().culprit().qualifiedMethod()),
             List.of("compensation")));
   }
 

@@ -318,11 +318,7 @@ final class RecordCommand implements Callable<Integer> {
         out = newFileName("vtscope-recording");
       }
     }
-    if (Files.exists(out)) {
-      throw new ExitException(
-          ExitCode.USAGE,
-          out + " already exists; vtscope never overwrites a file, choose another --out");
-    }
+    refuseExistingOrUnwritable(out);
     PrintWriter stderr = spec.commandLine().getErr();
     if (workload == null && note != null) {
       stderr.println("vtscope record: " + note);

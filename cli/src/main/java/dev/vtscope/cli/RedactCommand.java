@@ -97,7 +97,7 @@ final class RedactCommand implements Callable<Integer> {
     try {
       ChunkScanner.scan(input);
     } catch (NotARecordingException e) {
-      throw new ExitException(ExitCode.NOT_A_RECORDING, input + ": " + e.getMessage());
+      throw new ExitException(ExitCode.NOT_A_RECORDING, this.input + ": " + e.getMessage());
     } catch (IOException e) {
       throw new ExitException(
           ExitCode.INPUT_UNREADABLE, input + ": cannot read (" + e.getMessage() + ")");

@@ -105,12 +105,14 @@ public final class Checker {
     }
     if (policy.failOn() != null) {
       boolean any = false;
+      int allowedFindings = 0;
       for (Finding f : advice.findings()) {
         if (f.severity().compareTo(policy.failOn()) < 0 || f.healthy()) {
           continue; // "healthy" is the verdict of no problem: --fail-on info must not fail on it
         }
         String entry = allowedBy(f, policy.allow());
         if (entry != null) {
+          allowedFindings++;
           allowed.add(
               Message.of(
                   "check.allowed.finding",
@@ -144,12 +146,21 @@ public final class Checker {
                 "finding",
                 Message.of("check.no-finding", "failOn", policy.failOn().label()),
                 true,
-                Message.of(
-                    "check.no-finding.result",
-                    "findings",
-                    advice.findings().size(),
-                    "failOn",
-                    policy.failOn().label()),
+                allowedFindings == 0
+                    ? Message.of(
+                        "check.no-finding.result",
+                        "findings",
+                        advice.findings().size(),
+                        "failOn",
+                        policy.failOn().label())
+                    : Message.of(
+                        "check.no-finding.result.allowed",
+                        "findings",
+                        advice.findings().size(),
+                        "failOn",
+                        policy.failOn().label(),
+                        "allowed",
+                        allowedFindings),
                 null));
       }
     }

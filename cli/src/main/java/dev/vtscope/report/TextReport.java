@@ -658,29 +658,30 @@ public final class TextReport implements ReportRenderer {
       String cut = plain.substring(0, Math.max(0, style.width() - 1)) + "…";
       return List.of(style.cutFrames() ? (bold ? style.bold(cut) : cut) : line);
     }
-    int start = valueColumn(line);
-    String continuation = " ".repeat(start);
+    int indent = 0;
+    while (indent < line.length() && line.charAt(indent) == ' ') {
+      indent++;
+    }
+    int value = valueColumn(line, indent);
+    // the first line keeps the label, or the indent of a line without one
+    int head = value > 0 ? value : indent;
+    int goesOn = value > 0 ? value : continuationColumn(line, indent);
+    String continuation = " ".repeat(goesOn);
     List<String> wrapped = new ArrayList<>();
-    for (String part : wrap(line.substring(start), columns(start))) {
-      wrapped.add((wrapped.isEmpty() ? line.substring(0, start) : continuation) + part);
+    for (String part : wrap(line.substring(head), columns(Math.max(head, goesOn)))) {
+      // a break at a run of spaces leaves no space at the end of a line
+      wrapped.add(
+          ((wrapped.isEmpty() ? line.substring(0, head) : continuation) + part).stripTrailing());
     }
     return wrapped;
   }
 
   /**
-   * Where a line's text goes on when it wraps: after its label (a word or two, such as the header's
-   * "recording" or a finding's number and severity, then two spaces or more), after a list item's
-   * dash, else eleven columns in, where a site's details ("blocked at") have theirs. Only a label
-   * in the first half of the width counts, and one without colour.
+   * Where the value of a labelled line starts (a word or two, such as the header's "recording" or a
+   * finding's number and severity, then two spaces or more), or -1 for a line without a label. Only
+   * a label in the first half of the width counts, and one without colour.
    */
-  private int valueColumn(String line) {
-    int indent = 0;
-    while (indent < line.length() && line.charAt(indent) == ' ') {
-      indent++;
-    }
-    if (line.startsWith("- ", indent) || line.startsWith("! ", indent)) {
-      return indent + 2;
-    }
+  private int valueColumn(String line, int indent) {
     int gap = line.indexOf("  ", indent);
     if (gap > indent && gap < style.width() / 2 && line.lastIndexOf('\u001b', gap) < 0) {
       int value = gap;
@@ -691,7 +692,19 @@ public final class TextReport implements ReportRenderer {
         return value;
       }
     }
-    return Math.min(indent + 11, style.width() / 2);
+    return -1;
+  }
+
+  /**
+   * Where a line without a label goes on: after a list item's dash; at its indent when that is deep
+   * already (the second line of a value); else eleven columns in, where a site's details ("blocked
+   * at") have theirs.
+   */
+  private int continuationColumn(String line, int indent) {
+    if (line.startsWith("- ", indent) || line.startsWith("! ", indent)) {
+      return indent + 2;
+    }
+    return indent >= 11 ? indent : Math.min(indent + 11, style.width() / 2);
   }
 
   private static int visibleLength(String line) {

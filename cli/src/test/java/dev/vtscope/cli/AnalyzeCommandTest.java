@@ -106,6 +106,10 @@ class AnalyzeCommandTest {
     assertThat(narrowest.lines().filter(l -> !l.contains(" at ") && l.length() > 40))
         .allSatisfy(line -> assertThat(line).matches(oneWord));
     assertThat(narrowest.lines()).noneMatch(l -> l.endsWith(" "));
+    // wrapping moves words, never joins, splits or drops one
+    java.util.List<String> words = java.util.List.of(unwrapped.strip().split("\\s+"));
+    assertThat(java.util.List.of(narrowest.strip().split("\\s+"))).isEqualTo(words);
+    assertThat(java.util.List.of(narrow.strip().split("\\s+"))).isEqualTo(words);
     assertThat(narrowest).containsPattern("\\n  recording   \\S[^\\n]*\\n {14}\\S");
     Cli.Result bad = Cli.run("analyze", "--width", "10", recording);
     assertThat(bad.exitCode()).isEqualTo(2);

@@ -99,6 +99,19 @@ class GateCommandTest {
     Cli.Result otherMethod =
         Cli.run("check", PINNING, "--allow", "dev.vtscope.workloads.SharedLockPinning.run");
     assertThat(otherMethod.exitCode()).isEqualTo(6);
+    assertThat(method.out()).contains("none at or above high but the 2 allowed");
+
+    // carrier compensation names the method whose waits started the carriers
+    Cli.Result waits =
+        Cli.run(
+            "check",
+            dev.vtscope.testing.TestRecordings.repoRoot()
+                .resolve("samples/jdk21/connection-pool-wait-notify.jfr")
+                .toString(),
+            "--allow",
+            "dev.vtscope.workloads.ConnectionPoolStall$MonitorPool.checkout");
+    assertThat(waits.exitCode()).as(waits.out()).isZero();
+    assertThat(waits.out()).contains("allow finding carrier-compensation");
   }
 
   @Test
