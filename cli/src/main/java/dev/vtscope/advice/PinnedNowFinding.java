@@ -26,8 +26,9 @@ public final class PinnedNowFinding {
   private PinnedNowFinding() {}
 
   /**
-   * {@code advice} with the finding for {@code pinned} first, when there is one: the events alone
-   * would call a JVM whose pins have not ended healthy, so the healthy verdict goes.
+   * {@code advice} with the finding for {@code pinned}, when there is one, first among the findings
+   * of its severity: the events alone would call a JVM whose pins have not ended healthy, so the
+   * healthy verdict goes.
    *
    * @param analysis the analysis of the JVM's recording, whose ended pins tell pins caught in
    *     passing from pins that do not end

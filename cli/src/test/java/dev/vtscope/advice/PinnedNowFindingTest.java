@@ -24,20 +24,24 @@ class PinnedNowFindingTest {
     return List.of(new PinnedNow(31, "", 21, held), new PinnedNow(32, "", 22, held));
   }
 
+  /** A recording in which com.acme.Dao.query pinned 400 times, 50 ms each. */
+  private static Analysis recordingOfEndedPins() {
+    return AnalysisBuilder.jdk(21)
+        .parallelism(2)
+        .pinned(
+            site("com.acme.Dao", "query")
+                .synchronizedBlock(40, 44)
+                .pins(400, Duration.ofMillis(50)))
+        .build();
+  }
+
   private static Attribution attributionOf(Analysis a) {
     return a.pinned().sites().get(0).attribution();
   }
 
   @Test
   void holdersWhosePinsEndMakeALowFindingThatNamesThem() {
-    Analysis a =
-        AnalysisBuilder.jdk(21)
-            .parallelism(2)
-            .pinned(
-                site("com.acme.Dao", "query")
-                    .synchronizedBlock(40, 44)
-                    .pins(400, Duration.ofMillis(50)))
-            .build();
+    Analysis a = recordingOfEndedPins();
     Advice advice =
         PinnedNowFinding.addTo(Advisor.standard().advise(a), a, pinnedNow(attributionOf(a)));
 
@@ -57,14 +61,7 @@ class PinnedNowFindingTest {
 
   @Test
   void everyCarrierHeldByHoldersThatNeverEndedIsHigh() {
-    Analysis withPins =
-        AnalysisBuilder.jdk(21)
-            .parallelism(2)
-            .pinned(
-                site("com.acme.Dao", "query")
-                    .synchronizedBlock(40, 44)
-                    .pins(400, Duration.ofMillis(50)))
-            .build();
+    Analysis withPins = recordingOfEndedPins();
     Analysis without = AnalysisBuilder.jdk(21).parallelism(2).build();
     Advice advice =
         PinnedNowFinding.addTo(
