@@ -22,6 +22,8 @@ import java.util.List;
  *     one place in them; an {@code --allow} entry of each such method allows it too. Empty when it
  *     blames whole classes.
  * @param notes ids of the report's notes that this finding says again, with advice
+ * @param spread of a report of several recordings, which of them have it and whose figures it
+ *     shows; null for one recording
  */
 public record Finding(
     String id,
@@ -35,7 +37,8 @@ public record Finding(
     long carrierNanos,
     List<String> classes,
     List<String> methods,
-    List<String> notes) {
+    List<String> notes,
+    Spread spread) {
 
   public Finding {
     actions = List.copyOf(actions);
@@ -43,6 +46,54 @@ public record Finding(
     classes = List.copyOf(classes);
     methods = List.copyOf(methods);
     notes = List.copyOf(notes);
+  }
+
+  /** A finding of one recording. */
+  public Finding(
+      String id,
+      Severity severity,
+      Message title,
+      Message explanation,
+      List<Message> actions,
+      List<Evidence> evidence,
+      String jdks,
+      String documentation,
+      long carrierNanos,
+      List<String> classes,
+      List<String> methods,
+      List<String> notes) {
+    this(
+        id,
+        severity,
+        title,
+        explanation,
+        actions,
+        evidence,
+        jdks,
+        documentation,
+        carrierNanos,
+        classes,
+        methods,
+        notes,
+        null);
+  }
+
+  /** The same finding, of a report of several recordings, with which of them have it. */
+  public Finding withSpread(Spread spread) {
+    return new Finding(
+        id,
+        severity,
+        title,
+        explanation,
+        actions,
+        evidence,
+        jdks,
+        documentation,
+        carrierNanos,
+        classes,
+        methods,
+        notes,
+        spread);
   }
 
   /** A finding that blames whole classes, or none. */

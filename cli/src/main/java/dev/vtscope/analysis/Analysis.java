@@ -25,6 +25,9 @@ import java.util.List;
  *     (of the recording whose carriers were held most, when there are several), or null when no
  *     recording has one
  * @param notes what the recording can and cannot show
+ * @param parts of an analysis of several recordings, each recording's own analysis, in the order of
+ *     {@code inputs}, from which its findings are made; empty for one recording, and for a sum of
+ *     reports (whose findings were made where each report was)
  */
 public record Analysis(
     List<InputFacts> inputs,
@@ -42,15 +45,94 @@ public record Analysis(
     CarrierTimeline timeline,
     StackTree pinnedTree,
     CarriersAtEnd carriersAtEnd,
-    List<Note> notes) {
+    List<Note> notes,
+    List<Analysis> parts) {
 
   public Analysis {
     inputs = List.copyOf(inputs);
     notes = List.copyOf(notes);
+    parts = List.copyOf(parts);
+  }
+
+  /** The analysis of one recording. */
+  public Analysis(
+      List<InputFacts> inputs,
+      JvmFacts jvm,
+      int cpus,
+      SchedulerSettings scheduler,
+      RecordingSettings settings,
+      GroupBy groupBy,
+      PinnedSummary pinned,
+      Concurrency carriers,
+      MonitorSummary monitorEnter,
+      MonitorSummary monitorWait,
+      SubmitFailedSummary submitFailed,
+      CarrierWork carrierWork,
+      CarrierTimeline timeline,
+      StackTree pinnedTree,
+      CarriersAtEnd carriersAtEnd,
+      List<Note> notes) {
+    this(
+        inputs,
+        jvm,
+        cpus,
+        scheduler,
+        settings,
+        groupBy,
+        pinned,
+        carriers,
+        monitorEnter,
+        monitorWait,
+        submitFailed,
+        carrierWork,
+        timeline,
+        pinnedTree,
+        carriersAtEnd,
+        notes,
+        List.of());
+  }
+
+  /**
+   * An analysis as a JSON report gave it ({@code vtscope merge} reads reports back): the
+   * carriers-held timeline and the flame graph, which such a report leaves out, are empty.
+   */
+  public static Analysis reported(
+      List<InputFacts> inputs,
+      JvmFacts jvm,
+      int cpus,
+      SchedulerSettings scheduler,
+      RecordingSettings settings,
+      GroupBy groupBy,
+      PinnedSummary pinned,
+      Concurrency held,
+      MonitorSummary monitorEnter,
+      MonitorSummary monitorWait,
+      SubmitFailedSummary submitFailed,
+      CarrierWork carrierWork,
+      CarriersAtEnd carriersAtEnd,
+      List<Note> notes) {
+    return new Analysis(
+        inputs,
+        jvm,
+        cpus,
+        scheduler,
+        settings,
+        groupBy,
+        pinned,
+        held,
+        monitorEnter,
+        monitorWait,
+        submitFailed,
+        carrierWork,
+        new CarrierTimeline(
+            0, 1, new int[0], new int[0], Math.max(0, scheduler.parallelism().value()), List.of()),
+        StackTree.of(List.of()),
+        carriersAtEnd,
+        notes);
   }
 
   /** The same analysis with {@code notes} instead of its own. */
-  Analysis withNotes(List<Note> notes) {
+  public Analysis withNotes(List<Note> notes) {
     return new Analysis(
         inputs,
         jvm,
@@ -67,7 +149,35 @@ public record Analysis(
         timeline,
         pinnedTree,
         carriersAtEnd,
-        notes);
+        notes,
+        parts);
+  }
+
+  /** The same sum with {@code parts}, the analyses of its recordings one by one. */
+  Analysis withParts(List<Analysis> parts) {
+    return new Analysis(
+        inputs,
+        jvm,
+        cpus,
+        scheduler,
+        settings,
+        groupBy,
+        pinned,
+        carriers,
+        monitorEnter,
+        monitorWait,
+        submitFailed,
+        carrierWork,
+        timeline,
+        pinnedTree,
+        carriersAtEnd,
+        notes,
+        parts);
+  }
+
+  /** Whether this analysis is of more than one recording. */
+  public boolean several() {
+    return inputs.size() > 1;
   }
 
   /**

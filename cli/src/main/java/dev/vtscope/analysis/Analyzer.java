@@ -199,9 +199,71 @@ public final class Analyzer {
     return analyze(List.of(facts(name, 1, summary.content(), null, List.of())), List.of(summary));
   }
 
-  /** The analysis of several recordings, one summary and its facts each. */
+  /**
+   * The analysis of several recordings, one summary and its facts each: each recording is analysed
+   * on its own, and several are added up by {@link RecordingSet}, as {@code merge} adds up their
+   * reports. The parts are analysed two at a time on a machine with more than one core.
+   */
   private Analysis analyze(List<InputFacts> facts, List<RecordingSummary> summaries) {
-    return merge(facts, summaries.stream().map(RecordingSummary::content).toList());
+    if (summaries.size() == 1) {
+      return analyzeOne(facts.get(0), summaries.get(0).content());
+    }
+    List<Analysis> parts = new ArrayList<>(summaries.size());
+    for (int i = 0; i < summaries.size(); i++) {
+      parts.add(null);
+    }
+    eachOf(
+        summaries.size(), i -> parts.set(i, analyzeOne(facts.get(i), summaries.get(i).content())));
+    return RecordingSet.sum(parts).withParts(parts);
+  }
+
+  /** Runs {@code task} for 0 to {@code count} - 1, on as many threads as the machine has cores. */
+  private static void eachOf(int count, java.util.function.IntConsumer task) {
+    int threads = Math.min(count, Runtime.getRuntime().availableProcessors());
+    if (threads <= 1) {
+      for (int i = 0; i < count; i++) {
+        task.accept(i);
+      }
+      return;
+    }
+    java.util.concurrent.atomic.AtomicInteger next =
+        new java.util.concurrent.atomic.AtomicInteger();
+    java.util.concurrent.atomic.AtomicReference<RuntimeException> failed =
+        new java.util.concurrent.atomic.AtomicReference<>();
+    Runnable worker =
+        new Runnable() {
+          @Override
+          public void run() {
+            for (int i = next.getAndIncrement();
+                i < count && failed.get() == null;
+                i = next.getAndIncrement()) {
+              try {
+                task.accept(i);
+              } catch (RuntimeException e) {
+                failed.compareAndSet(null, e);
+              }
+            }
+          }
+        };
+    List<Thread> started = new ArrayList<>();
+    for (int t = 1; t < threads; t++) {
+      Thread thread = new Thread(worker, "vtscope-analysis-" + t);
+      thread.setDaemon(true);
+      thread.start();
+      started.add(thread);
+    }
+    worker.run();
+    for (Thread thread : started) {
+      try {
+        thread.join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while analysing", e);
+      }
+    }
+    if (failed.get() != null) {
+      throw failed.get();
+    }
   }
 
   /** Reads one file into {@code collector}, but for the chunks in {@code seen}. */
@@ -215,164 +277,77 @@ public final class Analyzer {
     }
   }
 
-  /**
-   * What several recordings' summaries add up to. Sites, durations and submit failures add up;
-   * distinct threads add up (thread ids are per JVM); carriers held at once are counted within each
-   * recording, and the figures are those of the recording that held most.
-   */
-  private record Totals(
-      SiteCollector pinnedSites,
-      SiteCollector enterSites,
-      SiteCollector waitSites,
-      DurationStatistics pinned,
-      DurationStatistics enter,
-      DurationStatistics waiting,
-      int pinnedThreads,
-      int enterThreads,
-      int waitThreads,
-      long truncated,
-      boolean anyMonitorInput,
-      SubmitFailureCollector submitFailures,
-      Concurrency worstPinned,
-      Concurrency worstHeld,
-      int worstInput,
-      ConcurrencyTimeline worstHeldTimeline) {}
-
-  private Totals totals(List<SummaryBuilder> collectors) {
-    // One recording's sites are used as they are; several are merged into new collectors.
-    boolean one = collectors.size() == 1;
-    SiteCollector pinnedSites = one ? collectors.get(0).pinnedSites : new SiteCollector();
-    SiteCollector enterSites = one ? collectors.get(0).monitorEnterSites : new SiteCollector();
-    SiteCollector waitSites = one ? collectors.get(0).monitorWaitSites : new SiteCollector();
-    SubmitFailureCollector submitFailures = new SubmitFailureCollector();
-    DurationStatistics pinned = new DurationStatistics();
-    DurationStatistics enter = new DurationStatistics();
-    DurationStatistics wait = new DurationStatistics();
-    int pinnedThreads = 0;
-    int enterThreads = 0;
-    int waitThreads = 0;
-    long truncated = 0;
-    boolean anyMonitorInput = false;
-    Concurrency worst = null;
-    Concurrency worstHeld = null;
-    ConcurrencyTimeline worstHeldTimeline = null;
-    int worstInput = 0;
-    for (int i = 0; i < collectors.size(); i++) {
-      SummaryBuilder c = collectors.get(i);
-      if (!one) {
-        pinnedSites.addAll(c.pinnedSites, i);
-      }
-      submitFailures.addAll(c.submitFailures, i);
-      pinned.addAll(c.pinnedDurations);
-      truncated += c.truncatedPinnedStacks;
-      pinnedThreads += c.pinnedThreads.size();
-      if (c.monitorsHoldCarrier(options.jdk())) {
-        anyMonitorInput = true;
-        if (!one) {
-          enterSites.addAll(c.monitorEnterSites, i);
-          waitSites.addAll(c.monitorWaitSites, i);
-        }
-        enter.addAll(c.monitorEnterDurations);
-        wait.addAll(c.monitorWaitDurations);
-        enterThreads += c.monitorEnterThreads.size();
-        waitThreads += c.monitorWaitThreads.size();
-      }
-      int parallelism = Math.max(0, scheduler(c).parallelism().value());
-      Concurrency pinnedAtOnce = c.timeline.compute(parallelism);
-      worst = Concurrency.worse(worst, pinnedAtOnce);
-      // held: pinned, and on JDK 21-23 entering a monitor; kept for the worst input's timeline
-      ConcurrencyTimeline heldTimeline =
-          c.monitorsHoldCarrier(options.jdk())
-              ? ConcurrencyTimeline.union(c.timeline, c.monitorEnterTimeline)
-              : c.timeline;
-      Concurrency held =
-          heldTimeline == c.timeline ? pinnedAtOnce : heldTimeline.compute(parallelism);
-      Concurrency worstSoFar = Concurrency.worse(worstHeld, held);
-      if (worstSoFar != worstHeld) {
-        worstInput = i;
-        worstHeldTimeline = heldTimeline;
-      }
-      worstHeld = worstSoFar;
-    }
-    return new Totals(
-        pinnedSites,
-        enterSites,
-        waitSites,
-        pinned,
-        enter,
-        wait,
-        pinnedThreads,
-        enterThreads,
-        waitThreads,
-        truncated,
-        anyMonitorInput,
-        submitFailures,
-        worst,
-        worstHeld,
-        worstInput,
-        worstHeldTimeline);
-  }
-
-  private Analysis merge(List<InputFacts> facts, List<SummaryBuilder> collectors) {
-    Totals t = totals(collectors);
-    SummaryBuilder primary =
-        collectors.stream().filter(c -> c.jvm != null).findFirst().orElse(null);
-    SummaryBuilder settingsSource = primary != null ? primary : collectors.get(0);
-    mostCarriersStarted = collectors.stream().mapToInt(Analyzer::carriersStarted).max().orElse(-1);
-    try (ClassBytesSource classes = classBytes(collectors, settingsSource)) {
+  /** The analysis of one recording, whose events {@code c} holds. */
+  private Analysis analyzeOne(InputFacts facts, SummaryBuilder c) {
+    int parallelism = Math.max(0, scheduler(c).parallelism().value());
+    Concurrency pinnedAtOnce = c.timeline.compute(parallelism);
+    boolean monitors = c.monitorsHoldCarrier(options.jdk());
+    // held: pinned, and on JDK 21-23 entering a monitor
+    ConcurrencyTimeline heldTimeline =
+        monitors ? ConcurrencyTimeline.union(c.timeline, c.monitorEnterTimeline) : c.timeline;
+    Concurrency held =
+        heldTimeline == c.timeline ? pinnedAtOnce : heldTimeline.compute(parallelism);
+    try (ClassBytesSource classes = classBytes(c)) {
       Attributor attributor = new Attributor(classes, new FrameOwnership(options.appPackages()));
       PinnedSummary pinned =
           new PinnedSummary(
-              t.pinned().summary(),
-              t.pinnedThreads(),
-              t.truncated(),
-              t.worstPinned(),
-              t.pinnedSites().sites(SiteGroupings.pinned(options.groupBy(), attributor)));
+              c.pinnedDurations.summary(),
+              c.pinnedThreads.size(),
+              c.truncatedPinnedStacks,
+              pinnedAtOnce,
+              c.pinnedSites.sites(SiteGroupings.pinned(options.groupBy(), attributor)));
       MonitorSummary monitorEnter =
-          t.anyMonitorInput()
+          monitors
               ? new MonitorSummary(
-                  t.enter().summary(),
-                  t.enterThreads(),
-                  t.enterSites()
-                      .sites(SiteGroupings.monitors(options.groupBy(), attributor, false)))
+                  c.monitorEnterDurations.summary(),
+                  c.monitorEnterThreads.size(),
+                  c.monitorEnterSites.sites(
+                      SiteGroupings.monitors(options.groupBy(), attributor, false)))
               : null;
       MonitorSummary monitorWait =
-          t.anyMonitorInput()
+          monitors
               ? new MonitorSummary(
-                  t.waiting().summary(),
-                  t.waitThreads(),
-                  t.waitSites().sites(SiteGroupings.monitors(options.groupBy(), attributor, true)))
+                  c.monitorWaitDurations.summary(),
+                  c.monitorWaitThreads.size(),
+                  c.monitorWaitSites.sites(
+                      SiteGroupings.monitors(options.groupBy(), attributor, true)))
               : null;
+      SubmitFailureCollector submitFailures = new SubmitFailureCollector();
+      submitFailures.addAll(c.submitFailures, 0);
+      SchedulerSettings scheduler = scheduler(c);
+      RecordingSettings settings = settings(c);
+      InputFacts input =
+          facts.withFigures(
+              new RecordingFigures(
+                  RecordingFigures.identity(
+                      facts.jvm(), facts.startNanos(), facts.durationNanos(), facts.chunks()),
+                  scheduler,
+                  settings,
+                  pinned.events(),
+                  pinned.totalNanos(),
+                  held));
       Analysis draft =
           new Analysis(
-              facts,
-              primary == null ? null : primary.jvm,
-              settingsSource.cpus(),
-              scheduler(settingsSource, mostCarriersStarted),
-              settings(settingsSource),
+              List.of(input),
+              c.jvm,
+              c.cpus(),
+              scheduler,
+              settings,
               options.groupBy(),
               pinned,
-              t.worstHeld(),
+              held,
               monitorEnter,
               monitorWait,
-              new SubmitFailedSummary(t.submitFailures().events(), t.submitFailures().groups()),
-              carrierWork(collectors, settingsSource, attributor),
-              timeline(collectors.get(t.worstInput()), t.worstHeldTimeline()),
-              t.pinnedSites().tree(SiteGroupings.pinned(options.groupBy(), attributor)),
-              carriersAtEnd(collectors, attributor),
+              new SubmitFailedSummary(submitFailures.events(), submitFailures.groups()),
+              carrierWork(c, attributor),
+              timeline(c, heldTimeline),
+              c.pinnedSites.tree(SiteGroupings.pinned(options.groupBy(), attributor)),
+              c.lastDump == null
+                  ? null
+                  : CarriersAtEnd.of(c.lastDump, c.dumpBefore, c.recentSamples, attributor, 0),
               List.of());
       // The notes are read off the analysis itself, so it is built first without them.
-      List<Note> notes =
-          new ArrayList<>(
-              RecordingNotes.merged(
-                  facts.stream().map(InputFacts::name).toList(),
-                  collectors.stream().map(Analyzer::settings).toList(),
-                  collectors.stream().map(Analyzer::scheduler).toList(),
-                  facts.get(collectors.indexOf(settingsSource)).name(),
-                  t.worstHeld() == null || t.worstHeld().peak() == 0
-                      ? null
-                      : facts.get(t.worstInput()).name()));
-      notes.addAll(jdkClassFileNotes(classes, attributor, settingsSource));
+      List<Note> notes = new ArrayList<>(jdkClassFileNotes(classes, attributor, c));
       List<String> unresolved = classes.unresolvedRelativeEntries();
       if (!unresolved.isEmpty()) {
         List<String> shown = new ArrayList<>(unresolved.subList(0, Math.min(3, unresolved.size())));
@@ -386,24 +361,6 @@ public final class Analyzer {
       notes.addAll(RecordingNotes.of(draft, options.jdk()));
       return draft.withNotes(notes);
     }
-  }
-
-  /**
-   * What the carriers held when each recording ended, from its last thread dump: that of the
-   * recording whose carriers were held most (the later one of equals), or null when none has one.
-   */
-  private static CarriersAtEnd carriersAtEnd(
-      List<SummaryBuilder> collectors, Attributor attributor) {
-    CarriersAtEnd worst = null;
-    for (int i = 0; i < collectors.size(); i++) {
-      SummaryBuilder c = collectors.get(i);
-      if (c.lastDump != null) {
-        worst =
-            CarriersAtEnd.worse(
-                worst, CarriersAtEnd.of(c.lastDump, c.dumpBefore, c.recentSamples, attributor, i));
-      }
-    }
-    return worst;
   }
 
   /** The carriers {@code c}'s recording held ({@code held}'s intervals), slice by slice. */
@@ -424,59 +381,29 @@ public final class Analyzer {
         marks);
   }
 
-  /** Carrier work of every recording; runs and thread counts stay within each JVM's. */
-  private CarrierWork carrierWork(
-      List<SummaryBuilder> collectors, SummaryBuilder settingsSource, Attributor attributor) {
-    SiteCollector runs = new SiteCollector();
-    SiteCollector fileIo = new SiteCollector();
-    SiteCollector compensation = new SiteCollector();
-    DurationStatistics fileIoDurations = new DurationStatistics();
-    long samples = 0;
-    long nativeSamples = 0;
-    int sampledThreads = 0;
-    long runCount = 0;
-    long longRuns = 0;
-    long longRunNanos = 0;
-    long longest = 0;
-    int fileIoThreads = 0;
-    long compensated = 0;
-    boolean startStacks = false;
-    for (int i = 0; i < collectors.size(); i++) {
-      CarrierWorkCollector w = collectors.get(i).carrierWork.finished();
-      runs.addAll(w.runSites, i);
-      fileIo.addAll(w.fileIoSites, i);
-      compensation.addAll(w.compensationSites, i);
-      fileIoDurations.addAll(w.fileIoDurations);
-      samples += w.samples;
-      nativeSamples += w.nativeSamples;
-      sampledThreads += w.sampledThreads.size();
-      runCount += w.runs;
-      longRuns += w.longRuns;
-      longRunNanos += w.longRunNanos;
-      longest = Math.max(longest, w.longestRunNanos);
-      fileIoThreads += w.fileIoThreads.size();
-      compensated += w.compensatedStarts;
-      startStacks |= w.startsWithStacks > 0;
-    }
+  /** Carrier work of {@code c}'s recording: CPU runs, file I/O and compensation. */
+  private CarrierWork carrierWork(SummaryBuilder c, Attributor attributor) {
+    CarrierWorkCollector w = c.carrierWork.finished();
+    boolean startStacks = w.startsWithStacks > 0;
     return new CarrierWork(
-        settingsSource.enabled("jdk.ExecutionSample"),
-        settingsSource.period("jdk.ExecutionSample"),
-        samples,
-        nativeSamples,
-        sampledThreads,
-        runCount,
-        longRuns,
-        longRunNanos,
-        longest,
-        runs.sites(SiteGroupings.carrierWork(options.groupBy(), attributor)),
-        settingsSource.enabled("jdk.FileRead"),
-        settingsSource.threshold("jdk.FileRead"),
-        fileIoDurations.summary(),
-        fileIoThreads,
-        fileIo.sites(SiteGroupings.carrierWork(options.groupBy(), attributor)),
+        c.enabled("jdk.ExecutionSample"),
+        c.period("jdk.ExecutionSample"),
+        w.samples,
+        w.nativeSamples,
+        w.sampledThreads.size(),
+        w.runs,
+        w.longRuns,
+        w.longRunNanos,
+        w.longestRunNanos,
+        w.runSites.sites(SiteGroupings.carrierWork(options.groupBy(), attributor)),
+        c.enabled("jdk.FileRead"),
+        c.threshold("jdk.FileRead"),
+        w.fileIoDurations.summary(),
+        w.fileIoThreads.size(),
+        w.fileIoSites.sites(SiteGroupings.carrierWork(options.groupBy(), attributor)),
         startStacks,
-        startStacks ? compensated : -1,
-        compensation.sites(SiteGroupings.carrierWork(options.groupBy(), attributor)));
+        startStacks ? w.compensatedStarts : -1,
+        w.compensationSites.sites(SiteGroupings.carrierWork(options.groupBy(), attributor)));
   }
 
   /**
@@ -556,22 +483,18 @@ public final class Analyzer {
     return notes;
   }
 
-  /** The user's class path first, then each recording's own, where its files exist here. */
-  private ClassBytesSource classBytes(List<SummaryBuilder> collectors, SummaryBuilder jdkSource) {
-    List<ClassBytesSource.RecordedClassPath> recorded = new ArrayList<>();
-    for (SummaryBuilder c : collectors) {
-      String workingDirectory =
-          c.workingDirectory != null
-              ? c.workingDirectory
-              : workingFolder != null ? workingFolder.toString() : null;
-      recorded.add(
-          new ClassBytesSource.RecordedClassPath(c.classPath, workingDirectory, c.recordedIn));
-    }
+  /** The user's class path first, then the recording's own, where its files exist here. */
+  private ClassBytesSource classBytes(SummaryBuilder c) {
+    String workingDirectory =
+        c.workingDirectory != null
+            ? c.workingDirectory
+            : workingFolder != null ? workingFolder.toString() : null;
     return ClassBytesSource.of(
         options.classPath(),
-        recorded,
-        jdkSource.jvm == null ? null : jdkSource.jvm.javaVersion(),
-        jdkSource.feature(),
+        List.of(
+            new ClassBytesSource.RecordedClassPath(c.classPath, workingDirectory, c.recordedIn)),
+        c.jvm == null ? null : c.jvm.javaVersion(),
+        c.feature(),
         options.jdkHomes());
   }
 
@@ -589,12 +512,6 @@ public final class Analyzer {
   private static int carriersStarted(SummaryBuilder c) {
     return Boolean.TRUE.equals(c.enabled("jdk.ThreadStart")) ? c.carriersStarted : -1;
   }
-
-  /**
-   * Of several JVMs' recordings, the most carriers one of them started: what the compensation
-   * advice rests on, whichever recording comes first (the scheduler's settings are the first's).
-   */
-  private int mostCarriersStarted = -1;
 
   private static RecordingSettings settings(SummaryBuilder c) {
     return new RecordingSettings(

@@ -27,7 +27,7 @@ public record Concurrency(int peak, long saturatedNanos, int parallelism, List<L
    * all held): what a report of several recordings shows, as carriers are never counted across
    * JVMs. A null side gives the other.
    */
-  static Concurrency worse(Concurrency worst, Concurrency candidate) {
+  public static Concurrency worse(Concurrency worst, Concurrency candidate) {
     if (candidate == null) {
       return worst;
     }

@@ -43,6 +43,26 @@ public record Message(String key, Map<String, Object> args) {
     return new Message(key, args);
   }
 
+  /** The key of words a report already said, read back: {@link #verbatim}. */
+  public static final String VERBATIM = "verbatim";
+
+  /**
+   * Words a report wrote, read back to be said again as they were ({@code vtscope merge} keeps the
+   * findings of each report it adds up): {@code text} is said as it is, and {@code figures} are the
+   * figures the report gave with it, in its order.
+   */
+  public static Message verbatim(String text, Map<String, Object> figures) {
+    Map<String, Object> args = new LinkedHashMap<>();
+    args.put("text", text);
+    figures.forEach(
+        (name, value) -> {
+          if (!name.equals("text")) {
+            args.put(name, value);
+          }
+        });
+    return new Message(VERBATIM, args);
+  }
+
   /**
    * A part of a whole, e.g. a site's share of all pinned time; written as a percentage ({@code
    * 42%}, {@code <1%}), or {@code n/a} when the whole is 0.

@@ -30,10 +30,6 @@ final class RecordingNotes {
                 : note("damaged-data", Severity.WARNING, "input", input.name(), "detail", note));
       }
     }
-    if (a.inputs().stream().map(i -> i.jvm() == null ? 0 : i.jvm().feature()).distinct().count()
-        > 1) {
-      notes.add(note("mixed-jdks", Severity.INFO));
-    }
     int feature = a.feature();
     if (a.jvm() == null) {
       notes.add(note("jvm-unknown", Severity.WARNING));
@@ -157,50 +153,89 @@ final class RecordingNotes {
   }
 
   /**
-   * What a report of several recordings shows from one of them: the settings and scheduler lines
-   * come from the first (with a JVM), and carriers at once are counted within each recording, so
-   * the figures are those of the one that held most.
+   * What a report of several recordings says of them as a whole: that their JDKs, JFR settings or
+   * schedulers differ (each value once, with how many recordings had it and, for all but the most
+   * common, which), and in which recording most carriers were held at once, since carriers are
+   * counted within each recording.
    *
-   * @param names each recording's name
-   * @param settings each one's recording settings, in the same order
-   * @param schedulers each one's scheduler settings, in the same order
-   * @param first the name of the recording whose settings the report shows
-   * @param worst the name of the recording that held most carriers at once
+   * @param inputs the recordings, each with its own figures
+   * @param first the analysis whose settings and scheduler lines the report shows
+   * @param worst the name of the recording that held most carriers at once, or null when none held
+   *     one
    */
-  static List<Note> merged(
-      List<String> names,
-      List<RecordingSettings> settings,
-      List<SchedulerSettings> schedulers,
-      String first,
-      String worst) {
-    if (names.size() < 2) {
+  static List<Note> merged(List<InputFacts> inputs, Analysis first, String worst) {
+    if (inputs.size() < 2) {
       return List.of();
     }
     List<Note> notes = new ArrayList<>();
-    if (settings.stream().distinct().count() > 1) {
+    if (inputs.stream().map(i -> i.jvm() == null ? 0 : i.jvm().feature()).distinct().count() > 1) {
+      notes.add(note("mixed-jdks", Severity.INFO));
+    }
+    java.util.Map<String, List<String>> bySettings = new java.util.LinkedHashMap<>();
+    java.util.Map<String, Message> settingsWords = new java.util.HashMap<>();
+    java.util.Set<String> schedulers = new java.util.HashSet<>();
+    for (InputFacts input : inputs) {
+      RecordingFigures f = input.figures();
+      RecordingSettings s = f == null ? null : f.settings();
+      Long threshold = s == null ? null : s.pinnedThresholdNanos();
+      Integer depth = s == null ? null : s.stackDepth();
+      String key = threshold + "/" + depth;
+      bySettings.computeIfAbsent(key, k -> new ArrayList<>()).add(input.name());
+      settingsWords.computeIfAbsent(
+          key,
+          k ->
+              Message.of(
+                  "note.merged-settings.value",
+                  "threshold",
+                  threshold == null ? "unknown" : Message.nanos(threshold),
+                  "depth",
+                  depth == null ? "unknown" : depth));
+      if (f != null) {
+        schedulers.add(
+            f.scheduler().parallelism().value() + "/" + f.scheduler().maxPoolSize().value());
+      }
+    }
+    if (bySettings.size() > 1) {
+      List<java.util.Map.Entry<String, List<String>>> groups =
+          new ArrayList<>(bySettings.entrySet());
+      // the most common first, and when it has many, counted alone: the others name theirs
+      groups.sort((a, b) -> Integer.compare(b.getValue().size(), a.getValue().size()));
       List<Message> each = new ArrayList<>();
-      for (int i = 0; i < names.size(); i++) {
-        RecordingSettings s = settings.get(i);
+      for (int g = 0; g < groups.size(); g++) {
+        List<String> names = groups.get(g).getValue();
+        List<String> shown = names.subList(0, Math.min(RecordingSet.NAMED, names.size()));
         each.add(
             Message.of(
-                "note.merged-settings.each",
-                "input",
-                names.get(i),
-                "threshold",
-                s.pinnedThresholdNanos() == null
-                    ? "unknown"
-                    : Message.nanos(s.pinnedThresholdNanos()),
-                "depth",
-                s.stackDepth() == null ? "unknown" : s.stackDepth()));
+                "note.merged-settings.group",
+                "value",
+                settingsWords.get(groups.get(g).getKey()),
+                "count",
+                names.size(),
+                "names",
+                g == 0 && names.size() > RecordingSet.NAMED
+                    ? ""
+                    : Message.of(
+                        "note.merged-settings.names",
+                        "names",
+                        List.copyOf(shown),
+                        "more",
+                        names.size() > shown.size()
+                            ? Message.of(
+                                "note.in-recordings.more", "more", names.size() - shown.size())
+                            : "")));
       }
-      notes.add(note("merged-settings", Note.Severity.INFO, "each", each, "first", first));
+      notes.add(
+          note(
+              "merged-settings",
+              Note.Severity.INFO,
+              "each",
+              each,
+              "first",
+              first.inputs().get(0).name()));
     }
-    if (schedulers.stream()
-            .map(c -> c.parallelism().value() + "/" + c.maxPoolSize().value())
-            .distinct()
-            .count()
-        > 1) {
-      notes.add(note("merged-scheduler", Note.Severity.INFO, "first", first));
+    if (schedulers.size() > 1) {
+      notes.add(
+          note("merged-scheduler", Note.Severity.INFO, "first", first.inputs().get(0).name()));
     }
     // no recording held a carrier at once: naming one would point at a recording for nothing
     notes.add(

@@ -68,6 +68,27 @@ public record StackTree(Node root, int nodes, long omittedNanos) {
     return new StackTree(tree, count[0], omitted[0]);
   }
 
+  /**
+   * The tree of several recordings' trees, each already cut at its own {@link #MIN_SHARE}: frames
+   * on the same path add up, and what each left out stays left out.
+   */
+  static StackTree merge(List<StackTree> trees) {
+    if (trees.size() == 1) {
+      return trees.get(0);
+    }
+    Building root = new Building("all");
+    long omittedBefore = 0;
+    for (StackTree tree : trees) {
+      root.add(tree.root());
+      omittedBefore += tree.omittedNanos();
+    }
+    long min = Math.max(1, (long) (root.total * MIN_SHARE));
+    int[] count = {0};
+    long[] omitted = {omittedBefore};
+    Node tree = root.toNode(min, count, omitted, true);
+    return new StackTree(tree, count[0], omitted[0]);
+  }
+
   private static final class Building {
     final String frame;
     long total;
@@ -97,6 +118,23 @@ public record StackTree(Node root, int nodes, long omittedNanos) {
           children = new HashMap<>(4);
         }
         children.computeIfAbsent(next, Building::new).add(w, depth + 1);
+      }
+    }
+
+    /** Adds a node of another tree, and its callees, below this one. */
+    void add(Node node) {
+      total += node.totalNanos();
+      events += node.events();
+      if (node.totalNanos() > heaviest) {
+        heaviest = node.totalNanos();
+        culprit = node.culprit();
+        holder = node.holder();
+      }
+      for (Node child : node.children()) {
+        if (children == null) {
+          children = new HashMap<>(4);
+        }
+        children.computeIfAbsent(child.frame(), Building::new).add(child);
       }
     }
 

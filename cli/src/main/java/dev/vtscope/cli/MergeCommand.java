@@ -3,12 +3,14 @@ package dev.vtscope.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vtscope.advice.Advice;
 import dev.vtscope.advice.Advisor;
 import dev.vtscope.analysis.Analysis;
-import dev.vtscope.analysis.AnalysisOptions;
-import dev.vtscope.analysis.GroupBy;
-import dev.vtscope.analysis.ReportedAnalysis;
+import dev.vtscope.analysis.Message;
+import dev.vtscope.analysis.Note;
+import dev.vtscope.analysis.RecordingSet;
 import dev.vtscope.report.JsonReportReader;
+import dev.vtscope.report.Report;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -32,12 +34,15 @@ final class MergeCommand implements Callable<Integer> {
           this,
           "merge",
           "Adds up the JSON reports of many recordings into one",
-          "Adds up reports of 'vtscope analyze --format json', one per recording (or per group of"
-              + " recordings), into the report one analysis of all those recordings gives: sites"
-              + " with the same key add up, their percentiles exactly (each site carries its"
-              + " durations), distinct virtual threads add up, and carriers held at once are those"
-              + " of the recording that held most. Findings and the carrier-pool advice are made"
-              + " again from the sum. The reports must group sites the same way (--group-by).",
+          "Adds up reports of 'vtscope analyze --format json', one per recording (or merges of"
+              + " them), into the report one analysis of all those recordings gives: sites with"
+              + " the same key add up, their percentiles exactly (each site carries its"
+              + " durations), distinct virtual threads add up, and what belongs to one JVM"
+              + " (carriers held at once, scheduler, settings) stays with its recording. Each"
+              + " finding keeps the severity and figures of the recording where it was worst and"
+              + " names the recordings that have it. A recording reached twice (the same report"
+              + " twice, a merge beside its parts) counts once. The reports must group sites the"
+              + " same way (--group-by).",
           "For a fleet that keeps recordings: run 'vtscope analyze REC --format json -o REC.json'"
               + " as one task per recording, then 'vtscope merge *.json' once (docs/fleet.md).",
           "Input files are only read, never changed.");
@@ -77,29 +82,51 @@ final class MergeCommand implements Callable<Integer> {
               + " --format html)");
     }
     ObjectMapper mapper = new ObjectMapper();
-    List<ReportedAnalysis> read = new ArrayList<>();
+    List<Report.Analyzed> read = new ArrayList<>();
     for (Path report : reports) {
       read.add(read(mapper, report));
     }
+    List<Analysis> parts = new ArrayList<>();
+    List<Advice> advices = new ArrayList<>();
     Analysis merged;
     try {
-      merged = ReportedAnalysis.merge(read, AnalysisOptions.of(GroupBy.CULPRIT));
+      RecordingSet.Distinct distinct =
+          RecordingSet.distinct(read.stream().map(Report.Analyzed::analysis).toList());
+      for (int i : distinct.kept()) {
+        parts.add(read.get(i).analysis());
+        advices.add(read.get(i).advice());
+      }
+      merged = RecordingSet.sum(parts);
+      if (!distinct.left().isEmpty()) {
+        List<Note> notes = new ArrayList<>();
+        notes.add(
+            new Note(
+                "duplicate-input",
+                Note.Severity.WARNING,
+                Message.of(
+                    "note.duplicate-input",
+                    "inputs",
+                    distinct.left().stream().map(i -> reports.get(i).toString()).toList())));
+        notes.addAll(merged.notes());
+        merged = merged.withNotes(notes);
+      }
     } catch (IllegalArgumentException e) {
       throw new ExitException(ExitCode.NOT_A_RECORDING, e.getMessage(), e);
     }
+    Advice advice = parts.size() == 1 ? advices.get(0) : Advisor.combine(parts, advices);
     if (output.outputIsOneOf(reports)) {
       throw new ExitException(
           ExitCode.USAGE, "-o names one of the reports being merged: choose another file");
     }
     PrintWriter out = output.writer(spec.commandLine().getOut(), List.of());
-    output.renderer(TerminalFacts.detect()).render(merged, Advisor.standard().advise(merged), out);
+    output.renderer(TerminalFacts.detect()).render(merged, advice, out);
     if (out != spec.commandLine().getOut()) {
       out.close();
     }
     return ExitCode.OK.code();
   }
 
-  private static ReportedAnalysis read(ObjectMapper mapper, Path report) {
+  private static Report.Analyzed read(ObjectMapper mapper, Path report) {
     JsonNode root;
     try (InputStream in =
         report.toString().equals("-") ? System.in : Files.newInputStream(report)) {

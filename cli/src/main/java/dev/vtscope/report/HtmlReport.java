@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vtscope.advice.Advice;
 import dev.vtscope.advice.Evidence;
 import dev.vtscope.advice.Finding;
+import dev.vtscope.advice.RecordingVerdict;
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.CarrierTimeline;
 import dev.vtscope.analysis.HumanDurations;
@@ -81,6 +82,7 @@ public final class HtmlReport implements ReportRenderer {
               + HumanDurations.format(input.durationNanos())
               + " recorded)");
     }
+    List<String> names = a.inputs().stream().map(InputFacts::name).toList();
     ArrayNode findings = root.putArray("findings");
     for (Finding f : advice.findings()) {
       ObjectNode node = findings.addObject();
@@ -93,17 +95,55 @@ public final class HtmlReport implements ReportRenderer {
       for (Evidence e : f.evidence()) {
         evidence.add(e.label() + ": " + e.text());
       }
+      node.put("spread", f.spread() == null ? null : WORDING.format(f.spread().said(names)));
     }
     if (advice.carrierPool() != null) {
       ObjectNode pool = root.putObject("carrierPool");
       pool.put("javaOptions", advice.carrierPool().javaOptions());
+      pool.put(
+          "recording",
+          advice.carrierPool().recording() < 0
+              ? null
+              : a.inputs().get(advice.carrierPool().recording()).name());
       ArrayNode reasoning = pool.putArray("reasoning");
       advice.carrierPool().reasoning().forEach(r -> reasoning.add(WORDING.format(r)));
     } else {
       root.putNull("carrierPool");
     }
-    CarrierTimeline t = a.timeline();
-    ObjectNode timeline = root.putObject("timeline");
+    // one timeline per recording (the worst first), never one of several JVMs' carriers
+    ArrayNode timelines = root.putArray("timelines");
+    if (a.parts().isEmpty()) {
+      timelines.addObject().put("name", "").set("timeline", timeline(a.timeline()));
+    } else {
+      List<RecordingVerdict> rows = RecordingVerdict.of(a, advice);
+      for (RecordingVerdict row : rows.subList(0, Math.min(MAX_TIMELINES, rows.size()))) {
+        ObjectNode item = timelines.addObject();
+        item.put(
+            "name",
+            "[" + (row.healthy() ? "healthy" : row.severity().label()) + "] " + row.input().name());
+        item.set("timeline", timeline(a.parts().get(row.index()).timeline()));
+      }
+      root.put("timelinesLeft", Math.max(0, rows.size() - MAX_TIMELINES));
+    }
+    root.set("timeline", timelines.get(0).get("timeline"));
+    root.set("tree", tree(a.pinnedTree().root()));
+    // carriers held with no pin to draw: monitor waits, CPU runs, file I/O
+    root.put(
+        "heldWithoutPins",
+        (a.monitorWait() != null && a.monitorWait().events() > 0)
+            || a.carrierWork().longRuns() > 0
+            || a.carrierWork().fileIo().count() > 0);
+    ArrayNode sites = root.putArray("sites");
+    int[] id = {0};
+    a.siteSections().forEach((section, list) -> sites(sites, section, list, id));
+    return root;
+  }
+
+  /** Recordings of several whose timelines are embedded, the worst first. */
+  static final int MAX_TIMELINES = 20;
+
+  private static ObjectNode timeline(CarrierTimeline t) {
+    ObjectNode timeline = JsonText.object();
     timeline.put("start", t.startNanos());
     timeline.put("bucketNanos", t.bucketNanos());
     ArrayNode pinned = timeline.putArray("pinned");
@@ -117,17 +157,7 @@ public final class HtmlReport implements ReportRenderer {
     timeline.put("parallelism", t.parallelism());
     ArrayNode marks = timeline.putArray("submitFailures");
     t.submitFailures().forEach(marks::add);
-    root.set("tree", tree(a.pinnedTree().root()));
-    // carriers held with no pin to draw: monitor waits, CPU runs, file I/O
-    root.put(
-        "heldWithoutPins",
-        (a.monitorWait() != null && a.monitorWait().events() > 0)
-            || a.carrierWork().longRuns() > 0
-            || a.carrierWork().fileIo().count() > 0);
-    ArrayNode sites = root.putArray("sites");
-    int[] id = {0};
-    a.siteSections().forEach((section, list) -> sites(sites, section, list, id));
-    return root;
+    return timeline;
   }
 
   /** The tree in short keys: frame, total, events, kind, holder, children. */

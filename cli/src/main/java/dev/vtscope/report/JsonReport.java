@@ -6,6 +6,7 @@ import dev.vtscope.advice.Advice;
 import dev.vtscope.advice.CarrierPool;
 import dev.vtscope.advice.Evidence;
 import dev.vtscope.advice.Finding;
+import dev.vtscope.advice.Spread;
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.CarrierWork;
 import dev.vtscope.analysis.CarriersAtEnd;
@@ -16,8 +17,10 @@ import dev.vtscope.analysis.InputFacts;
 import dev.vtscope.analysis.MonitorSummary;
 import dev.vtscope.analysis.Note;
 import dev.vtscope.analysis.PinnedNow;
+import dev.vtscope.analysis.RecordingFigures;
 import dev.vtscope.analysis.RecordingSettings;
 import dev.vtscope.analysis.SchedulerSetting;
+import dev.vtscope.analysis.SchedulerSettings;
 import dev.vtscope.analysis.Site;
 import dev.vtscope.analysis.SubmitFailureGroup;
 import dev.vtscope.attribution.Attribution;
@@ -43,7 +46,7 @@ public final class JsonReport implements ReportRenderer {
   private static final Wording WORDING = Wording.standard();
 
   /** Bumped when a field is removed or changes meaning; adding fields keeps the version. */
-  public static final int SCHEMA_VERSION = 1;
+  public static final int SCHEMA_VERSION = 2;
 
   private final String toolVersion;
 
@@ -90,6 +93,7 @@ public final class JsonReport implements ReportRenderer {
       node.put("jdkVersion", input.jvm() == null ? null : input.jvm().javaVersion());
       node.put("complete", input.problem() == null);
       node.put("problem", input.problem());
+      recording(node, input, advice, a.inputs().indexOf(input));
     }
     root.set("jvm", jvm(a));
     root.set("scheduler", scheduler(a));
@@ -131,6 +135,34 @@ public final class JsonReport implements ReportRenderer {
     return root;
   }
 
+  /**
+   * What belongs to the recording {@code input} alone, and what {@code merge} needs to add reports
+   * up without counting a recording twice: its identity, its JVM's scheduler and cores, its JFR
+   * settings, its pinned time, the carriers it held at once, and its worst finding.
+   */
+  private static void recording(ObjectNode node, InputFacts input, Advice advice, int index) {
+    RecordingFigures f = input.figures();
+    if (f == null) {
+      return;
+    }
+    node.put("identity", f.identity());
+    node.put("pid", input.jvm() == null || input.jvm().pid() < 0 ? null : input.jvm().pid());
+    putInstant(node, "jvmStart", input.jvm() == null ? 0 : input.jvm().jvmStartNanos());
+    node.put("cpus", input.cpus() == 0 ? null : input.cpus());
+    node.set("scheduler", scheduler(f.scheduler()));
+    node.set("recordingSettings", settings(f.settings()));
+    node.put("pinnedEvents", f.pinnedEvents());
+    node.put("pinnedNanos", f.pinnedNanos());
+    ObjectNode held = held(f.held());
+    if (held != null) {
+      held.put("parallelism", f.held().parallelism());
+    }
+    node.set("carriersHeld", held);
+    Finding worst = advice.worstIn(index);
+    node.put("worstFinding", worst == null ? null : worst.id());
+    node.put("worstSeverity", worst == null ? null : Advice.severityIn(worst, index).label());
+  }
+
   private static ObjectNode jvm(Analysis a) {
     ObjectNode node = JsonText.object();
     JvmFacts jvm = a.jvm();
@@ -143,13 +175,15 @@ public final class JsonReport implements ReportRenderer {
   }
 
   private static ObjectNode scheduler(Analysis a) {
+    return scheduler(a.scheduler());
+  }
+
+  private static ObjectNode scheduler(SchedulerSettings s) {
     ObjectNode node = JsonText.object();
-    putSetting(node, "parallelism", a.scheduler().parallelism());
-    putSetting(node, "maxPoolSize", a.scheduler().maxPoolSize());
-    putSetting(node, "minRunnable", a.scheduler().minRunnable());
-    node.put(
-        "carriersStarted",
-        a.scheduler().carriersStarted() < 0 ? null : a.scheduler().carriersStarted());
+    putSetting(node, "parallelism", s.parallelism());
+    putSetting(node, "maxPoolSize", s.maxPoolSize());
+    putSetting(node, "minRunnable", s.minRunnable());
+    node.put("carriersStarted", s.carriersStarted() < 0 ? null : s.carriersStarted());
     return node;
   }
 
@@ -258,8 +292,24 @@ public final class JsonReport implements ReportRenderer {
     node.put("documentation", f.documentation());
     ArrayNode classes = node.putArray("classes");
     f.classes().forEach(classes::add);
+    ArrayNode methods = node.putArray("methods");
+    f.methods().forEach(methods::add);
     ArrayNode notes = node.putArray("notes");
     f.notes().forEach(notes::add);
+    Spread spread = f.spread();
+    if (spread == null) {
+      node.putNull("recordings");
+      node.putNull("figuresFrom");
+    } else {
+      ArrayNode recordings = node.putArray("recordings");
+      for (int k = 0; k < spread.recordings().size(); k++) {
+        recordings
+            .addObject()
+            .put("input", spread.recordings().get(k))
+            .put("severity", spread.severities().get(k).label());
+      }
+      node.put("figuresFrom", spread.worst());
+    }
     return node;
   }
 
@@ -281,6 +331,7 @@ public final class JsonReport implements ReportRenderer {
     node.put("saturatedNanos", pool.saturatedNanos());
     ArrayNode reasoning = node.putArray("reasoning");
     pool.reasoning().forEach(r -> reasoning.add(WORDING.format(r)));
+    node.put("input", pool.recording() < 0 ? null : pool.recording());
     return node;
   }
 

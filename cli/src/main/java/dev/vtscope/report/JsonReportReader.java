@@ -1,6 +1,12 @@
 package dev.vtscope.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.vtscope.advice.Advice;
+import dev.vtscope.advice.CarrierPool;
+import dev.vtscope.advice.Evidence;
+import dev.vtscope.advice.Finding;
+import dev.vtscope.advice.Severity;
+import dev.vtscope.advice.Spread;
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.CarrierWork;
 import dev.vtscope.analysis.CarriersAtEnd;
@@ -9,11 +15,14 @@ import dev.vtscope.analysis.Distribution;
 import dev.vtscope.analysis.DurationSummary;
 import dev.vtscope.analysis.GroupBy;
 import dev.vtscope.analysis.InputFacts;
+import dev.vtscope.analysis.Message;
 import dev.vtscope.analysis.MonitorSummary;
+import dev.vtscope.analysis.Note;
 import dev.vtscope.analysis.PinnedNow;
 import dev.vtscope.analysis.PinnedSummary;
+import dev.vtscope.analysis.RecordingFigures;
+import dev.vtscope.analysis.RecordingSet;
 import dev.vtscope.analysis.RecordingSettings;
-import dev.vtscope.analysis.ReportedAnalysis;
 import dev.vtscope.analysis.SchedulerSetting;
 import dev.vtscope.analysis.SchedulerSettings;
 import dev.vtscope.analysis.Site;
@@ -42,7 +51,8 @@ import java.util.Map;
  * Reads back the JSON document {@link JsonReport} writes, for {@code vtscope merge}: what a
  * recording's analysis said, with the durations behind every site ({@code distribution}), so that
  * reports of many recordings, each analysed where its application's jars are, add up to the
- * fleet's. Findings and the carrier-pool advice are not read: they are made again from the sum.
+ * fleet's. Findings, the carrier-pool advice and the notes are read as the report worded them, with
+ * their figures: they were made where the report was, from the recording itself.
  */
 public final class JsonReportReader {
 
@@ -60,7 +70,7 @@ public final class JsonReportReader {
    *
    * @throws NotAReportException naming what is missing or wrong
    */
-  public static ReportedAnalysis read(JsonNode root) throws NotAReportException {
+  public static Report.Analyzed read(JsonNode root) throws NotAReportException {
     try {
       return parse(root);
     } catch (IllegalArgumentException | NullPointerException | DateTimeParseException e) {
@@ -68,7 +78,7 @@ public final class JsonReportReader {
     }
   }
 
-  private static ReportedAnalysis parse(JsonNode root) throws NotAReportException {
+  private static Report.Analyzed parse(JsonNode root) throws NotAReportException {
     if (root == null || !root.isObject() || !root.has("schemaVersion")) {
       throw new NotAReportException(
           "not a vtscope analysis report (vtscope analyze --format json writes one)");
@@ -78,6 +88,15 @@ public final class JsonReportReader {
           "a report of check or diff, not of analyze: merge takes vtscope analyze --format json");
     }
     int version = root.path("schemaVersion").asInt();
+    if (version < JsonReport.SCHEMA_VERSION) {
+      throw new NotAReportException(
+          "a report of schema version "
+              + version
+              + ", written by an older vtscope, which gave no recording its own figures: analyse"
+              + " the recording again (this vtscope writes and merges version "
+              + JsonReport.SCHEMA_VERSION
+              + ")");
+    }
     if (version != JsonReport.SCHEMA_VERSION) {
       throw new NotAReportException(
           "schema version " + version + ", this vtscope reads " + JsonReport.SCHEMA_VERSION);
@@ -99,20 +118,7 @@ public final class JsonReportReader {
     int parallelism = Math.max(0, scheduler.parallelism().value());
     List<InputFacts> inputs = new ArrayList<>();
     for (JsonNode input : root.path("inputs")) {
-      int feature = input.path("jdkFeature").asInt(0);
-      inputs.add(
-          new InputFacts(
-              text(input.path("path")),
-              input.path("files").asInt(1),
-              input.path("chunks").asInt(0),
-              instant(input.path("start")),
-              input.path("durationNanos").asLong(0),
-              feature == 0 && text(input.path("jdkVersion")) == null
-                  ? null
-                  : new JvmFacts(null, null, text(input.path("jdkVersion")), feature, 0, -1),
-              cpus,
-              text(input.path("problem")),
-              List.of()));
+      inputs.add(input(input, parallelism));
     }
     if (inputs.isEmpty()) {
       throw new NotAReportException("not a vtscope analysis report: it names no recording");
@@ -130,14 +136,16 @@ public final class JsonReportReader {
         root.path("carriersHeld").isObject()
             ? concurrency(root.path("carriersHeld"), parallelism)
             : null;
-    List<ReportedAnalysis.ReportedNote> notes = new ArrayList<>();
+    List<Note> notes = new ArrayList<>();
     for (JsonNode note : root.path("notes")) {
       notes.add(
-          new ReportedAnalysis.ReportedNote(
-              text(note.path("id")), text(note.path("severity")), text(note.path("message"))));
+          new Note(
+              text(note.path("id")),
+              Note.Severity.valueOf(text(note.path("severity")).toUpperCase(Locale.ROOT)),
+              Message.verbatim(text(note.path("message")), figures(note.path("figures")))));
     }
     Analysis analysis =
-        ReportedAnalysis.analysis(
+        Analysis.reported(
             inputs,
             jvm,
             cpus,
@@ -150,8 +158,170 @@ public final class JsonReportReader {
             monitors(root.path("monitorWait")),
             submitFailed(root.path("submitFailed")),
             carrierWork(root.path("carrierWork")),
-            carriersAtEnd(root.path("carriersAtEnd")));
-    return new ReportedAnalysis(analysis, notes);
+            carriersAtEnd(root.path("carriersAtEnd")),
+            notes);
+    List<Finding> findings = new ArrayList<>();
+    for (JsonNode finding : root.path("findings")) {
+      findings.add(finding(finding, inputs.size()));
+    }
+    return new Report.Analyzed(
+        analysis, new Advice(findings, carrierPool(root.path("carrierPool"))));
+  }
+
+  /** One recording of the report, with what belongs to it alone. */
+  private static InputFacts input(JsonNode input, int parallelism) {
+    int feature = input.path("jdkFeature").asInt(0);
+    long pid = input.path("pid").isNumber() ? input.path("pid").asLong() : -1;
+    JvmFacts jvm =
+        feature == 0 && text(input.path("jdkVersion")) == null
+            ? null
+            : new JvmFacts(
+                null,
+                null,
+                text(input.path("jdkVersion")),
+                feature,
+                instant(input.path("jvmStart")),
+                pid);
+    JsonNode held = input.path("carriersHeld");
+    RecordingFigures figures =
+        new RecordingFigures(
+            text(input.path("identity")),
+            scheduler(input.path("scheduler")),
+            settings(input.path("recordingSettings")),
+            input.path("pinnedEvents").asLong(),
+            input.path("pinnedNanos").asLong(),
+            held.isObject()
+                ? concurrency(held, held.path("parallelism").asInt(parallelism))
+                : null);
+    return new InputFacts(
+        text(input.path("path")),
+        input.path("files").asInt(1),
+        input.path("chunks").asInt(0),
+        instant(input.path("start")),
+        input.path("durationNanos").asLong(0),
+        jvm,
+        input.path("cpus").asInt(0),
+        text(input.path("problem")),
+        List.of(),
+        figures);
+  }
+
+  /** A finding as the report worded it, with its figures. */
+  private static Finding finding(JsonNode node, int inputs) {
+    Severity severity = severity(node.path("severity"));
+    List<Message> actions = new ArrayList<>();
+    for (JsonNode action : node.path("action")) {
+      actions.add(Message.verbatim(action.asText(), Map.of()));
+    }
+    List<Evidence> evidence = new ArrayList<>();
+    for (JsonNode e : node.path("evidence")) {
+      evidence.add(
+          new Evidence(
+              text(e.path("label")),
+              text(e.path("text")),
+              e.path("value").isNumber() ? e.path("value").asLong() : null,
+              text(e.path("unit"))));
+    }
+    Spread spread = null;
+    if (node.path("recordings").isArray()) {
+      List<Integer> recordings = new ArrayList<>();
+      List<Severity> severities = new ArrayList<>();
+      for (JsonNode r : node.path("recordings")) {
+        recordings.add(r.path("input").asInt());
+        severities.add(severity(r.path("severity")));
+      }
+      spread = new Spread(recordings, severities, node.path("figuresFrom").asInt(), inputs);
+    }
+    // a finding's figures are those of its explanation and then its title: all go with the words
+    Finding finding =
+        new Finding(
+            text(node.path("id")),
+            severity,
+            Message.verbatim(text(node.path("title")), Map.of()),
+            Message.verbatim(text(node.path("explanation")), figures(node.path("figures"))),
+            actions,
+            evidence,
+            text(node.path("jdks")),
+            text(node.path("documentation")),
+            node.path("carrierNanos").asLong(),
+            strings(node.path("classes")),
+            strings(node.path("methods")),
+            strings(node.path("notes")));
+    return spread == null ? finding : finding.withSpread(spread);
+  }
+
+  private static Severity severity(JsonNode node) {
+    Severity severity = Severity.parse(node.asText(""));
+    if (severity == null) {
+      throw new IllegalArgumentException("unknown severity " + node);
+    }
+    return severity;
+  }
+
+  /** The carrier-pool recommendation as the report worded it; null when it made none. */
+  private static CarrierPool carrierPool(JsonNode node) {
+    if (!node.isObject()) {
+      return null;
+    }
+    List<Message> reasoning = new ArrayList<>();
+    for (JsonNode r : node.path("reasoning")) {
+      reasoning.add(Message.verbatim(r.asText(), Map.of()));
+    }
+    JsonNode current = node.path("current");
+    JsonNode recommended = node.path("recommended");
+    return new CarrierPool(
+        new CarrierPool.Settings(
+            current.path("parallelism").asInt(), current.path("maxPoolSize").asInt()),
+        new CarrierPool.Settings(
+            recommended.path("parallelism").asInt(), recommended.path("maxPoolSize").asInt()),
+        node.path("change").asBoolean(),
+        text(node.path("javaOptions")),
+        node.path("peakHeldCarriers").asInt(),
+        node.path("p99HeldCarriers").asInt(),
+        node.path("saturatedNanos").asLong(),
+        reasoning,
+        node.path("input").isNumber() ? node.path("input").asInt() : -1);
+  }
+
+  /** Figures as a report gave them: numbers, text, and lists of these. */
+  private static Map<String, Object> figures(JsonNode node) {
+    Map<String, Object> figures = new LinkedHashMap<>();
+    node.fields()
+        .forEachRemaining(
+            e -> {
+              Object value = figure(e.getValue());
+              if (value != null) {
+                figures.put(e.getKey(), value);
+              }
+            });
+    return figures;
+  }
+
+  private static Object figure(JsonNode node) {
+    if (node.isIntegralNumber()) {
+      return node.asLong();
+    } else if (node.isNumber()) {
+      return node.asDouble();
+    } else if (node.isTextual()) {
+      return node.asText();
+    } else if (node.isArray()) {
+      List<Object> values = new ArrayList<>();
+      node.forEach(
+          v -> {
+            Object value = figure(v);
+            if (value != null) {
+              values.add(value);
+            }
+          });
+      return values;
+    }
+    return null;
+  }
+
+  private static List<String> strings(JsonNode array) {
+    List<String> values = new ArrayList<>();
+    array.forEach(v -> values.add(v.asText()));
+    return values;
   }
 
   /** What the carriers held at the end; null for a report without (or from before) the section. */
@@ -313,7 +483,7 @@ public final class JsonReportReader {
 
   /** The durations of all of {@code sites}: each event is in one site. */
   private static DurationSummary total(List<Site> sites) {
-    return ReportedAnalysis.durationsOf(sites);
+    return RecordingSet.durationsOf(sites);
   }
 
   private static List<Site> sites(JsonNode array) {

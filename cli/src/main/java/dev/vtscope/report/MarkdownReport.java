@@ -4,9 +4,12 @@ import dev.vtscope.advice.Advice;
 import dev.vtscope.advice.CarrierPool;
 import dev.vtscope.advice.Evidence;
 import dev.vtscope.advice.Finding;
+import dev.vtscope.advice.RecordingVerdict;
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.HumanDurations;
 import dev.vtscope.analysis.InputFacts;
+import dev.vtscope.analysis.Message;
+import dev.vtscope.analysis.RecordingSet;
 import dev.vtscope.analysis.Site;
 import dev.vtscope.attribution.Attribution;
 import dev.vtscope.attribution.Culprit;
@@ -45,7 +48,11 @@ public final class MarkdownReport implements ReportRenderer {
   private void analysis(Analysis a, Advice advice, PrintWriter out) {
     StringBuilder md = new StringBuilder();
     md.append("## vtscope: virtual-thread report\n\n");
-    for (InputFacts input : a.inputs()) {
+    if (a.inputs().size() > RecordingVerdict.SHOWN) {
+      md.append(Markdown.text(WORDING.format(RecordingSet.header(a.inputs())))).append("\n");
+    }
+    for (InputFacts input :
+        a.inputs().size() > RecordingVerdict.SHOWN ? List.<InputFacts>of() : a.inputs()) {
       md.append("- ").append(Markdown.code(input.name()));
       List<String> facts = new ArrayList<>();
       if (input.jvm() != null && input.jvm().javaVersion() != null) {
@@ -61,9 +68,11 @@ public final class MarkdownReport implements ReportRenderer {
     }
     md.append('\n');
     summary(a, md);
+    md.append(recordings(a, advice));
+    List<String> names = a.inputs().stream().map(InputFacts::name).toList();
     List<String> blocks = new ArrayList<>();
     for (Finding f : advice.findings()) {
-      blocks.add(finding(f));
+      blocks.add(finding(f, names));
     }
     String pool = carrierPool(advice.carrierPool());
     String sites = sites(a);
@@ -143,15 +152,68 @@ public final class MarkdownReport implements ReportRenderer {
     md.append("| ").append(label).append(" | ").append(Markdown.text(value)).append(" |\n");
   }
 
-  private static String finding(Finding f) {
+  /** Of several recordings, a table of them, the worst first. */
+  private static String recordings(Analysis a, Advice advice) {
+    if (a.inputs().size() < 2) {
+      return "";
+    }
+    StringBuilder md = new StringBuilder();
+    md.append("| recording | JDK | recorded | pinned | all carriers held | worst finding |\n");
+    md.append("|---|---|---|---|---|---|\n");
+    List<RecordingVerdict> rows = RecordingVerdict.of(a, advice);
+    for (RecordingVerdict row : rows.subList(0, Math.min(RecordingVerdict.SHOWN, rows.size()))) {
+      InputFacts input = row.input();
+      md.append("| ")
+          .append(Markdown.codeCell(input.name()))
+          .append(" | ")
+          .append(
+              input.jvm() == null || input.jvm().javaVersion() == null
+                  ? "?"
+                  : Markdown.text(input.jvm().javaVersion()))
+          .append(" | ")
+          .append(HumanDurations.format(input.durationNanos()))
+          .append(" | ")
+          .append(HumanDurations.format(row.pinnedNanos()))
+          .append(" | ")
+          .append(
+              input.figures() == null
+                  ? "?"
+                  : HumanDurations.format(
+                          input.figures().held() == null
+                              ? 0
+                              : input.figures().held().saturatedNanos())
+                      + " ("
+                      + Message.Share.percent(row.saturatedShare())
+                      + ")")
+          .append(" | ")
+          .append(
+              row.healthy()
+                  ? "healthy"
+                  : row.severity().label() + ": " + Markdown.text(row.worst().id()))
+          .append(" |\n");
+    }
+    if (rows.size() > RecordingVerdict.SHOWN) {
+      md.append("\n_")
+          .append(
+              Markdown.text(
+                  WORDING.format(
+                      Message.of("recordings.more", "more", rows.size() - RecordingVerdict.SHOWN))))
+          .append("_\n");
+    }
+    return md.append('\n').toString();
+  }
+
+  private static String finding(Finding f, List<String> names) {
     StringBuilder md = new StringBuilder();
     md.append("### ")
         .append(f.severity().label().toUpperCase(Locale.ROOT))
         .append(": ")
         .append(Markdown.text(WORDING.title(f)))
-        .append("\n\n")
-        .append(Markdown.text(WORDING.explanation(f)))
         .append("\n\n");
+    if (f.spread() != null) {
+      md.append("_").append(Markdown.text(WORDING.format(f.spread().said(names)))).append("_\n\n");
+    }
+    md.append(Markdown.text(WORDING.explanation(f))).append("\n\n");
     for (String action : WORDING.actions(f)) {
       md.append("- ").append(Markdown.text(action)).append('\n');
     }

@@ -3,6 +3,7 @@ package dev.vtscope.report;
 import dev.vtscope.advice.Advice;
 import dev.vtscope.advice.CarrierPool;
 import dev.vtscope.advice.Finding;
+import dev.vtscope.advice.RecordingVerdict;
 import dev.vtscope.advice.Severity;
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.CarrierWork;
@@ -11,8 +12,11 @@ import dev.vtscope.analysis.Concurrency;
 import dev.vtscope.analysis.DurationSummary;
 import dev.vtscope.analysis.HumanDurations;
 import dev.vtscope.analysis.InputFacts;
+import dev.vtscope.analysis.Message;
 import dev.vtscope.analysis.MonitorSummary;
 import dev.vtscope.analysis.Note;
+import dev.vtscope.analysis.RecordingFigures;
+import dev.vtscope.analysis.RecordingSet;
 import dev.vtscope.analysis.RecordingSettings;
 import dev.vtscope.analysis.SchedulerSetting;
 import dev.vtscope.analysis.Site;
@@ -61,8 +65,9 @@ public final class TextReport implements ReportRenderer {
     List<String> lines = new ArrayList<>();
     recording(a, lines);
     summary(a, lines);
-    findings(advice, lines);
-    carrierPool(advice.carrierPool(), lines);
+    findings(a, advice, lines);
+    recordings(a, advice, lines);
+    carrierPool(a, advice.carrierPool(), lines);
     pinnedSites(a, lines);
     monitorSites("Monitor enter from virtual threads", a.monitorEnter(), a, lines);
     monitorSites("Monitor wait from virtual threads", a.monitorWait(), a, lines);
@@ -79,7 +84,11 @@ public final class TextReport implements ReportRenderer {
 
   private void recording(Analysis a, List<String> lines) {
     lines.add(style.bold("vtscope: virtual-thread pinning report"));
-    for (InputFacts input : a.inputs()) {
+    if (a.inputs().size() > RecordingVerdict.SHOWN) {
+      lines.add("  recordings  " + WORDING.format(RecordingSet.header(a.inputs())));
+    }
+    for (InputFacts input :
+        a.inputs().size() > RecordingVerdict.SHOWN ? List.<InputFacts>of() : a.inputs()) {
       StringBuilder line = new StringBuilder("  recording   ").append(input.name());
       List<String> facts = new ArrayList<>();
       if (input.jvm() != null && input.jvm().javaVersion() != null) {
@@ -101,7 +110,7 @@ public final class TextReport implements ReportRenderer {
       line.append("  (").append(String.join(", ", facts)).append(')');
       lines.add(line.toString());
     }
-    if (a.inputs().size() > 1) {
+    if (a.inputs().size() > 1 && a.inputs().size() <= RecordingVerdict.SHOWN) {
       long folders =
           a.inputs().stream()
               .map(i -> java.nio.file.Path.of(i.name()).toAbsolutePath().getParent())
@@ -524,10 +533,11 @@ public final class TextReport implements ReportRenderer {
     }
   }
 
-  private void findings(Advice advice, List<String> lines) {
+  private void findings(Analysis a, Advice advice, List<String> lines) {
     if (advice.findings().isEmpty()) {
       return;
     }
+    List<String> names = a.inputs().stream().map(InputFacts::name).toList();
     lines.add(style.bold("Findings (most severe first, then most carrier time at stake)"));
     int width = columns(7);
     int number = 0;
@@ -539,6 +549,11 @@ public final class TextReport implements ReportRenderer {
       String first = head + title.get(0);
       lines.add(f.severity().compareTo(Severity.MEDIUM) >= 0 ? style.bold(first) : first);
       title.subList(1, title.size()).forEach(t -> lines.add(" ".repeat(head.length()) + t));
+      if (f.spread() != null) {
+        for (String line : wrap(WORDING.format(f.spread().said(names)), width)) {
+          lines.add("       " + style.dim(line));
+        }
+      }
       // Brief pins of no consequence (info with carrier time): the title and the first action;
       // the JSON document has the rest.
       boolean brief = f.severity() == Severity.INFO && f.carrierNanos() > 0;
@@ -559,11 +574,70 @@ public final class TextReport implements ReportRenderer {
     }
   }
 
-  private void carrierPool(CarrierPool pool, List<String> lines) {
+  /** Of a report of several recordings, one row each, the worst first. */
+  private void recordings(Analysis a, Advice advice, List<String> lines) {
+    if (a.inputs().size() < 2) {
+      return;
+    }
+    List<RecordingVerdict> rows = RecordingVerdict.of(a, advice);
+    lines.add(style.bold("Recordings (worst first)"));
+    for (RecordingVerdict row : rows.subList(0, Math.min(RecordingVerdict.SHOWN, rows.size()))) {
+      String severity = "[" + (row.healthy() ? "healthy" : row.severity().label()) + "]";
+      String head = String.format("  %-9s ", severity);
+      List<String> wrapped =
+          wrap(row.input().name() + "  " + rowFacts(row), columns(head.length()));
+      lines.add(head + wrapped.get(0));
+      wrapped.subList(1, wrapped.size()).forEach(t -> lines.add(" ".repeat(head.length()) + t));
+    }
+    if (rows.size() > RecordingVerdict.SHOWN) {
+      lines.add(
+          "  "
+              + WORDING.format(
+                  Message.of("recordings.more", "more", rows.size() - RecordingVerdict.SHOWN)));
+    }
+    lines.add("");
+  }
+
+  /** A recording's own figures, as its row says them. */
+  private static String rowFacts(RecordingVerdict row) {
+    InputFacts input = row.input();
+    RecordingFigures f = input.figures();
+    List<String> facts = new ArrayList<>();
+    if (input.jvm() != null && input.jvm().javaVersion() != null) {
+      facts.add("JDK " + input.jvm().javaVersion());
+    }
+    facts.add(HumanDurations.format(input.durationNanos()) + " recorded");
+    if (f != null) {
+      int parallelism = f.scheduler().parallelism().value();
+      if (parallelism > 0) {
+        facts.add("parallelism " + parallelism);
+      }
+      facts.add("pinned " + HumanDurations.format(f.pinnedNanos()));
+      if (f.held() != null && f.held().peak() == 0) {
+        facts.add("no carrier held");
+      } else if (f.held() != null && f.held().saturatedNanos() > 0) {
+        facts.add(
+            "all carriers held "
+                + HumanDurations.format(f.held().saturatedNanos())
+                + " ("
+                + Message.Share.percent(row.saturatedShare())
+                + ")");
+      } else if (f.held() != null) {
+        facts.add("at most " + f.held().peak() + " carriers held at once");
+      }
+    }
+    return "(" + String.join(", ", facts) + ")" + (row.healthy() ? "" : "  " + row.worst().id());
+  }
+
+  private void carrierPool(Analysis a, CarrierPool pool, List<String> lines) {
     if (pool == null) {
       return;
     }
-    lines.add(style.bold("Carrier pool"));
+    lines.add(
+        style.bold(
+            pool.recording() < 0
+                ? "Carrier pool"
+                : "Carrier pool (for " + a.inputs().get(pool.recording()).name() + ")"));
     lines.add(
         "  in effect    parallelism "
             + pool.current().parallelism()

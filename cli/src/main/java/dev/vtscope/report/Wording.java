@@ -43,6 +43,9 @@ public final class Wording {
 
   /** The statement {@code message} names, filled with its figures. */
   public String format(Message message) {
+    if (Message.VERBATIM.equals(message.key())) {
+      return (String) message.args().get("text");
+    }
     String template = statements.getProperty(message.key());
     if (template == null) {
       throw new IllegalArgumentException("no wording for " + message.key());
@@ -140,10 +143,14 @@ public final class Wording {
    */
   public static Map<String, Object> figures(Message message) {
     Map<String, Object> figures = new java.util.LinkedHashMap<>();
+    boolean verbatim = Message.VERBATIM.equals(message.key());
     message
         .args()
         .forEach(
             (name, value) -> {
+              if (verbatim && name.equals("text")) {
+                return; // the words, not a figure
+              }
               Object figure = figure(value);
               if (figure != null) {
                 figures.put(name, figure);

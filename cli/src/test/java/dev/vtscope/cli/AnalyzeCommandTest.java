@@ -188,8 +188,11 @@ class AnalyzeCommandTest {
     // Thresholds 20 ms and 0 ms; the shared lock held both carriers, class init one.
     String settings = messageOf(notes, "merged-settings");
     assertThat(settings)
-        .contains("class-init.jfr: threshold 20 ms")
-        .contains("pinning-synchronized.jfr: threshold 0 ms")
+        .contains(
+            "threshold 20 ms, stack depth 256 in 1 recording (" + sample("jdk21/class-init.jfr"))
+        .contains(
+            "threshold 0 ms, stack depth 256 in 1 recording ("
+                + sample("jdk21/pinning-synchronized.jfr"))
         .endsWith("the settings line shows those of " + sample("jdk21/class-init.jfr") + ".");
     assertThat(messageOf(notes, "merged-carriers"))
         .contains("held at once in " + sample("jdk21/pinning-synchronized.jfr"));
@@ -239,7 +242,7 @@ class AnalyzeCommandTest {
         Cli.run("analyze", "--format", "json", sample("jdk25/class-init.jfr").toString());
     assertThat(result.exitCode()).isZero();
     JsonNode json = MAPPER.readTree(result.out());
-    assertThat(json.at("/schemaVersion").asInt()).isEqualTo(1);
+    assertThat(json.at("/schemaVersion").asInt()).isEqualTo(2);
     assertThat(json.at("/jvm/feature").asInt()).isEqualTo(25);
     assertThat(json.at("/scheduler/parallelism/set").asBoolean()).isFalse();
     assertThat(json.at("/pinned/events").asLong()).isPositive();
