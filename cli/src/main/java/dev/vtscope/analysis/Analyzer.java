@@ -202,7 +202,7 @@ public final class Analyzer {
   /**
    * The analysis of several recordings, one summary and its facts each: each recording is analysed
    * on its own, and several are added up by {@link RecordingSet}, as {@code merge} adds up their
-   * reports. The parts are analysed two at a time on a machine with more than one core.
+   * reports. The parts are analysed on every core.
    */
   private Analysis analyze(List<InputFacts> facts, List<RecordingSummary> summaries) {
     if (summaries.size() == 1) {
@@ -212,58 +212,9 @@ public final class Analyzer {
     for (int i = 0; i < summaries.size(); i++) {
       parts.add(null);
     }
-    eachOf(
+    Cores.forEach(
         summaries.size(), i -> parts.set(i, analyzeOne(facts.get(i), summaries.get(i).content())));
     return RecordingSet.sum(parts).withParts(parts);
-  }
-
-  /** Runs {@code task} for 0 to {@code count} - 1, on as many threads as the machine has cores. */
-  private static void eachOf(int count, java.util.function.IntConsumer task) {
-    int threads = Math.min(count, Runtime.getRuntime().availableProcessors());
-    if (threads <= 1) {
-      for (int i = 0; i < count; i++) {
-        task.accept(i);
-      }
-      return;
-    }
-    java.util.concurrent.atomic.AtomicInteger next =
-        new java.util.concurrent.atomic.AtomicInteger();
-    java.util.concurrent.atomic.AtomicReference<RuntimeException> failed =
-        new java.util.concurrent.atomic.AtomicReference<>();
-    Runnable worker =
-        new Runnable() {
-          @Override
-          public void run() {
-            for (int i = next.getAndIncrement();
-                i < count && failed.get() == null;
-                i = next.getAndIncrement()) {
-              try {
-                task.accept(i);
-              } catch (RuntimeException e) {
-                failed.compareAndSet(null, e);
-              }
-            }
-          }
-        };
-    List<Thread> started = new ArrayList<>();
-    for (int t = 1; t < threads; t++) {
-      Thread thread = new Thread(worker, "vtscope-analysis-" + t);
-      thread.setDaemon(true);
-      thread.start();
-      started.add(thread);
-    }
-    worker.run();
-    for (Thread thread : started) {
-      try {
-        thread.join();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException("interrupted while analysing", e);
-      }
-    }
-    if (failed.get() != null) {
-      throw failed.get();
-    }
   }
 
   /** Reads one file into {@code collector}, but for the chunks in {@code seen}. */

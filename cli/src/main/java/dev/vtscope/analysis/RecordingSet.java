@@ -29,16 +29,16 @@ public final class RecordingSet {
    * another part (earlier, or holding more) already has is left out, the same report given twice or
    * the merge of reports given beside them.
    *
-   * @param parts the parts in the order given
+   * @param parts the recordings of each part, in the order given
    * @return the indices of the parts to add up, in the order given, and of those left out
    * @throws IllegalArgumentException when two parts share some of their recordings but not all:
    *     neither can be left out, and their sums cannot be taken apart
    */
-  public static Distinct distinct(List<Analysis> parts) {
+  public static Distinct distinct(List<List<InputFacts>> parts) {
     List<Set<String>> identities = new ArrayList<>();
-    for (Analysis part : parts) {
+    for (List<InputFacts> part : parts) {
       Set<String> ids = new HashSet<>();
-      for (InputFacts input : part.inputs()) {
+      for (InputFacts input : part) {
         ids.add(identity(input));
       }
       identities.add(ids);
@@ -114,8 +114,7 @@ public final class RecordingSet {
         : input.name() + "|" + input.startNanos() + "|" + input.durationNanos();
   }
 
-  private static String name(Analysis part) {
-    List<InputFacts> inputs = part.inputs();
+  private static String name(List<InputFacts> inputs) {
     return inputs.size() == 1
         ? inputs.get(0).name()
         : inputs.get(0).name() + " and " + (inputs.size() - 1) + " more";
@@ -128,10 +127,49 @@ public final class RecordingSet {
    *     not match), or when there are none
    */
   public static Analysis sum(List<Analysis> parts) {
+    List<PartNotes> notes = new ArrayList<>(parts.size());
+    for (Analysis part : parts) {
+      notes.add(PartNotes.of(part));
+    }
+    return sum(parts, notes);
+  }
+
+  /**
+   * The notes of a part, kept apart from it: a sum of many parts may be taken as a sum of sums of
+   * fewer, and each note is said once, of the recordings it concerns, only in the whole.
+   *
+   * @param recordings the part's recordings
+   * @param notes what its analysis or report noted
+   */
+  public record PartNotes(int recordings, List<String> names, List<Note> notes) {
+
+    public PartNotes {
+      names = List.copyOf(names);
+      notes = List.copyOf(notes);
+    }
+
+    /** The notes of {@code part}, with the first few of its recordings' names. */
+    public static PartNotes of(Analysis part) {
+      List<String> names = new ArrayList<>();
+      for (InputFacts input : part.inputs()) {
+        if (names.size() < NAMED) {
+          names.add(input.name());
+        }
+      }
+      return new PartNotes(part.inputs().size(), names, part.notes());
+    }
+  }
+
+  /**
+   * The sum of {@code sums}, each the sum of some parts whose notes {@code notes} holds, in the
+   * same order: the same as the sum of all those parts.
+   */
+  public static Analysis sum(List<Analysis> sums, List<PartNotes> notes) {
+    List<Analysis> parts = sums;
     if (parts.isEmpty()) {
       throw new IllegalArgumentException("no analysis to add up");
     }
-    if (parts.size() == 1) {
+    if (parts.size() == 1 && parts.get(0).inputs().size() == 1) {
       return parts.get(0);
     }
     GroupBy groupBy = parts.get(0).groupBy();
@@ -271,9 +309,9 @@ public final class RecordingSet {
             List.of());
     String worstName =
         worstHeld == null || worstHeld.peak() == 0 ? null : worstRecording(inputs).name();
-    List<Note> notes = new ArrayList<>(RecordingNotes.merged(inputs, first, worstName));
-    notes.addAll(groupedNotes(parts, inputs.size()));
-    return draft.withNotes(notes);
+    List<Note> said = new ArrayList<>(RecordingNotes.merged(inputs, first, worstName));
+    said.addAll(groupedNotes(notes, inputs.size()));
+    return draft.withNotes(said);
   }
 
   /** The input whose recording held most carriers at once (the first of equals). */
@@ -295,20 +333,20 @@ public final class RecordingSet {
    * The parts' notes, each said once: a note every recording has as it is, one that only some have
    * with how many and which (the first few).
    */
-  private static List<Note> groupedNotes(List<Analysis> parts, int recordings) {
+  private static List<Note> groupedNotes(List<PartNotes> parts, int recordings) {
     Map<Note, List<String>> where = new LinkedHashMap<>();
     Map<Note, Integer> counts = new HashMap<>();
-    for (Analysis part : parts) {
+    for (PartNotes part : parts) {
       Set<Note> once = new HashSet<>();
       for (Note note : part.notes()) {
         if (note.id().startsWith("merged-") || !once.add(note)) {
           continue; // what a sum said of its own parts is said again of the whole
         }
         List<String> names = where.computeIfAbsent(note, n -> new ArrayList<>());
-        counts.merge(note, part.inputs().size(), Integer::sum);
-        for (InputFacts input : part.inputs()) {
+        counts.merge(note, part.recordings(), Integer::sum);
+        for (String name : part.names()) {
           if (names.size() < NAMED) {
-            names.add(input.name());
+            names.add(name);
           }
         }
       }

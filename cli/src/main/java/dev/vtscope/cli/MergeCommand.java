@@ -1,23 +1,9 @@
 package dev.vtscope.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.vtscope.advice.Advice;
-import dev.vtscope.advice.Advisor;
-import dev.vtscope.analysis.Analysis;
-import dev.vtscope.analysis.Message;
-import dev.vtscope.analysis.Note;
-import dev.vtscope.analysis.RecordingSet;
-import dev.vtscope.report.JsonReportReader;
+import dev.vtscope.fleet.ReportMerge;
 import dev.vtscope.report.Report;
-import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
@@ -81,74 +67,22 @@ final class MergeCommand implements Callable<Integer> {
               + " analyze the recordings together for that page (vtscope analyze A.jfr B.jfr"
               + " --format html)");
     }
-    ObjectMapper mapper = new ObjectMapper();
-    List<Report.Analyzed> read = new ArrayList<>();
-    for (Path report : reports) {
-      read.add(read(mapper, report));
-    }
-    List<Analysis> parts = new ArrayList<>();
-    List<Advice> advices = new ArrayList<>();
-    Analysis merged;
-    try {
-      RecordingSet.Distinct distinct =
-          RecordingSet.distinct(read.stream().map(Report.Analyzed::analysis).toList());
-      for (int i : distinct.kept()) {
-        parts.add(read.get(i).analysis());
-        advices.add(read.get(i).advice());
-      }
-      merged = RecordingSet.sum(parts);
-      if (!distinct.left().isEmpty()) {
-        List<Note> notes = new ArrayList<>();
-        notes.add(
-            new Note(
-                "duplicate-input",
-                Note.Severity.WARNING,
-                Message.of(
-                    "note.duplicate-input",
-                    "inputs",
-                    distinct.left().stream().map(i -> reports.get(i).toString()).toList())));
-        notes.addAll(merged.notes());
-        merged = merged.withNotes(notes);
-      }
-    } catch (IllegalArgumentException e) {
-      throw new ExitException(ExitCode.NOT_A_RECORDING, e.getMessage(), e);
-    }
-    Advice advice = parts.size() == 1 ? advices.get(0) : Advisor.combine(parts, advices);
     if (output.outputIsOneOf(reports)) {
       throw new ExitException(
           ExitCode.USAGE, "-o names one of the reports being merged: choose another file");
     }
+    Report.Analyzed merged;
+    try {
+      merged = new ReportMerge().merge(reports);
+    } catch (ReportMerge.ReportException e) {
+      throw new ExitException(
+          e.unreadable() ? ExitCode.INPUT_UNREADABLE : ExitCode.NOT_A_RECORDING, e.getMessage(), e);
+    }
     PrintWriter out = output.writer(spec.commandLine().getOut(), List.of());
-    output.renderer(TerminalFacts.detect()).render(merged, advice, out);
+    output.renderer(TerminalFacts.detect()).render(merged.analysis(), merged.advice(), out);
     if (out != spec.commandLine().getOut()) {
       out.close();
     }
     return ExitCode.OK.code();
-  }
-
-  private static Report.Analyzed read(ObjectMapper mapper, Path report) {
-    JsonNode root;
-    try (InputStream in =
-        report.toString().equals("-") ? System.in : Files.newInputStream(report)) {
-      root = mapper.readTree(in);
-    } catch (NoSuchFileException e) {
-      throw new ExitException(
-          ExitCode.INPUT_UNREADABLE, report + ": no such file (check the path)", e);
-    } catch (JsonProcessingException e) {
-      throw new ExitException(
-          ExitCode.NOT_A_RECORDING,
-          report
-              + ": not JSON (merge takes the reports of vtscope analyze --format json, not"
-              + " recordings)",
-          e);
-    } catch (IOException e) {
-      throw new ExitException(
-          ExitCode.INPUT_UNREADABLE, report + ": cannot be read: " + e.getMessage(), e);
-    }
-    try {
-      return JsonReportReader.read(root);
-    } catch (JsonReportReader.NotAReportException e) {
-      throw new ExitException(ExitCode.NOT_A_RECORDING, report + ": " + e.getMessage(), e);
-    }
   }
 }

@@ -168,6 +168,27 @@ public final class JsonReportReader {
         analysis, new Advice(findings, carrierPool(root.path("carrierPool"))));
   }
 
+  /**
+   * The recordings a report names, from its {@code inputs} array alone: enough to tell whether two
+   * reports share a recording before either is read whole.
+   *
+   * @throws NotAReportException when it names none
+   */
+  public static List<InputFacts> inputs(JsonNode inputs) throws NotAReportException {
+    List<InputFacts> read = new ArrayList<>();
+    try {
+      for (JsonNode input : inputs) {
+        read.add(input(input, 0));
+      }
+    } catch (IllegalArgumentException | NullPointerException | DateTimeParseException e) {
+      throw new NotAReportException("not a vtscope analysis report: " + e.getMessage());
+    }
+    if (read.isEmpty()) {
+      throw new NotAReportException("not a vtscope analysis report: it names no recording");
+    }
+    return read;
+  }
+
   /** One recording of the report, with what belongs to it alone. */
   private static InputFacts input(JsonNode input, int parallelism) {
     int feature = input.path("jdkFeature").asInt(0);
