@@ -18,25 +18,47 @@ public record Advice(List<Finding> findings, CarrierPool carrierPool) {
   }
 
   /**
-   * The most severe finding of the recording at {@code input} of the analysis' inputs (the first of
-   * equals, in rank order), or null when it has none: a healthy recording of a report of several
-   * whose others are not has no finding.
+   * For each of the {@code inputs} recordings of the analysis, its most severe finding (the first
+   * of equals, in rank order), or null when it has none: a healthy recording of a report of several
+   * whose others are not has none.
    */
-  public Finding worstIn(int input) {
-    Finding worst = null;
+  public List<Worst> worstByRecording(int inputs) {
+    Finding[] worst = new Finding[inputs];
+    Severity[] severity = new Severity[inputs];
     for (Finding f : findings) {
-      Severity s = severityIn(f, input);
-      if (s != null && (worst == null || s.compareTo(severityIn(worst, input)) > 0)) {
-        worst = f;
+      if (f.spread() == null) {
+        for (int i = 0; i < inputs; i++) {
+          if (severity[i] == null || f.severity().compareTo(severity[i]) > 0) {
+            worst[i] = f;
+            severity[i] = f.severity();
+          }
+        }
+        continue;
+      }
+      List<Integer> recordings = f.spread().recordings();
+      for (int k = 0; k < recordings.size(); k++) {
+        int i = recordings.get(k);
+        Severity s = f.spread().severities().get(k);
+        if (i < inputs && (severity[i] == null || s.compareTo(severity[i]) > 0)) {
+          worst[i] = f;
+          severity[i] = s;
+        }
       }
     }
-    return worst;
+    List<Worst> each = new ArrayList<>(inputs);
+    for (int i = 0; i < inputs; i++) {
+      each.add(worst[i] == null ? null : new Worst(worst[i], severity[i]));
+    }
+    return each;
   }
 
-  /** How severe {@code finding} is in the recording at {@code input}; null when not found there. */
-  public static Severity severityIn(Finding finding, int input) {
-    return finding.spread() == null ? finding.severity() : finding.spread().severityIn(input);
-  }
+  /**
+   * A recording's most severe finding, and how severe it was there.
+   *
+   * @param finding the finding
+   * @param severity its severity in that recording
+   */
+  public record Worst(Finding finding, Severity severity) {}
 
   /**
    * The advice of several parts (recordings, or reports of several), each with the advice made for
@@ -78,7 +100,9 @@ public record Advice(List<Finding> findings, CarrierPool carrierPool) {
             f.spread() != null
                 ? f.spread().shifted(offsets[i], total)
                 : Spread.one(offsets[i], f.severity());
-        byKey.computeIfAbsent(key, k -> new Spreading()).add(f, spread);
+        byKey
+            .computeIfAbsent(key, k -> new Spreading())
+            .add(f, spread, identity(inputs.get(spread.worst())));
       }
       CarrierPool candidate = advices.get(i).carrierPool();
       if (candidate != null) {
@@ -86,35 +110,57 @@ public record Advice(List<Finding> findings, CarrierPool carrierPool) {
         dev.vtscope.analysis.InputFacts input = inputs.get(recording);
         dev.vtscope.analysis.Concurrency held =
             input.figures() == null ? null : input.figures().held();
-        if (pool == null || dev.vtscope.analysis.Concurrency.worse(poolHeld, held) != poolHeld) {
+        boolean worse =
+            pool == null || dev.vtscope.analysis.Concurrency.worse(poolHeld, held) != poolHeld;
+        // of equals, the same one whatever the order of the parts
+        boolean equal =
+            !worse
+                && dev.vtscope.analysis.Concurrency.worse(held, poolHeld) == held
+                && identity(input).compareTo(identity(inputs.get(pool.recording()))) < 0;
+        if (worse || equal) {
           pool = candidate.forRecording(recording);
           poolHeld = held;
         }
       }
     }
+    // ranked, and equals by their key, so that the order of the parts changes nothing
+    List<java.util.Map.Entry<String, Spreading>> ranked = new ArrayList<>(byKey.entrySet());
+    ranked.sort(
+        (a, b) -> {
+          int c = Advisor.RANK.compare(a.getValue().worst, b.getValue().worst);
+          return c != 0 ? c : a.getKey().compareTo(b.getKey());
+        });
     List<Finding> findings = new ArrayList<>();
-    byKey.values().forEach(s -> findings.add(s.finding(total)));
-    findings.sort(Advisor.RANK);
+    ranked.forEach(e -> findings.add(e.getValue().finding(total)));
     List<Finding> healthy = findings.stream().filter(Finding::healthy).toList();
     findings.removeAll(healthy);
     findings.addAll(0, healthy);
     return new Advice(findings, pool);
   }
 
+  private static String identity(dev.vtscope.analysis.InputFacts input) {
+    return input.figures() == null || input.figures().identity() == null
+        ? input.name()
+        : input.figures().identity();
+  }
+
   /** One finding across the recordings that have it. */
   private static final class Spreading {
     private Finding worst;
     private int worstRecording;
+    private String worstIdentity;
     private final java.util.TreeMap<Integer, Severity> severities = new java.util.TreeMap<>();
 
-    void add(Finding f, Spread spread) {
+    void add(Finding f, Spread spread, String identity) {
       for (int k = 0; k < spread.recordings().size(); k++) {
         severities.put(spread.recordings().get(k), spread.severities().get(k));
       }
-      // the first of equals stays, whatever the grouping of the parts
-      if (worst == null || Advisor.RANK.compare(f, worst) < 0) {
+      // of equals, the recording first by identity: the same whatever the order of the parts
+      int c = worst == null ? -1 : Advisor.RANK.compare(f, worst);
+      if (c < 0 || (c == 0 && identity.compareTo(worstIdentity) < 0)) {
         worst = f;
         worstRecording = spread.worst();
+        worstIdentity = identity;
       }
     }
 

@@ -27,11 +27,15 @@ public record RecordingVerdict(int index, InputFacts input, Finding worst, Sever
    */
   public static List<RecordingVerdict> of(Analysis a, Advice advice) {
     List<RecordingVerdict> rows = new ArrayList<>();
+    List<Advice.Worst> worst = advice.worstByRecording(a.inputs().size());
     for (int i = 0; i < a.inputs().size(); i++) {
-      Finding worst = advice.worstIn(i);
+      Advice.Worst w = worst.get(i);
       rows.add(
           new RecordingVerdict(
-              i, a.inputs().get(i), worst, worst == null ? null : Advice.severityIn(worst, i)));
+              i,
+              a.inputs().get(i),
+              w == null ? null : w.finding(),
+              w == null ? null : w.severity()));
     }
     rows.sort(
         (x, y) -> {

@@ -36,12 +36,6 @@ public record Spread(List<Integer> recordings, List<Severity> severities, int wo
     return new Spread(shifted, severities, worst + offset, of);
   }
 
-  /** Its severity in the recording at {@code index}, or null when it was not found there. */
-  public Severity severityIn(int index) {
-    int at = recordings.indexOf(index);
-    return at < 0 ? null : severities.get(at);
-  }
-
   /**
    * Which recordings have the finding and whose figures it shows, in words: {@code names} are the
    * names of the report's inputs.

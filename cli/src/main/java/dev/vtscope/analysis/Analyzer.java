@@ -79,53 +79,37 @@ public final class Analyzer {
     Set<ChunkHeader.Identity> seen = new HashSet<>();
     List<String> repeatedIn = new ArrayList<>();
     int repeatedChunks = 0;
-    for (RecordingInput input : inputs) {
-      SummaryBuilder collector = new SummaryBuilder(progress);
-      collector.recordedIn =
-          input.files().isEmpty() ? null : input.files().get(0).toAbsolutePath().getParent();
-      boolean several = input.files().size() > 1;
-      List<String> problems = new ArrayList<>();
-      List<String> readNotes = new ArrayList<>();
-      int unreadable = 0;
-      int repeatedFiles = 0;
-      for (Path file : input.files()) {
-        String prefix = several ? file + ": " : "";
-        try {
-          RecordingFiles.FileRead read = read(file, collector, seen);
-          read.notes().forEach(n -> readNotes.add(prefix + n));
-          if (read.problem() != null) {
-            problems.add(prefix + read.problem());
-          }
-          if (read.repeatedChunks() > 0) {
-            repeatedChunks += read.repeatedChunks();
-            repeatedIn.add(file.toString());
-            if (read.chunksRead() == 0) {
-              repeatedFiles++;
-            }
-          }
-        } catch (RecordingProblemException e) {
-          if (input.folder() == null && !several) {
-            throw e;
-          }
-          // One bad file in a folder does not hide the others: a warning names it.
-          unreadable++;
-          firstSkipped = firstSkipped == null ? e : firstSkipped;
-          skipped.add(
-              RecordingNotes.note(
-                  "unreadable-file", Note.Severity.WARNING, "problem", e.getMessage()));
-        }
+    // The inputs are read on every core, each leaving out only the chunks it repeats itself; an
+    // input that holds chunks of an earlier one is read again, alone, leaving those out.
+    InputRead[] reads = new InputRead[inputs.size()];
+    Cores.forEach(inputs.size(), i -> reads[i] = read(inputs.get(i), new HashSet<>()));
+    for (int i = 0; i < inputs.size(); i++) {
+      RecordingInput input = inputs.get(i);
+      InputRead read = reads[i];
+      reads[i] = null;
+      if (!java.util.Collections.disjoint(read.chunks(), seen)) {
+        read = read(input, seen);
+      } else {
+        seen.addAll(read.chunks());
       }
-      if (unreadable + repeatedFiles == input.files().size()) {
+      if (read.fatal() != null) {
+        throw read.fatal();
+      }
+      repeatedChunks += read.repeatedChunks();
+      repeatedIn.addAll(read.repeatedIn());
+      skipped.addAll(read.skipped());
+      firstSkipped = firstSkipped == null ? read.firstSkipped() : firstSkipped;
+      if (read.unreadable() + read.repeatedFiles() == input.files().size()) {
         continue; // nothing of it was read, or only what other inputs hold too
       }
-      summaries.add(RecordingSummary.of(collector));
+      summaries.add(RecordingSummary.of(read.collector()));
       facts.add(
           facts(
               input.name(),
               input.files().size(),
-              collector,
-              problems.isEmpty() ? null : String.join("; ", problems),
-              readNotes));
+              read.collector(),
+              read.problems().isEmpty() ? null : String.join("; ", read.problems()),
+              read.readNotes()));
     }
     if (summaries.isEmpty()) {
       throw inputs.size() == 1 && inputs.get(0).files().size() == 1
@@ -153,6 +137,94 @@ public final class Analyzer {
         ? analysis
         : analysis.withNotes(
             java.util.stream.Stream.concat(skipped.stream(), analysis.notes().stream()).toList());
+  }
+
+  /**
+   * What reading one input gave.
+   *
+   * @param collector its events
+   * @param chunks the chunks read, by identity
+   * @param problems why reading a file stopped early, each
+   * @param readNotes what the reader said of what it read
+   * @param unreadable files that could not be read
+   * @param repeatedFiles files all of whose chunks were read already
+   * @param repeatedChunks chunks left out as read already
+   * @param repeatedIn the files that repeated chunks
+   * @param skipped notes on the files skipped
+   * @param firstSkipped why the first skipped file was, or null
+   * @param fatal why the input, a single file, cannot be read at all, or null
+   */
+  private record InputRead(
+      SummaryBuilder collector,
+      Set<ChunkHeader.Identity> chunks,
+      List<String> problems,
+      List<String> readNotes,
+      int unreadable,
+      int repeatedFiles,
+      int repeatedChunks,
+      List<String> repeatedIn,
+      List<Note> skipped,
+      RecordingProblemException firstSkipped,
+      RecordingProblemException fatal) {}
+
+  /** Reads {@code input}'s files, but for the chunks in {@code seen}, to which it adds its own. */
+  private InputRead read(RecordingInput input, Set<ChunkHeader.Identity> seen) {
+    Set<ChunkHeader.Identity> before = new HashSet<>(seen);
+    SummaryBuilder collector = new SummaryBuilder(progress);
+    collector.recordedIn =
+        input.files().isEmpty() ? null : input.files().get(0).toAbsolutePath().getParent();
+    boolean several = input.files().size() > 1;
+    List<String> problems = new ArrayList<>();
+    List<String> readNotes = new ArrayList<>();
+    List<String> repeatedIn = new ArrayList<>();
+    List<Note> skipped = new ArrayList<>();
+    RecordingProblemException firstSkipped = null;
+    int unreadable = 0;
+    int repeatedFiles = 0;
+    int repeatedChunks = 0;
+    for (Path file : input.files()) {
+      String prefix = several ? file + ": " : "";
+      try {
+        RecordingFiles.FileRead read = read(file, collector, seen);
+        read.notes().forEach(n -> readNotes.add(prefix + n));
+        if (read.problem() != null) {
+          problems.add(prefix + read.problem());
+        }
+        if (read.repeatedChunks() > 0) {
+          repeatedChunks += read.repeatedChunks();
+          repeatedIn.add(file.toString());
+          if (read.chunksRead() == 0) {
+            repeatedFiles++;
+          }
+        }
+      } catch (RecordingProblemException e) {
+        if (input.folder() == null && !several) {
+          Set<ChunkHeader.Identity> none = Set.of();
+          return new InputRead(
+              collector, none, problems, readNotes, 1, 0, 0, repeatedIn, skipped, null, e);
+        }
+        // One bad file in a folder does not hide the others: a warning names it.
+        unreadable++;
+        firstSkipped = firstSkipped == null ? e : firstSkipped;
+        skipped.add(
+            RecordingNotes.note(
+                "unreadable-file", Note.Severity.WARNING, "problem", e.getMessage()));
+      }
+    }
+    Set<ChunkHeader.Identity> chunks = new HashSet<>(seen);
+    chunks.removeAll(before);
+    return new InputRead(
+        collector,
+        chunks,
+        problems,
+        readNotes,
+        unreadable,
+        repeatedFiles,
+        repeatedChunks,
+        repeatedIn,
+        skipped,
+        firstSkipped,
+        null);
   }
 
   /**

@@ -70,7 +70,7 @@ final class ProgressLine implements ReadProgress {
   }
 
   @Override
-  public void chunkRead(long bytes) {
+  public synchronized void chunkRead(long bytes) {
     read += bytes;
     chunks++;
     long now = System.nanoTime();
@@ -96,7 +96,7 @@ final class ProgressLine implements ReadProgress {
   }
 
   @Override
-  public void done() {
+  public synchronized void done() {
     if (shown) {
       err.print("\r\033[K");
       err.flush();

@@ -80,7 +80,9 @@ public final class JsonReport implements ReportRenderer {
     root.put("schemaVersion", SCHEMA_VERSION);
     root.putObject("tool").put("name", "vtscope").put("version", toolVersion);
     ArrayNode inputs = root.putArray("inputs");
-    for (InputFacts input : a.inputs()) {
+    List<Advice.Worst> worst = advice.worstByRecording(a.inputs().size());
+    for (int index = 0; index < a.inputs().size(); index++) {
+      InputFacts input = a.inputs().get(index);
       ObjectNode node = inputs.addObject();
       node.put("path", input.name());
       node.put("files", input.files());
@@ -93,7 +95,7 @@ public final class JsonReport implements ReportRenderer {
       node.put("jdkVersion", input.jvm() == null ? null : input.jvm().javaVersion());
       node.put("complete", input.problem() == null);
       node.put("problem", input.problem());
-      recording(node, input, advice, a.inputs().indexOf(input));
+      recording(node, input, worst.get(index));
     }
     root.set("jvm", jvm(a));
     root.set("scheduler", scheduler(a));
@@ -140,7 +142,7 @@ public final class JsonReport implements ReportRenderer {
    * up without counting a recording twice: its identity, its JVM's scheduler and cores, its JFR
    * settings, its pinned time, the carriers it held at once, and its worst finding.
    */
-  private static void recording(ObjectNode node, InputFacts input, Advice advice, int index) {
+  private static void recording(ObjectNode node, InputFacts input, Advice.Worst worst) {
     RecordingFigures f = input.figures();
     if (f == null) {
       return;
@@ -158,9 +160,8 @@ public final class JsonReport implements ReportRenderer {
       held.put("parallelism", f.held().parallelism());
     }
     node.set("carriersHeld", held);
-    Finding worst = advice.worstIn(index);
-    node.put("worstFinding", worst == null ? null : worst.id());
-    node.put("worstSeverity", worst == null ? null : Advice.severityIn(worst, index).label());
+    node.put("worstFinding", worst == null ? null : worst.finding().id());
+    node.put("worstSeverity", worst == null ? null : worst.severity().label());
   }
 
   private static ObjectNode jvm(Analysis a) {

@@ -31,15 +31,13 @@ class ReportMergeTest {
 
   @TempDir Path dir;
 
-  @Test
-  void batchesAddUpToTheSumOfAll() throws Exception {
+  /** {@code count} reports of distinct recordings, made from the samples' reports. */
+  private List<Path> reports(int count) throws Exception {
     List<Path> samples;
     try (Stream<Path> files = Files.list(TestRecordings.repoRoot().resolve("samples/jdk21"))) {
       samples = files.filter(p -> p.toString().endsWith(".json")).sorted().toList();
     }
-    int count = 2 * ReportMerge.BATCH + 17;
     List<Path> reports = new ArrayList<>();
-    List<Report.Analyzed> read = new ArrayList<>();
     for (int k = 0; k < count; k++) {
       ObjectNode doc = (ObjectNode) JSON.readTree(samples.get(k % samples.size()).toFile());
       ObjectNode input = (ObjectNode) doc.path("inputs").get(0);
@@ -48,7 +46,17 @@ class ReportMergeTest {
       Path report = dir.resolve(k + ".json");
       JSON.writeValue(report.toFile(), doc);
       reports.add(report);
-      read.add(JsonReportReader.read(doc));
+    }
+    return reports;
+  }
+
+  @Test
+  void batchesAddUpToTheSumOfAll() throws Exception {
+    int count = 2 * ReportMerge.BATCH + 17;
+    List<Path> reports = reports(count);
+    List<Report.Analyzed> read = new ArrayList<>();
+    for (Path report : reports) {
+      read.add(JsonReportReader.read(JSON.readTree(report.toFile())));
     }
     Report.Analyzed merged = new ReportMerge().merge(reports);
 
@@ -63,6 +71,86 @@ class ReportMergeTest {
     assertThat(withoutNotes(batched)).isEqualTo(withoutNotes(atOnce));
     // every note is said once, of the recordings it concerns
     assertThat(batched.path("notes")).isEqualTo(atOnce.path("notes"));
+  }
+
+  @Test
+  void halvesRepeatsAndOrderChangeNothingButWhereEachRecordingIsListed() throws Exception {
+    List<Path> reports = reports(40);
+    JsonReport json = new JsonReport("test");
+    ReportMerge merge = new ReportMerge();
+    Report.Analyzed all = merge.merge(reports);
+    ObjectNode whole = json.document(all.analysis(), all.advice());
+
+    // halves, merged, then merged again
+    Path first = dir.resolve("first-half.json");
+    Path second = dir.resolve("second-half.json");
+    write(json, merge.merge(reports.subList(0, 20)), first);
+    write(json, merge.merge(reports.subList(20, 40)), second);
+    Report.Analyzed halves = merge.merge(List.of(first, second));
+    assertThat(withoutNotes(json.document(halves.analysis(), halves.advice())))
+        .isEqualTo(withoutNotes(whole));
+
+    // repeats: reports again, in the same order
+    List<Path> repeated = new ArrayList<>(reports);
+    repeated.addAll(reports.subList(5, 15));
+    Report.Analyzed twice = merge.merge(repeated);
+    ObjectNode again = json.document(twice.analysis(), twice.advice());
+    assertThat(withoutNotes(again)).isEqualTo(withoutNotes(whole));
+    assertThat(again.path("notes").findValuesAsText("id")).contains("duplicate-input");
+    // a half beside its parts: the half is kept, where it was given
+    repeated.add(first);
+    Report.Analyzed withHalf = merge.merge(repeated);
+    ObjectNode kept = json.document(withHalf.analysis(), withHalf.advice());
+    assertThat(byIdentity(kept)).isEqualTo(byIdentity(whole));
+    assertThat(findingsByRecording(kept)).isEqualTo(findingsByRecording(whole));
+
+    // another order: the same recordings, each with the same figures and findings
+    List<Path> shuffled = new ArrayList<>(reports);
+    java.util.Collections.shuffle(shuffled, new java.util.Random(26));
+    Report.Analyzed other = merge.merge(shuffled);
+    ObjectNode reordered = json.document(other.analysis(), other.advice());
+    assertThat(byIdentity(reordered)).isEqualTo(byIdentity(whole));
+    assertThat(findingsByRecording(reordered)).isEqualTo(findingsByRecording(whole));
+    assertThat(reordered.path("pinned").path("events"))
+        .isEqualTo(whole.path("pinned").path("events"));
+    assertThat(reordered.path("pinned").path("p99Nanos"))
+        .isEqualTo(whole.path("pinned").path("p99Nanos"));
+  }
+
+  private static void write(JsonReport json, Report.Analyzed report, Path file) throws Exception {
+    Files.writeString(file, json.document(report.analysis(), report.advice()).toString());
+  }
+
+  /** Each recording's row, by its identity. */
+  private static java.util.Map<String, JsonNode> byIdentity(JsonNode doc) {
+    java.util.Map<String, JsonNode> rows = new java.util.TreeMap<>();
+    doc.path("inputs").forEach(i -> rows.put(i.path("identity").asText(), i));
+    return rows;
+  }
+
+  /**
+   * Each finding's words and severity in each recording, by the recordings' identities. Whose
+   * figures it shows is left out: these reports are copies, so many recordings are equally worst,
+   * and the first of equals is shown.
+   */
+  private static java.util.Set<String> findingsByRecording(JsonNode doc) {
+    java.util.Set<String> said = new java.util.TreeSet<>();
+    for (JsonNode f : doc.path("findings")) {
+      for (JsonNode r : f.path("recordings")) {
+        String in = doc.path("inputs").get(r.path("input").asInt()).path("identity").asText();
+        said.add(
+            f.path("id").asText()
+                + "|"
+                + f.path("title").asText()
+                + "|"
+                + f.path("explanation").asText()
+                + "|"
+                + in
+                + "|"
+                + r.path("severity").asText());
+      }
+    }
+    return said;
   }
 
   private static JsonNode withoutNotes(ObjectNode doc) {
