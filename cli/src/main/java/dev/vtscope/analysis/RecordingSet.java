@@ -338,15 +338,25 @@ public final class RecordingSet {
     Map<Note, Integer> counts = new HashMap<>();
     for (PartNotes part : parts) {
       Set<Note> once = new HashSet<>();
-      for (Note note : part.notes()) {
+      for (Note said : part.notes()) {
+        // a note a sum said of some of its recordings is said again of those
+        boolean scoped = said.message().key().equals(IN_RECORDINGS);
+        Note note =
+            scoped
+                ? new Note(said.id(), said.severity(), (Message) said.message().args().get("note"))
+                : said;
         if (note.id().startsWith("merged-") || !once.add(note)) {
-          continue; // what a sum said of its own parts is said again of the whole
+          continue; // what a sum said of its parts as a whole is said again of the whole
         }
         List<String> names = where.computeIfAbsent(note, n -> new ArrayList<>());
-        counts.merge(note, part.recordings(), Integer::sum);
-        for (String name : part.names()) {
+        counts.merge(
+            note,
+            scoped ? ((Number) said.message().args().get("count")).intValue() : part.recordings(),
+            Integer::sum);
+        List<?> named = scoped ? (List<?>) said.message().args().get("names") : part.names();
+        for (Object name : named) {
           if (names.size() < NAMED) {
-            names.add(name);
+            names.add(name.toString());
           }
         }
       }
@@ -362,7 +372,7 @@ public final class RecordingSet {
                       note.id(),
                       note.severity(),
                       Message.of(
-                          "note.in-recordings",
+                          IN_RECORDINGS,
                           "count",
                           count,
                           "recordings",
@@ -407,6 +417,12 @@ public final class RecordingSet {
         "jdks",
         Message.of("recordings.header.jdks", "jdks", jdks));
   }
+
+  /**
+   * The statement of a note said of some of a report's recordings: {@code count} of {@code
+   * recordings}, the first few {@code names}, and the {@code note} itself.
+   */
+  public static final String IN_RECORDINGS = "note.in-recordings";
 
   /** How many recordings a note of some of them names. */
   static final int NAMED = 3;

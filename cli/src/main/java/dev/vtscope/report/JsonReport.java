@@ -14,10 +14,12 @@ import dev.vtscope.analysis.Concurrency;
 import dev.vtscope.analysis.Distribution;
 import dev.vtscope.analysis.DurationSummary;
 import dev.vtscope.analysis.InputFacts;
+import dev.vtscope.analysis.Message;
 import dev.vtscope.analysis.MonitorSummary;
 import dev.vtscope.analysis.Note;
 import dev.vtscope.analysis.PinnedNow;
 import dev.vtscope.analysis.RecordingFigures;
+import dev.vtscope.analysis.RecordingSet;
 import dev.vtscope.analysis.RecordingSettings;
 import dev.vtscope.analysis.SchedulerSetting;
 import dev.vtscope.analysis.SchedulerSettings;
@@ -133,6 +135,16 @@ public final class JsonReport implements ReportRenderer {
               .put("severity", note.severity().name().toLowerCase(Locale.ROOT))
               .put("message", WORDING.message(note));
       item.set("figures", JsonText.tree(Wording.figures(note.message())));
+      if (note.message().key().equals(RecordingSet.IN_RECORDINGS)) {
+        // said of some recordings only: which, and the note itself, to be said again by a merge
+        Message inner = (Message) note.message().args().get("note");
+        ObjectNode of = item.putObject("of");
+        of.put("recordings", ((Number) note.message().args().get("count")).intValue());
+        ArrayNode names = of.putArray("names");
+        ((List<?>) note.message().args().get("names")).forEach(n -> names.add(n.toString()));
+        of.put("message", WORDING.format(inner));
+        of.set("figures", JsonText.tree(Wording.figures(inner)));
+      }
     }
     return root;
   }

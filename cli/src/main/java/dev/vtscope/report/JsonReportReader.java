@@ -138,11 +138,29 @@ public final class JsonReportReader {
             : null;
     List<Note> notes = new ArrayList<>();
     for (JsonNode note : root.path("notes")) {
+      JsonNode of = note.path("of");
+      Message message = Message.verbatim(text(note.path("message")), figures(note.path("figures")));
+      if (of.isObject()) {
+        // said of some of the report's recordings: which ones go with it into a merge
+        message =
+            Message.of(
+                RecordingSet.IN_RECORDINGS,
+                "count",
+                of.path("recordings").asInt(),
+                "recordings",
+                inputs.size(),
+                "names",
+                strings(of.path("names")),
+                "more",
+                "",
+                "note",
+                Message.verbatim(text(of.path("message")), figures(of.path("figures"))));
+      }
       notes.add(
           new Note(
               text(note.path("id")),
               Note.Severity.valueOf(text(note.path("severity")).toUpperCase(Locale.ROOT)),
-              Message.verbatim(text(note.path("message")), figures(note.path("figures")))));
+              message));
     }
     Analysis analysis =
         Analysis.reported(

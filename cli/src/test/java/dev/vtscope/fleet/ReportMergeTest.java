@@ -87,8 +87,10 @@ class ReportMergeTest {
     write(json, merge.merge(reports.subList(0, 20)), first);
     write(json, merge.merge(reports.subList(20, 40)), second);
     Report.Analyzed halves = merge.merge(List.of(first, second));
-    assertThat(withoutNotes(json.document(halves.analysis(), halves.advice())))
-        .isEqualTo(withoutNotes(whole));
+    ObjectNode ofHalves = json.document(halves.analysis(), halves.advice());
+    assertThat(withoutNotes(ofHalves)).isEqualTo(withoutNotes(whole));
+    // each note said once, of the same recordings, as if the halves had not been merged first
+    assertThat(ofHalves.path("notes")).isEqualTo(whole.path("notes"));
 
     // repeats: reports again, in the same order
     List<Path> repeated = new ArrayList<>(reports);
