@@ -4,6 +4,7 @@ import dev.vtscope.advice.Advisor;
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.GroupBy;
 import dev.vtscope.recording.RecordingInput;
+import dev.vtscope.report.Report;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
@@ -25,7 +26,10 @@ final class AnalyzeCommand implements Callable<Integer> {
 
   private final RecordingInputOptions input = new RecordingInputOptions(spec);
 
-  private final OutputOptions output = new OutputOptions(spec);
+  private final OutputOptions output =
+      new OutputOptions(spec, OutputOptions.ANALYSIS_FORMATS, OutputOptions.ANALYSIS_FORMATS_HELP);
+
+  private final TextReportOptions text = new TextReportOptions(spec);
 
   private GroupBy groupBy = GroupBy.CULPRIT;
 
@@ -65,13 +69,11 @@ final class AnalyzeCommand implements Callable<Integer> {
     Analysis analysis =
         attribution.analyze(
             inputs, groupBy, output.machineReadable() ? null : spec.commandLine().getErr());
-    java.io.PrintWriter out = output.writer(spec.commandLine().getOut(), inputs);
-    output
-        .renderer(TerminalFacts.detect())
-        .render(analysis, Advisor.standard().advise(analysis), out);
-    if (out != spec.commandLine().getOut()) {
-      out.close();
-    }
+    output.print(
+        output.renderer(text, TerminalFacts.detect()),
+        new Report.Analyzed(analysis, Advisor.standard().advise(analysis)),
+        spec.commandLine().getOut(),
+        RecordingInputOptions.files(inputs));
     return ExitCode.OK.code();
   }
 }

@@ -9,9 +9,9 @@ import dev.vtscope.analysis.AnalysisOptions;
 import dev.vtscope.analysis.GroupBy;
 import dev.vtscope.analysis.ReportedAnalysis;
 import dev.vtscope.report.JsonReportReader;
+import dev.vtscope.report.Report;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -44,7 +44,10 @@ final class MergeCommand implements Callable<Integer> {
 
   private List<Path> reports = List.of();
 
-  private final OutputOptions output = new OutputOptions(spec);
+  private final OutputOptions output =
+      new OutputOptions(spec, OutputOptions.ANALYSIS_FORMATS, OutputOptions.ANALYSIS_FORMATS_HELP);
+
+  private final TextReportOptions text = new TextReportOptions(spec);
 
   MergeCommand() {
     spec.addPositional(
@@ -69,7 +72,7 @@ final class MergeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    if (output.html()) {
+    if (output.format() == ReportFormat.HTML) {
       throw new ExitException(
           ExitCode.USAGE,
           "--format html draws each recording's timeline and stacks, which JSON reports leave out:"
@@ -87,15 +90,11 @@ final class MergeCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new ExitException(ExitCode.NOT_A_RECORDING, e.getMessage(), e);
     }
-    if (output.outputIsOneOf(reports)) {
-      throw new ExitException(
-          ExitCode.USAGE, "-o names one of the reports being merged: choose another file");
-    }
-    PrintWriter out = output.writer(spec.commandLine().getOut(), List.of());
-    output.renderer(TerminalFacts.detect()).render(merged, Advisor.standard().advise(merged), out);
-    if (out != spec.commandLine().getOut()) {
-      out.close();
-    }
+    output.print(
+        output.renderer(text, TerminalFacts.detect()),
+        new Report.Analyzed(merged, Advisor.standard().advise(merged)),
+        spec.commandLine().getOut(),
+        reports);
     return ExitCode.OK.code();
   }
 

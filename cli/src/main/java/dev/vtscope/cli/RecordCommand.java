@@ -22,6 +22,7 @@ import dev.vtscope.record.Jdk;
 import dev.vtscope.record.JdkLocator;
 import dev.vtscope.recording.ReaderKind;
 import dev.vtscope.recording.RecordingInputs;
+import dev.vtscope.report.Report;
 import dev.vtscope.workloads.Workload;
 import dev.vtscope.workloads.Workloads;
 import java.io.IOException;
@@ -107,6 +108,8 @@ final class RecordCommand implements Callable<Integer> {
 
   private final OutputOptions output;
 
+  private final TextReportOptions text;
+
   private List<String> arguments = List.of();
 
   RecordCommand() {
@@ -182,7 +185,10 @@ final class RecordCommand implements Callable<Integer> {
             .description("Print vtscope's JFR settings (.jfc) and exit.")
             .build());
     Specs.verboseOption(spec);
-    output = new OutputOptions(spec);
+    output =
+        new OutputOptions(
+            spec, OutputOptions.ANALYSIS_FORMATS, OutputOptions.ANALYSIS_FORMATS_HELP);
+    text = new TextReportOptions(spec);
     spec.addPositional(
         Specs.parameters(() -> arguments, v -> arguments = v)
             .paramLabel("ARGS")
@@ -564,7 +570,11 @@ final class RecordCommand implements Callable<Integer> {
         }
         advice = PinnedNowFinding.addTo(advice, analysis, pinned);
       }
-      output.renderer(TerminalFacts.detect()).render(analysis, advice, spec.commandLine().getOut());
+      output.print(
+          output.renderer(text, TerminalFacts.detect()),
+          new Report.Analyzed(analysis, advice),
+          spec.commandLine().getOut(),
+          List.of(recording));
     } catch (RecordingProblemException | IOException e) {
       throw new ExitException(ExitCode.NOT_A_RECORDING, recording + ": " + e.getMessage(), e);
     }
