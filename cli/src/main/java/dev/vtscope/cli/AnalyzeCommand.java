@@ -2,7 +2,6 @@ package dev.vtscope.cli;
 
 import dev.vtscope.advice.Advisor;
 import dev.vtscope.analysis.Analysis;
-import dev.vtscope.analysis.GroupBy;
 import dev.vtscope.recording.RecordingInput;
 import dev.vtscope.report.Report;
 import java.util.List;
@@ -31,23 +30,9 @@ final class AnalyzeCommand implements Callable<Integer> {
 
   private final TextReportOptions text = new TextReportOptions(spec);
 
-  private GroupBy groupBy = GroupBy.CULPRIT;
-
-  private final AttributionOptions attribution;
+  private final AnalysisMixin analysisOptions = new AnalysisMixin(spec, AnalysisMixin.Use.REPORT);
 
   AnalyzeCommand() {
-    spec.addOption(
-        Specs.option(() -> groupBy, v -> groupBy = v, "--group-by")
-            .paramLabel("GROUPING")
-            .type(GroupBy.class)
-            .converters(new GroupByConverter())
-            .completionCandidates(new Groupings())
-            .description(
-                "culprit (default): who holds the carrier (docs/attribution.md); stack: each"
-                    + " distinct stack; top-frame: the first frame not loaded by the boot loader,"
-                    + " as 'jfr view pinned-threads' groups; reason: the pinned reason (JDK 24+).")
-            .build());
-    attribution = new AttributionOptions(spec);
     Specs.verboseOption(spec);
     Specs.helpOptions(spec);
   }
@@ -57,18 +42,12 @@ final class AnalyzeCommand implements Callable<Integer> {
     return spec;
   }
 
-  static final class Groupings extends OptionValues {
-    Groupings() {
-      super(java.util.Arrays.stream(GroupBy.values()).map(GroupBy::label).toList());
-    }
-  }
-
   @Override
   public Integer call() {
     List<RecordingInput> inputs = input.resolve();
     Analysis analysis =
-        attribution.analyze(
-            inputs, groupBy, output.machineReadable() ? null : spec.commandLine().getErr());
+        analysisOptions.analyze(
+            inputs, output.machineReadable() ? null : spec.commandLine().getErr());
     output.print(
         output.renderer(text, TerminalFacts.detect()),
         new Report.Analyzed(analysis, Advisor.standard().advise(analysis)),

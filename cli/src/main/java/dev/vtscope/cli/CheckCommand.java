@@ -4,7 +4,6 @@ import dev.vtscope.advice.Advice;
 import dev.vtscope.advice.Advisor;
 import dev.vtscope.advice.Severity;
 import dev.vtscope.analysis.Analysis;
-import dev.vtscope.analysis.GroupBy;
 import dev.vtscope.gate.AllowList;
 import dev.vtscope.gate.CheckPolicy;
 import dev.vtscope.gate.CheckResult;
@@ -36,7 +35,7 @@ final class CheckCommand implements Callable<Integer> {
 
   private final RecordingInputOptions input = new RecordingInputOptions(spec);
 
-  private final AttributionOptions attribution = new AttributionOptions(spec);
+  private final AnalysisMixin analysisOptions = new AnalysisMixin(spec, AnalysisMixin.Use.GATE);
 
   private String maxPinnedTotal;
 
@@ -143,7 +142,7 @@ final class CheckCommand implements Callable<Integer> {
       }
       OutputOptions.refuseRead("--junit", junit, read);
     }
-    Analysis analysis = attribution.analyze(inputs, GroupBy.CULPRIT, spec.commandLine().getErr());
+    Analysis analysis = analysisOptions.analyze(inputs, spec.commandLine().getErr());
     Advice advice = Advisor.standard().advise(analysis);
     CheckResult result = Checker.check(analysis, advice, policy);
     Report report = new Report.Checked(result, analysis.inputs().size());

@@ -1,7 +1,6 @@
 package dev.vtscope.cli;
 
 import dev.vtscope.analysis.Analysis;
-import dev.vtscope.analysis.GroupBy;
 import dev.vtscope.gate.AllowList;
 import dev.vtscope.gate.DiffResult;
 import dev.vtscope.gate.Differ;
@@ -33,7 +32,7 @@ final class DiffCommand implements Callable<Integer> {
 
   private Path after;
 
-  private final AttributionOptions attribution = new AttributionOptions(spec);
+  private final AnalysisMixin analysisOptions = new AnalysisMixin(spec, AnalysisMixin.Use.GATE);
 
   private final OutputOptions output;
 
@@ -115,9 +114,8 @@ final class DiffCommand implements Callable<Integer> {
 
   private Analysis analyze(Path path) {
     try {
-      return attribution.analyze(
+      return analysisOptions.analyze(
           RecordingInputs.resolve(List.of(path)),
-          GroupBy.CULPRIT,
           output.machineReadable() ? null : spec.commandLine().getErr());
     } catch (InputProblemException e) {
       throw e.notARecording()

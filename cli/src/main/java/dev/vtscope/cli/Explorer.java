@@ -68,7 +68,7 @@ final class Explorer {
           new String[] {"quit", "leave (also exit, Ctrl-D)"});
 
   private final Analyzer analyzer;
-  private final AttributionOptions attribution;
+  private final AnalysisMixin analysisOptions;
   private final List<dev.vtscope.recording.RecordingInput> inputs;
   private Analysis analysis;
   private Advice advice;
@@ -79,10 +79,10 @@ final class Explorer {
   Explorer(
       Analyzer analyzer,
       Analysis analysis,
-      AttributionOptions attribution,
+      AnalysisMixin analysisOptions,
       List<dev.vtscope.recording.RecordingInput> inputs) {
     this.analyzer = analyzer;
-    this.attribution = attribution;
+    this.analysisOptions = analysisOptions;
     this.inputs = inputs;
     use(analysis);
   }
@@ -494,10 +494,8 @@ final class Explorer {
     Analysis after;
     try {
       after =
-          attribution.analyze(
-              dev.vtscope.recording.RecordingInputs.resolve(List.of(other)),
-              analysis.groupBy(),
-              null);
+          analysisOptions.analyze(
+              dev.vtscope.recording.RecordingInputs.resolve(List.of(other)), analysis.groupBy());
     } catch (dev.vtscope.recording.InputProblemException | ExitException e) {
       // Problems with an input name it first already; say the name once.
       String problem = e.getMessage();

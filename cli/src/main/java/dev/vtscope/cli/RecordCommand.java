@@ -5,11 +5,8 @@ import dev.vtscope.advice.Advisor;
 import dev.vtscope.advice.PinnedNowFinding;
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.AnalysisOptions;
-import dev.vtscope.analysis.Analyzer;
-import dev.vtscope.analysis.GroupBy;
 import dev.vtscope.analysis.HumanDurations;
 import dev.vtscope.analysis.PinnedNow;
-import dev.vtscope.analysis.RecordingProblemException;
 import dev.vtscope.analysis.ThreadInDump;
 import dev.vtscope.attribution.Attributor;
 import dev.vtscope.attribution.ClassBytesSource;
@@ -20,7 +17,8 @@ import dev.vtscope.live.TargetRecording;
 import dev.vtscope.record.ChildRecording;
 import dev.vtscope.record.Jdk;
 import dev.vtscope.record.JdkLocator;
-import dev.vtscope.recording.ReaderKind;
+import dev.vtscope.recording.InputProblemException;
+import dev.vtscope.recording.RecordingInput;
 import dev.vtscope.recording.RecordingInputs;
 import dev.vtscope.report.Report;
 import dev.vtscope.workloads.Workload;
@@ -110,6 +108,8 @@ final class RecordCommand implements Callable<Integer> {
 
   private final TextReportOptions text;
 
+  private final AnalysisMixin analysisOptions;
+
   private List<String> arguments = List.of();
 
   RecordCommand() {
@@ -189,6 +189,7 @@ final class RecordCommand implements Callable<Integer> {
         new OutputOptions(
             spec, OutputOptions.ANALYSIS_FORMATS, OutputOptions.ANALYSIS_FORMATS_HELP);
     text = new TextReportOptions(spec);
+    analysisOptions = new AnalysisMixin(spec, AnalysisMixin.Use.REPORT);
     spec.addPositional(
         Specs.parameters(() -> arguments, v -> arguments = v)
             .paramLabel("ARGS")
@@ -215,6 +216,10 @@ final class RecordCommand implements Callable<Integer> {
       }
       stdout.flush();
       return ExitCode.OK.code();
+    }
+    if (!noAnalyze) {
+      // a --classpath entry that does not exist is said before anything is recorded
+      analysisOptions.options();
     }
     if (pid != null) {
       return recordRunningJvm();
@@ -540,58 +545,53 @@ final class RecordCommand implements Callable<Integer> {
    * threads pinned then come first, whose pins wrote no event.
    */
   private void analyze(Path recording, PinnedNowThreads now) {
+    List<RecordingInput> inputs;
     try {
-      Analysis analysis =
-          new Analyzer(
-                  ReaderKind.VTSCOPE.create(),
-                  new AnalysisOptions(GroupBy.CULPRIT, List.of(), List.of(), InstalledJdks::homes))
-              // the JVM's relative class path is relative to its folder, not to vtscope's
-              .workingFolder(
-                  now == null || now.workingDirectory() == null
-                      ? null
-                      : Path.of(now.workingDirectory()))
-              .analyze(RecordingInputs.resolve(List.of(recording)));
-      Advice advice = Advisor.standard().advise(analysis);
-      if (now != null) {
-        List<PinnedNow> pinned;
-        try (ClassBytesSource classes =
-            ClassBytesSource.of(
-                List.of(),
-                List.of(
-                    new ClassBytesSource.RecordedClassPath(
-                        now.classPath(), now.workingDirectory(), null)),
-                analysis.jvm() == null ? null : analysis.jvm().javaVersion(),
-                analysis.feature(),
-                InstalledJdks::homes)) {
-          pinned =
-              PinnedNow.find(
-                  PinnedNow.candidates(now.threads()),
-                  new Attributor(classes, new FrameOwnership(List.of())));
-        }
-        advice = PinnedNowFinding.addTo(advice, analysis, pinned);
-      }
-      output.print(
-          output.renderer(text, TerminalFacts.detect()),
-          new Report.Analyzed(analysis, advice),
-          spec.commandLine().getOut(),
-          List.of(recording));
-    } catch (RecordingProblemException | IOException e) {
+      inputs = RecordingInputs.resolve(List.of(recording));
+    } catch (InputProblemException e) {
       throw new ExitException(ExitCode.NOT_A_RECORDING, recording + ": " + e.getMessage(), e);
     }
+    // the JDK it was recorded with has the class files of the recording's JDK frames
+    AnalysisOptions options = analysisOptions.options().preferringJdk(recordedWith);
+    Analysis analysis =
+        analysisOptions.analyze(
+            analysisOptions
+                .analyzer(
+                    options, inputs, output.machineReadable() ? null : spec.commandLine().getErr())
+                // the JVM's relative class path is relative to its folder, not to vtscope's
+                .workingFolder(
+                    now == null || now.workingDirectory() == null
+                        ? null
+                        : Path.of(now.workingDirectory())),
+            inputs);
+    Advice advice = Advisor.standard().advise(analysis);
+    if (now != null) {
+      List<PinnedNow> pinned;
+      try (ClassBytesSource classes =
+          ClassBytesSource.of(
+              options.classPath(),
+              List.of(
+                  new ClassBytesSource.RecordedClassPath(
+                      now.classPath(), now.workingDirectory(), null)),
+              analysis.jvm() == null ? null : analysis.jvm().javaVersion(),
+              analysis.feature(),
+              options.jdkHomes())) {
+        pinned =
+            PinnedNow.find(
+                PinnedNow.candidates(now.threads()),
+                new Attributor(classes, new FrameOwnership(options.appPackages())));
+      }
+      advice = PinnedNowFinding.addTo(advice, analysis, pinned);
+    }
+    output.print(
+        output.renderer(text, TerminalFacts.detect()),
+        new Report.Analyzed(analysis, advice),
+        spec.commandLine().getOut(),
+        List.of(recording));
   }
 
   /** The JDK the program was recorded with (--jdk), if one was chosen. */
   private Path recordedWith;
-
-  /** Where the analysis looks for the recording's JDK: the one it was recorded with first. */
-  private List<Path> jdkHomes() {
-    List<Path> homes = new ArrayList<>();
-    if (recordedWith != null) {
-      homes.add(recordedWith);
-    }
-    homes.addAll(InstalledJdks.homes());
-    return homes;
-  }
 
   private Jdk chooseJdk() {
     JdkLocator locator = new JdkLocator(System.getenv(), vtscopeHome());
