@@ -196,6 +196,17 @@ public record Analysis(
     return sections;
   }
 
+  /**
+   * Every site of {@link #siteSections()} in one list, most carrier time first: the sites a short
+   * report names when it has room for a few of all kinds.
+   */
+  public List<Site> sitesByTime() {
+    List<Site> all = new java.util.ArrayList<>();
+    siteSections().values().forEach(all::addAll);
+    all.sort(java.util.Comparator.comparingLong((Site s) -> s.durations().totalNanos()).reversed());
+    return List.copyOf(all);
+  }
+
   /** Whether monitor enters and waits of virtual threads hold their carriers (JDK 21–23). */
   public boolean monitorsHoldCarriers() {
     return monitorEnter != null;

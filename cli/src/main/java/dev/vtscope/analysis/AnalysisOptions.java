@@ -33,6 +33,25 @@ public record AnalysisOptions(
     return new AnalysisOptions(other, classPath, appPackages, jdkHomes, jdk);
   }
 
+  /**
+   * The same options, looking for the recording's JDK in {@code home} first: the JDK it was
+   * recorded with, when that is known; null for none.
+   */
+  public AnalysisOptions preferringJdk(Path home) {
+    if (home == null) {
+      return this;
+    }
+    Supplier<List<Path>> others = jdkHomes;
+    Supplier<List<Path>> homes =
+        () -> {
+          List<Path> all = new java.util.ArrayList<>();
+          all.add(home);
+          all.addAll(others.get());
+          return all;
+        };
+    return new AnalysisOptions(groupBy, classPath, appPackages, homes, jdk);
+  }
+
   /** With the JDK releases as knowledge.json ships them. */
   public AnalysisOptions(
       GroupBy groupBy,

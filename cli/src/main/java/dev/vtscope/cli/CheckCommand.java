@@ -4,23 +4,18 @@ import dev.vtscope.advice.Advice;
 import dev.vtscope.advice.Advisor;
 import dev.vtscope.advice.Severity;
 import dev.vtscope.analysis.Analysis;
-import dev.vtscope.analysis.GroupBy;
 import dev.vtscope.gate.AllowList;
 import dev.vtscope.gate.CheckPolicy;
 import dev.vtscope.gate.CheckResult;
 import dev.vtscope.gate.Checker;
 import dev.vtscope.recording.RecordingInput;
 import dev.vtscope.report.JUnitXmlReport;
-import dev.vtscope.report.JsonReport;
-import dev.vtscope.report.MarkdownReport;
 import dev.vtscope.report.Report;
-import dev.vtscope.report.ReportRenderer;
-import dev.vtscope.report.TextReport;
-import dev.vtscope.report.TextStyle;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
@@ -40,7 +35,7 @@ final class CheckCommand implements Callable<Integer> {
 
   private final RecordingInputOptions input = new RecordingInputOptions(spec);
 
-  private final AttributionOptions attribution = new AttributionOptions(spec);
+  private final AnalysisMixin analysisOptions = new AnalysisMixin(spec, AnalysisMixin.Use.GATE);
 
   private String maxPinnedTotal;
 
@@ -54,18 +49,7 @@ final class CheckCommand implements Callable<Integer> {
 
   private Path junit;
 
-  /** How the checks are printed. */
-  enum Format {
-    TEXT,
-    JSON,
-    MARKDOWN
-  }
-
-  static final class Formats extends OptionValues {
-    Formats() {
-      super(Format.class);
-    }
-  }
+  private final OutputOptions output;
 
   /** The severities, lowest first, and none. */
   static final class FailOnValues extends OptionValues {
@@ -77,8 +61,6 @@ final class CheckCommand implements Callable<Integer> {
               .toList());
     }
   }
-
-  private Format format = Format.TEXT;
 
   CheckCommand() {
     spec.addOption(
@@ -125,16 +107,13 @@ final class CheckCommand implements Callable<Integer> {
             .type(Path.class)
             .description("Also write the checks as JUnit XML to FILE (replaced if it exists).")
             .build());
-    spec.addOption(
-        Specs.option(() -> format, v -> format = v, "--format")
-            .paramLabel("FORMAT")
-            .type(Format.class)
-            .completionCandidates(new Formats())
-            .description(
-                "text (default): a line per check; json: the checks for a program (docs/json.md);"
-                    + " markdown: a table, for a pull-request comment or a CI job summary"
-                    + " (docs/ci.md).")
-            .build());
+    output =
+        new OutputOptions(
+            spec,
+            EnumSet.of(ReportFormat.TEXT, ReportFormat.JSON, ReportFormat.MARKDOWN),
+            "text (default): a line per check; json: the checks for a program (docs/json.md);"
+                + " markdown: a table, for a pull-request comment or a CI job summary"
+                + " (docs/ci.md).");
     Specs.verboseOption(spec);
     Specs.helpOptions(spec);
   }
@@ -156,16 +135,18 @@ final class CheckCommand implements Callable<Integer> {
             severity(failOn),
             new AllowList(allow));
     List<RecordingInput> inputs = input.resolve();
+    List<Path> read = RecordingInputOptions.files(inputs);
     if (junit != null) {
-      guardOutput(junit, inputs);
+      if (Files.isDirectory(junit)) {
+        throw new ExitException(ExitCode.USAGE, "--junit " + junit + " is a folder, not a file");
+      }
+      OutputOptions.refuseRead("--junit", junit, read);
     }
-    Analysis analysis = attribution.analyze(inputs, GroupBy.CULPRIT, spec.commandLine().getErr());
+    Analysis analysis = analysisOptions.analyze(inputs, spec.commandLine().getErr());
     Advice advice = Advisor.standard().advise(analysis);
     CheckResult result = Checker.check(analysis, advice, policy);
     Report report = new Report.Checked(result, analysis.inputs().size());
-    PrintWriter out = spec.commandLine().getOut();
-    renderer().render(report, out);
-    out.flush();
+    output.print(output.renderer(), report, spec.commandLine().getOut(), read);
     if (junit != null) {
       try (PrintWriter xml =
           new PrintWriter(
@@ -179,14 +160,6 @@ final class CheckCommand implements Callable<Integer> {
       }
     }
     return result.passed() ? ExitCode.OK.code() : ExitCode.CHECK_FAILED.code();
-  }
-
-  private ReportRenderer renderer() {
-    return switch (format) {
-      case TEXT -> new TextReport(TextStyle.PLAIN);
-      case JSON -> new JsonReport(VtScope.version());
-      case MARKDOWN -> new MarkdownReport();
-    };
   }
 
   private static Long positive(Long value) {
@@ -206,25 +179,5 @@ final class CheckCommand implements Callable<Integer> {
           ExitCode.USAGE, "--fail-on takes info, low, medium, high or none, not '" + text + "'");
     }
     return s;
-  }
-
-  /** The JUnit file must not be one of the recordings, nor a folder. */
-  private static void guardOutput(Path file, List<RecordingInput> inputs) {
-    if (Files.isDirectory(file)) {
-      throw new ExitException(ExitCode.USAGE, "--junit " + file + " is a folder, not a file");
-    }
-    for (RecordingInput in : inputs) {
-      for (Path recording : in.files()) {
-        try {
-          if (Files.exists(file) && Files.isSameFile(file, recording)) {
-            throw new ExitException(
-                ExitCode.USAGE,
-                "--junit " + file + " is one of the recordings; choose another file");
-          }
-        } catch (IOException e) {
-          // cannot compare: the write will say what is wrong
-        }
-      }
-    }
   }
 }

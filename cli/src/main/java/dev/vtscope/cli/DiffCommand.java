@@ -1,19 +1,14 @@
 package dev.vtscope.cli;
 
 import dev.vtscope.analysis.Analysis;
-import dev.vtscope.analysis.GroupBy;
 import dev.vtscope.gate.AllowList;
 import dev.vtscope.gate.DiffResult;
 import dev.vtscope.gate.Differ;
 import dev.vtscope.recording.InputProblemException;
 import dev.vtscope.recording.RecordingInputs;
-import dev.vtscope.report.JsonReport;
-import dev.vtscope.report.MarkdownReport;
 import dev.vtscope.report.Report;
-import dev.vtscope.report.ReportRenderer;
-import dev.vtscope.report.TextReport;
-import dev.vtscope.report.TextStyle;
 import java.nio.file.Path;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
@@ -33,25 +28,13 @@ final class DiffCommand implements Callable<Integer> {
               + " load and length.",
           "Input files are only read, never changed.");
 
-  enum Format {
-    TEXT,
-    JSON,
-    MARKDOWN
-  }
-
-  static final class Formats extends OptionValues {
-    Formats() {
-      super(Format.class);
-    }
-  }
-
   private Path before;
 
   private Path after;
 
-  private final AttributionOptions attribution = new AttributionOptions(spec);
+  private final AnalysisMixin analysisOptions = new AnalysisMixin(spec, AnalysisMixin.Use.GATE);
 
-  private Format format = Format.TEXT;
+  private final OutputOptions output;
 
   private double tolerance = 10;
 
@@ -76,15 +59,12 @@ final class DiffCommand implements Callable<Integer> {
             .type(Path.class)
             .description("The recording after the change.")
             .build());
-    spec.addOption(
-        Specs.option(() -> format, v -> format = v, "--format")
-            .paramLabel("FORMAT")
-            .type(Format.class)
-            .completionCandidates(new Formats())
-            .description(
-                "text (default), json (docs/vtscope-diff.schema.json) or markdown (a table of what"
-                    + " changed, for a pull request).")
-            .build());
+    output =
+        new OutputOptions(
+            spec,
+            EnumSet.of(ReportFormat.TEXT, ReportFormat.JSON, ReportFormat.MARKDOWN),
+            "text (default), json (docs/vtscope-diff.schema.json) or markdown (a table of what"
+                + " changed, for a pull request).");
     spec.addOption(
         Specs.option(() -> tolerance, v -> tolerance = v, "--tolerance")
             .paramLabel("PERCENT")
@@ -124,22 +104,19 @@ final class DiffCommand implements Callable<Integer> {
     Analysis b = analyze(before);
     Analysis a = analyze(after);
     DiffResult result = Differ.diff(b, a, tolerance / 100, new AllowList(allow));
-    ReportRenderer renderer =
-        switch (format) {
-          case JSON -> new JsonReport(VtScope.version());
-          case MARKDOWN -> new MarkdownReport();
-          case TEXT -> new TextReport(TextStyle.PLAIN);
-        };
-    renderer.render(new Report.Compared(result), spec.commandLine().getOut());
+    output.print(
+        output.renderer(),
+        new Report.Compared(result),
+        spec.commandLine().getOut(),
+        List.of(before, after));
     return result.regression() ? ExitCode.REGRESSION.code() : ExitCode.OK.code();
   }
 
   private Analysis analyze(Path path) {
     try {
-      return attribution.analyze(
+      return analysisOptions.analyze(
           RecordingInputs.resolve(List.of(path)),
-          GroupBy.CULPRIT,
-          format == Format.TEXT ? spec.commandLine().getErr() : null);
+          output.machineReadable() ? null : spec.commandLine().getErr());
     } catch (InputProblemException e) {
       throw e.notARecording()
           ? new ExitException(ExitCode.NOT_A_RECORDING, e.getMessage())

@@ -2,7 +2,6 @@ package dev.vtscope.cli;
 
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.Analyzer;
-import dev.vtscope.analysis.GroupBy;
 import dev.vtscope.recording.RecordingInput;
 import java.io.IOException;
 import java.util.List;
@@ -29,7 +28,7 @@ final class ExploreCommand implements Callable<Integer> {
 
   private final RecordingInputOptions input = new RecordingInputOptions(spec);
 
-  private final AttributionOptions attribution = new AttributionOptions(spec);
+  private final AnalysisMixin analysisOptions = new AnalysisMixin(spec, AnalysisMixin.Use.REPORT);
 
   ExploreCommand() {
     Specs.verboseOption(spec);
@@ -44,8 +43,8 @@ final class ExploreCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     List<RecordingInput> inputs = input.resolve();
-    Analyzer analyzer = attribution.analyzer(inputs, GroupBy.CULPRIT, spec.commandLine().getErr());
-    Analysis analysis = attribution.analyze(analyzer, inputs);
+    Analyzer analyzer = analysisOptions.analyzer(inputs, spec.commandLine().getErr());
+    Analysis analysis = analysisOptions.analyze(analyzer, inputs);
     // jline's exec provider (stty) needs no native library, which the JVM would warn of loading
     System.setProperty("org.jline.terminal.provider", "exec");
     try (Terminal terminal =
@@ -56,7 +55,7 @@ final class ExploreCommand implements Callable<Integer> {
             .ffm(false)
             .jna(false)
             .build()) {
-      new Explorer(analyzer, analysis, attribution, inputs).run(terminal);
+      new Explorer(analyzer, analysis, analysisOptions, inputs).run(terminal);
     } catch (IOException e) {
       throw new ExitException(ExitCode.INTERNAL_ERROR, "no terminal: " + e.getMessage(), e);
     }

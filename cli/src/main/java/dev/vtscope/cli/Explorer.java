@@ -12,9 +12,6 @@ import dev.vtscope.analysis.Site;
 import dev.vtscope.attribution.Attribution;
 import dev.vtscope.attribution.Culprit;
 import dev.vtscope.recording.Frame;
-import dev.vtscope.report.HtmlReport;
-import dev.vtscope.report.JsonReport;
-import dev.vtscope.report.MarkdownReport;
 import dev.vtscope.report.ReportRenderer;
 import dev.vtscope.report.TextReport;
 import dev.vtscope.report.TextStyle;
@@ -28,7 +25,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
-import java.util.function.Function;
 import org.jline.reader.Candidate;
 import org.jline.reader.Completer;
 import org.jline.reader.EndOfFileException;
@@ -43,6 +39,11 @@ import org.jline.terminal.Terminal;
  * the prompt has history and completes commands, sections, site numbers and frame names.
  */
 final class Explorer {
+
+  /** The forms {@code save} writes: a report of one analysis, which the metrics are not. */
+  private static final java.util.Set<ReportFormat> SAVED_FORMATS =
+      java.util.EnumSet.of(
+          ReportFormat.TEXT, ReportFormat.JSON, ReportFormat.MARKDOWN, ReportFormat.HTML);
 
   private static final dev.vtscope.report.Wording WORDING = dev.vtscope.report.Wording.standard();
 
@@ -67,7 +68,7 @@ final class Explorer {
           new String[] {"quit", "leave (also exit, Ctrl-D)"});
 
   private final Analyzer analyzer;
-  private final AttributionOptions attribution;
+  private final AnalysisMixin analysisOptions;
   private final List<dev.vtscope.recording.RecordingInput> inputs;
   private Analysis analysis;
   private Advice advice;
@@ -78,10 +79,10 @@ final class Explorer {
   Explorer(
       Analyzer analyzer,
       Analysis analysis,
-      AttributionOptions attribution,
+      AnalysisMixin analysisOptions,
       List<dev.vtscope.recording.RecordingInput> inputs) {
     this.analyzer = analyzer;
-    this.attribution = attribution;
+    this.analysisOptions = analysisOptions;
     this.inputs = inputs;
     use(analysis);
   }
@@ -493,10 +494,8 @@ final class Explorer {
     Analysis after;
     try {
       after =
-          attribution.analyze(
-              dev.vtscope.recording.RecordingInputs.resolve(List.of(other)),
-              analysis.groupBy(),
-              null);
+          analysisOptions.analyze(
+              dev.vtscope.recording.RecordingInputs.resolve(List.of(other)), analysis.groupBy());
     } catch (dev.vtscope.recording.InputProblemException | ExitException e) {
       // Problems with an input name it first already; say the name once.
       String problem = e.getMessage();
@@ -517,20 +516,16 @@ final class Explorer {
       throw new IllegalArgumentException(
           "save takes a format (text, json, markdown, html) and a file");
     }
-    Function<String, ReportRenderer> renderers =
-        format ->
-            switch (format) {
-              case "text" -> new TextReport(TextStyle.PLAIN);
-              case "json" -> new JsonReport(VtScope.version());
-              case "markdown" -> new MarkdownReport();
-              case "html" -> new HtmlReport();
-              default ->
-                  throw new IllegalArgumentException(
-                      "save takes text, json, markdown or html, not '" + format + "'");
-            };
-    ReportRenderer renderer = renderers.apply(words.get(1).toLowerCase(Locale.ROOT));
+    ReportFormat format = ReportFormat.among(SAVED_FORMATS, words.get(1));
+    if (format == null) {
+      throw new IllegalArgumentException(
+          "save takes text, json, markdown or html, not '"
+              + words.get(1).toLowerCase(Locale.ROOT)
+              + "'");
+    }
+    ReportRenderer renderer = format.renderer(TextStyle.PLAIN, TextStyle.PLAIN.topSites());
     Path file = Path.of(words.get(2));
-    if (OutputOptions.isInput(file, inputs)) {
+    if (OutputOptions.isOneOf(file, RecordingInputOptions.files(inputs))) {
       throw new IllegalArgumentException(file + " is a recording being read: choose another file");
     }
     try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(file, StandardCharsets.UTF_8))) {
@@ -596,8 +591,8 @@ final class Explorer {
         }
         case "save" -> {
           if (at == 1) {
-            for (String w : List.of("text", "json", "markdown", "html")) {
-              candidates.add(new Candidate(w));
+            for (ReportFormat format : SAVED_FORMATS) {
+              candidates.add(new Candidate(format.label()));
             }
           }
         }

@@ -2,7 +2,6 @@ package dev.vtscope.cli;
 
 import dev.vtscope.fleet.ReportMerge;
 import dev.vtscope.report.Report;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -35,7 +34,10 @@ final class MergeCommand implements Callable<Integer> {
 
   private List<Path> reports = List.of();
 
-  private final OutputOptions output = new OutputOptions(spec);
+  private final OutputOptions output =
+      new OutputOptions(spec, OutputOptions.ANALYSIS_FORMATS, OutputOptions.ANALYSIS_FORMATS_HELP);
+
+  private final TextReportOptions text = new TextReportOptions(spec);
 
   MergeCommand() {
     spec.addPositional(
@@ -60,16 +62,12 @@ final class MergeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    if (output.html()) {
+    if (output.format() == ReportFormat.HTML) {
       throw new ExitException(
           ExitCode.USAGE,
           "--format html draws each recording's timeline and stacks, which JSON reports leave out:"
               + " analyze the recordings together for that page (vtscope analyze A.jfr B.jfr"
               + " --format html)");
-    }
-    if (output.outputIsOneOf(reports)) {
-      throw new ExitException(
-          ExitCode.USAGE, "-o names one of the reports being merged: choose another file");
     }
     Report.Analyzed merged;
     try {
@@ -78,11 +76,11 @@ final class MergeCommand implements Callable<Integer> {
       throw new ExitException(
           e.unreadable() ? ExitCode.INPUT_UNREADABLE : ExitCode.NOT_A_RECORDING, e.getMessage(), e);
     }
-    PrintWriter out = output.writer(spec.commandLine().getOut(), List.of());
-    output.renderer(TerminalFacts.detect()).render(merged.analysis(), merged.advice(), out);
-    if (out != spec.commandLine().getOut()) {
-      out.close();
-    }
+    output.print(
+        output.renderer(text, TerminalFacts.detect()),
+        merged,
+        spec.commandLine().getOut(),
+        reports);
     return ExitCode.OK.code();
   }
 }

@@ -5,42 +5,32 @@ import dev.vtscope.advice.Advisor;
 import dev.vtscope.advice.PinnedNowFinding;
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.AnalysisOptions;
-import dev.vtscope.analysis.Analyzer;
-import dev.vtscope.analysis.GroupBy;
-import dev.vtscope.analysis.HumanDurations;
 import dev.vtscope.analysis.PinnedNow;
-import dev.vtscope.analysis.RecordingProblemException;
-import dev.vtscope.analysis.ThreadInDump;
 import dev.vtscope.attribution.Attributor;
 import dev.vtscope.attribution.ClassBytesSource;
 import dev.vtscope.attribution.FrameOwnership;
-import dev.vtscope.live.AttachedJvm;
 import dev.vtscope.live.LiveException;
 import dev.vtscope.live.TargetRecording;
 import dev.vtscope.record.ChildRecording;
-import dev.vtscope.record.Jdk;
 import dev.vtscope.record.JdkLocator;
-import dev.vtscope.recording.ReaderKind;
+import dev.vtscope.record.JvmAtEnd;
+import dev.vtscope.record.ProgramRecorder;
+import dev.vtscope.record.RecordException;
+import dev.vtscope.record.RunningJvmRecorder;
+import dev.vtscope.recording.InputProblemException;
+import dev.vtscope.recording.RecordingInput;
 import dev.vtscope.recording.RecordingInputs;
+import dev.vtscope.report.Report;
 import dev.vtscope.workloads.Workload;
 import dev.vtscope.workloads.Workloads;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code vtscope record}: run a workload or any Java command under JFR, then analyse it. */
@@ -63,10 +53,6 @@ final class RecordCommand implements Callable<Integer> {
           "  vtscope record --workload pinning --variant reentrant-lock -- --tasks 200",
           "  vtscope record --out app.jfr -- java -jar app.jar",
           "  vtscope record --pid 4242 --duration 30s");
-
-  /** The JDK releases vtscope's data file states. */
-  private static final dev.vtscope.advice.Knowledge.JdkFacts JDK =
-      dev.vtscope.advice.Knowledge.standard().jdk();
 
   private String workload;
 
@@ -106,6 +92,10 @@ final class RecordCommand implements Callable<Integer> {
   private boolean printSettings;
 
   private final OutputOptions output;
+
+  private final TextReportOptions text;
+
+  private final AnalysisMixin analysisOptions;
 
   private List<String> arguments = List.of();
 
@@ -182,7 +172,11 @@ final class RecordCommand implements Callable<Integer> {
             .description("Print vtscope's JFR settings (.jfc) and exit.")
             .build());
     Specs.verboseOption(spec);
-    output = new OutputOptions(spec);
+    output =
+        new OutputOptions(
+            spec, OutputOptions.ANALYSIS_FORMATS, OutputOptions.ANALYSIS_FORMATS_HELP);
+    text = new TextReportOptions(spec);
+    analysisOptions = new AnalysisMixin(spec, AnalysisMixin.Use.REPORT);
     spec.addPositional(
         Specs.parameters(() -> arguments, v -> arguments = v)
             .paramLabel("ARGS")
@@ -210,6 +204,10 @@ final class RecordCommand implements Callable<Integer> {
       stdout.flush();
       return ExitCode.OK.code();
     }
+    if (!noAnalyze) {
+      // a --classpath entry that does not exist is said before anything is recorded
+      analysisOptions.options();
+    }
     if (pid != null) {
       return recordRunningJvm();
     }
@@ -219,161 +217,43 @@ final class RecordCommand implements Callable<Integer> {
           "--duration goes with --pid; to stop a program after a while use --timeout");
     }
     Duration limit = timeout == null ? null : parseDuration(timeout, "--timeout");
-    String thresholdText =
-        pinnedThreshold != null ? pinnedThreshold : workload != null ? "0ms" : "20ms";
-    String threshold = parseDuration(thresholdText, "--pinned-threshold").toMillis() + " ms";
-    List<String> command;
-    String note = null;
-    Map<String, String> environment = new LinkedHashMap<>();
-    if (workload != null) {
-      Workload w =
-          Workloads.find(workload)
-              .orElseThrow(
-                  () ->
-                      new ExitException(
-                          ExitCode.USAGE,
-                          "no workload named '"
-                              + workload
-                              + "'"
-                              + NearestNames.didYouMean(
-                                  NearestNames.to(
-                                      workload,
-                                      Workloads.ALL.stream()
-                                          .map(known -> List.of(known.name()))
-                                          .toList()))
-                              + " ('vtscope workloads' lists them)"));
-      if (variant != null && !w.variants().contains(variant)) {
-        throw new ExitException(
-            ExitCode.USAGE,
-            "workload "
-                + w.name()
-                + " has no variant '"
-                + variant
-                + "'; its variants: "
-                + String.join(", ", w.variants()));
-      }
-      Jdk runtime = chooseJdk();
-      recordedWith = runtime.home();
-      if (runtime.feature() < w.minimumJdk()) {
-        // said before anything starts: the child would only fail and leave an empty recording
-        throw new ExitException(
-            ExitCode.USAGE,
-            "workload "
-                + w.name()
-                + " needs JDK "
-                + w.minimumJdk()
-                + " or later; JDK "
-                + runtime.feature()
-                + " was chosen: "
-                + new JdkLocator(System.getenv(), vtscopeHome())
-                    .all().stream()
-                        .mapToInt(Jdk::feature)
-                        .filter(f -> f >= w.minimumJdk())
-                        .max()
-                        .stream()
-                        .mapToObj(f -> "run it with --jdk " + f)
-                        .findFirst()
-                        .orElse(
-                            "install a JDK "
-                                + w.minimumJdk()
-                                + " or later and choose it with --jdk"));
-      }
-      if (w.effectGoneFrom() > 0 && runtime.feature() >= w.effectGoneFrom()) {
-        note =
-            "JDK "
-                + runtime.feature()
-                + " cannot show this effect (it exists on JDK "
-                + w.effectJdks()
-                + "; JEP 491 removed monitor pinning in JDK "
-                + JDK.monitorsStopPinningIn()
-                + "): to see it, run with --jdk "
-                + JDK.virtualThreadsFinalIn()
-                + ".";
-      }
-      command =
-          ChildRecording.workloadCommand(runtime.java(), ownJar(), w.name(), variant, arguments);
-      if (out == null) {
-        out =
-            newFileName(
-                "vtscope-"
-                    + w.name()
-                    + (variant == null ? "" : "-" + variant)
-                    + "-jdk"
-                    + runtime.feature());
-      }
-    } else {
-      if (arguments.isEmpty()) {
-        throw new ExitException(
-            ExitCode.USAGE, "give --workload NAME, or the Java command to record after --");
-      }
-      command = arguments;
-      if (jdk != null) {
-        Jdk runtime = chooseJdk();
-        recordedWith = runtime.home();
-        command = onJdk(runtime, command, environment);
-        note = jdkNote(runtime, arguments);
-      }
-      refuseJavaWithoutVirtualThreads(command, environment);
-      if (out == null) {
-        out = newFileName("vtscope-recording");
-      }
-    }
-    refuseExistingOrUnwritable(out);
-    PrintWriter stderr = spec.commandLine().getErr();
-    if (workload == null && note != null) {
-      stderr.println("vtscope record: " + note);
-    }
-    stderr.println("vtscope record: running " + String.join(" ", command));
-    stderr.flush();
-    ChildRecording.Result result;
-    // A program still running at the timeout may hang with every carrier pinned: its threads then
-    // are the evidence, as they are for --pid.
-    List<PinnedNowThreads> atTimeout = new ArrayList<>();
+    Duration threshold =
+        pinnedThreshold == null ? null : parseDuration(pinnedThreshold, "--pinned-threshold");
+    Workload w = workload == null ? null : workload(workload);
+    ProgramRecorder.Outcome recorded;
     try {
-      result =
-          ChildRecording.run(
-              command,
-              environment,
-              out,
-              threshold,
-              limit,
-              new StderrStream(stderr),
-              pid -> {
-                PinnedNowThreads threads = pinnedNow(pid, stderr);
-                if (threads != null) {
-                  atTimeout.add(threads);
-                }
-              });
-    } catch (IOException e) {
-      throw new ExitException(
-          ExitCode.INPUT_UNREADABLE,
-          "could not start '" + command.get(0) + "': " + e.getMessage(),
-          e);
+      recorded =
+          new ProgramRecorder(
+                  new JdkLocator(System.getenv(), vtscopeHome()), spec.commandLine().getErr())
+              .record(
+                  new ProgramRecorder.Request(
+                      w, variant, jdk, arguments, out, threshold, limit, timeout));
+    } catch (RecordException e) {
+      throw exit(e);
     }
-    String ending =
-        result.ending() == ChildRecording.Ending.TIMED_OUT
-            ? "stopped after the " + timeout + " timeout"
-            : "exited with code " + result.exitCode();
-    if (!result.recorded()) {
-      throw new ExitException(
-          ExitCode.PROGRAM_FAILED,
-          "the program "
-              + ending
-              + " and wrote no recording to "
-              + out
-              + (workload == null ? " (is it a java command of JDK 11 or later?)" : ""));
-    }
-    stderr.println("vtscope record: the program " + ending + "; recording: " + out);
-    if (workload != null && note != null) {
-      stderr.println("vtscope record: " + note);
-    }
-    stderr.flush();
     if (!noAnalyze) {
-      analyze(out, atTimeout.isEmpty() ? null : atTimeout.get(0));
+      analyze(recorded.recording(), recorded.recordedWith(), recorded.atTimeout());
     }
-    return result.ending() == ChildRecording.Ending.EXITED && result.exitCode() == 0
-        ? ExitCode.OK.code()
-        : ExitCode.PROGRAM_FAILED.code();
+    return recorded.succeeded() ? ExitCode.OK.code() : ExitCode.PROGRAM_FAILED.code();
+  }
+
+  /** The workload of this name, or a usage error that names the nearest one. */
+  private static Workload workload(String name) {
+    return Workloads.find(name)
+        .orElseThrow(
+            () ->
+                new ExitException(
+                    ExitCode.USAGE,
+                    "no workload named '"
+                        + name
+                        + "'"
+                        + NearestNames.didYouMean(
+                            NearestNames.to(
+                                name,
+                                Workloads.ALL.stream()
+                                    .map(known -> List.of(known.name()))
+                                    .toList()))
+                        + " ('vtscope workloads' lists them)"));
   }
 
   /** {@code record --pid}: records a running JVM for --duration, then analyses the recording. */
@@ -393,320 +273,95 @@ final class RecordCommand implements Callable<Integer> {
                 .toMillis()
             + "ms";
     LiveTarget target = LiveTarget.describe(pid);
-    if (out == null) {
-      out = newFileName("vtscope-pid" + pid);
-    }
-    refuseExistingOrUnwritable(out);
-    PrintWriter stderr = spec.commandLine().getErr();
-    TargetRecording recording;
+    Path file = out != null ? out : ProgramRecorder.newFileName("vtscope-pid" + pid);
+    refuseExistingOrUnwritable(file);
+    RunningJvmRecorder.Outcome recorded;
     try {
-      recording = LiveTarget.start(pid, threshold, length, out.toAbsolutePath());
+      TargetRecording recording = LiveTarget.start(pid, threshold, length, file.toAbsolutePath());
+      recorded =
+          new RunningJvmRecorder(spec.commandLine().getErr())
+              .await(pid, target.summary(), recording, length, file);
     } catch (LiveException e) {
       throw ExitException.of(e);
+    } catch (RecordException e) {
+      throw exit(e);
     }
-    // Ctrl-C (or a kill) stops the recording in the target, which writes what it has to --out.
-    Thread hook =
-        new Thread(
-            () -> {
-              try {
-                recording.stop(null);
-                stderr.println(
-                    "vtscope record: interrupted; stopped recording "
-                        + recording.name()
-                        + " in pid "
-                        + pid
-                        + (Files.exists(out) ? "; what it recorded: " + out : ""));
-              } catch (LiveException e) {
-                stderr.println("vtscope record: interrupted; " + e.getMessage());
-              }
-              stderr.flush();
-            },
-            "vtscope-stop-recording");
-    Runtime.getRuntime().addShutdownHook(hook);
-    long started = System.nanoTime();
-    boolean exited;
-    try {
-      stderr.println(
-          "vtscope record: recording pid "
-              + pid
-              + " ("
-              + target.summary()
-              + ") for "
-              + HumanDurations.format(length.toNanos())
-              + " as JFR recording "
-              + recording.name()
-              + " into "
-              + out);
-      stderr.flush();
-      exited = !recording.awaitEnd(length);
-    } catch (LiveException e) {
-      throw ExitException.of(e);
-    } finally {
-      try {
-        recording.stop(null); // a no-op when the JVM stopped it at the end of its duration
-      } catch (LiveException e) {
-        stderr.println("vtscope record: " + e.getMessage());
-      }
-      try {
-        Runtime.getRuntime().removeShutdownHook(hook);
-      } catch (IllegalStateException e) {
-        // shutting down already: the hook runs
-      }
-    }
-    // A pin that has not ended writes no event: what the carriers hold now comes from a thread
-    // dump, taken as the recording ends.
-    PinnedNowThreads pinnedNow = exited ? null : pinnedNow(pid, stderr);
-    long seconds = Duration.ofNanos(System.nanoTime() - started).toSeconds();
-    boolean written = Files.isRegularFile(out) && Files.size(out) > 0;
-    if (!written && Files.isRegularFile(out)) {
-      // the empty file the JVM opened for it: left there, it would refuse the same --out next time
-      Files.deleteIfExists(out);
-    }
-    if (exited && !written) {
-      throw new ExitException(
-          ExitCode.TARGET_JVM,
-          "pid "
-              + pid
-              + " exited after "
-              + seconds
-              + " s, before it wrote its recording (was it killed?): nothing was recorded");
-    }
-    if (!written) {
-      throw new ExitException(
-          ExitCode.TARGET_JVM,
-          "pid " + pid + " wrote no recording to " + out + " (" + recording.name() + ")");
-    }
-    stderr.println(
-        exited
-            ? "vtscope record: pid "
-                + pid
-                + " exited after "
-                + seconds
-                + " s; its recording up to then: "
-                + out
-            : "vtscope record: recorded pid " + pid + "; recording: " + out);
-    stderr.flush();
     if (!noAnalyze) {
-      analyze(out, pinnedNow);
+      analyze(recorded.recording(), null, recorded.atEnd());
     }
-    return exited ? ExitCode.TARGET_JVM.code() : ExitCode.OK.code();
-  }
-
-  /** A running JVM's threads now, and where its class files are, to attribute the pinned ones. */
-  private record PinnedNowThreads(
-      List<ThreadInDump> threads, String classPath, String workingDirectory) {}
-
-  private static PinnedNowThreads pinnedNow(long pid, PrintWriter stderr) {
-    try (AttachedJvm jvm = AttachedJvm.attach(pid)) {
-      java.util.Properties properties = jvm.systemProperties();
-      return new PinnedNowThreads(
-          ThreadDumps.take(pid),
-          properties.getProperty("java.class.path"),
-          properties.getProperty("user.dir"));
-    } catch (LiveException e) {
-      stderr.println(
-          "vtscope record: no thread dump of pid "
-              + pid
-              + " ("
-              + e.getMessage()
-              + "): pins that have not ended are not shown");
-      stderr.flush();
-      return null;
-    }
+    return recorded.exited() ? ExitCode.TARGET_JVM.code() : ExitCode.OK.code();
   }
 
   /** A new file vtscope may write: not there yet, in a folder that is. */
   static void refuseExistingOrUnwritable(Path file) {
-    if (Files.exists(file)) {
-      throw new ExitException(
-          ExitCode.USAGE,
-          file + " already exists; vtscope never overwrites a file, choose another --out");
+    try {
+      ProgramRecorder.refuseExistingOrUnwritable(file);
+    } catch (RecordException e) {
+      throw exit(e);
     }
-    Path folder = file.toAbsolutePath().getParent();
-    if (folder == null || !Files.isDirectory(folder)) {
-      throw new ExitException(
-          ExitCode.USAGE, "the folder of --out " + file + " does not exist; create it first");
-    }
+  }
+
+  /** The exit code of each way recording fails. */
+  private static ExitException exit(RecordException e) {
+    ExitCode code =
+        switch (e.problem()) {
+          case USAGE -> ExitCode.USAGE;
+          case NO_JAVA -> ExitCode.NO_JAVA;
+          case CANNOT_START -> ExitCode.INPUT_UNREADABLE;
+          case PROGRAM_FAILED -> ExitCode.PROGRAM_FAILED;
+          case TARGET_JVM -> ExitCode.TARGET_JVM;
+        };
+    return new ExitException(code, e.getMessage(), e);
   }
 
   /**
    * Analyses {@code recording}; with the threads of the JVM as its recording ended, the virtual
    * threads pinned then come first, whose pins wrote no event.
    */
-  private void analyze(Path recording, PinnedNowThreads now) {
+  private void analyze(Path recording, Path recordedWith, JvmAtEnd now) {
+    List<RecordingInput> inputs;
     try {
-      Analysis analysis =
-          new Analyzer(
-                  ReaderKind.VTSCOPE.create(),
-                  new AnalysisOptions(GroupBy.CULPRIT, List.of(), List.of(), InstalledJdks::homes))
-              // the JVM's relative class path is relative to its folder, not to vtscope's
-              .workingFolder(
-                  now == null || now.workingDirectory() == null
-                      ? null
-                      : Path.of(now.workingDirectory()))
-              .analyze(RecordingInputs.resolve(List.of(recording)));
-      Advice advice = Advisor.standard().advise(analysis);
-      if (now != null) {
-        List<PinnedNow> pinned;
-        try (ClassBytesSource classes =
-            ClassBytesSource.of(
-                List.of(),
-                List.of(
-                    new ClassBytesSource.RecordedClassPath(
-                        now.classPath(), now.workingDirectory(), null)),
-                analysis.jvm() == null ? null : analysis.jvm().javaVersion(),
-                analysis.feature(),
-                InstalledJdks::homes)) {
-          pinned =
-              PinnedNow.find(
-                  PinnedNow.candidates(now.threads()),
-                  new Attributor(classes, new FrameOwnership(List.of())));
-        }
-        advice = PinnedNowFinding.addTo(advice, analysis, pinned);
-      }
-      output.renderer(TerminalFacts.detect()).render(analysis, advice, spec.commandLine().getOut());
-    } catch (RecordingProblemException | IOException e) {
+      inputs = RecordingInputs.resolve(List.of(recording));
+    } catch (InputProblemException e) {
       throw new ExitException(ExitCode.NOT_A_RECORDING, recording + ": " + e.getMessage(), e);
     }
-  }
-
-  /** The JDK the program was recorded with (--jdk), if one was chosen. */
-  private Path recordedWith;
-
-  /** Where the analysis looks for the recording's JDK: the one it was recorded with first. */
-  private List<Path> jdkHomes() {
-    List<Path> homes = new ArrayList<>();
-    if (recordedWith != null) {
-      homes.add(recordedWith);
-    }
-    homes.addAll(InstalledJdks.homes());
-    return homes;
-  }
-
-  private Jdk chooseJdk() {
-    JdkLocator locator = new JdkLocator(System.getenv(), vtscopeHome());
-    if (jdk == null) {
-      return new Jdk(Path.of(System.getProperty("java.home")), Runtime.version().feature());
-    }
-    if (jdk.matches("\\d+")) {
-      int feature = Integer.parseInt(jdk);
-      Optional<Jdk> found = locator.feature(feature);
-      if (found.isEmpty()) {
-        String seen =
-            locator.all().stream()
-                .map(j -> "JDK " + j.feature() + " at " + j.home())
-                .collect(Collectors.joining(", "));
-        throw new ExitException(
-            ExitCode.NO_JAVA,
-            "no JDK "
-                + feature
-                + " found ("
-                + (seen.isEmpty() ? "none at all" : "found " + seen)
-                + "); install one or pass --jdk PATH");
+    // the JDK it was recorded with has the class files of the recording's JDK frames
+    AnalysisOptions options = analysisOptions.options().preferringJdk(recordedWith);
+    Analysis analysis =
+        analysisOptions.analyze(
+            analysisOptions
+                .analyzer(
+                    options, inputs, output.machineReadable() ? null : spec.commandLine().getErr())
+                // the JVM's relative class path is relative to its folder, not to vtscope's
+                .workingFolder(
+                    now == null || now.workingDirectory() == null
+                        ? null
+                        : Path.of(now.workingDirectory())),
+            inputs);
+    Advice advice = Advisor.standard().advise(analysis);
+    if (now != null) {
+      List<PinnedNow> pinned;
+      try (ClassBytesSource classes =
+          ClassBytesSource.of(
+              options.classPath(),
+              List.of(
+                  new ClassBytesSource.RecordedClassPath(
+                      now.classPath(), now.workingDirectory(), null)),
+              analysis.jvm() == null ? null : analysis.jvm().javaVersion(),
+              analysis.feature(),
+              options.jdkHomes())) {
+        pinned =
+            PinnedNow.find(
+                PinnedNow.candidates(ThreadDumps.threads(now.threads())),
+                new Attributor(classes, new FrameOwnership(options.appPackages())));
       }
-      return found.get();
+      advice = PinnedNowFinding.addTo(advice, analysis, pinned);
     }
-    return locator
-        .at(Path.of(jdk))
-        .orElseThrow(
-            () ->
-                new ExitException(
-                    ExitCode.NO_JAVA,
-                    jdk + " is not a Java runtime (no bin/java and release file)"));
-  }
-
-  /**
-   * The command to run on {@code runtime}: a bare {@code java} becomes that JDK's java, and the
-   * child's {@code JAVA_HOME} and {@code PATH} point at it, so build tools and scripts that look
-   * there ({@code mvn}, {@code gradle}, a start script) use it too.
-   */
-  static List<String> onJdk(Jdk runtime, List<String> command, Map<String, String> environment) {
-    environment.put("JAVA_HOME", runtime.home().toString());
-    String path = System.getenv("PATH");
-    String bin = runtime.java().getParent().toString();
-    environment.put(
-        "PATH", path == null || path.isEmpty() ? bin : bin + java.io.File.pathSeparator + path);
-    if (isBareJava(command.get(0))) {
-      List<String> replaced = new ArrayList<>(command);
-      replaced.set(0, runtime.java().toString());
-      return List.copyOf(replaced);
-    }
-    return command;
-  }
-
-  /** What --jdk did to a command, for the user: nothing is changed silently. */
-  static String jdkNote(Jdk runtime, List<String> command) {
-    String first = command.get(0);
-    if (isBareJava(first)) {
-      return "--jdk " + runtime.feature() + ": 'java' runs as " + runtime.java();
-    }
-    String name =
-        Path.of(first).getFileName() == null ? first : Path.of(first).getFileName().toString();
-    if (name.equals("java") || name.equals("java.exe")) {
-      return "--jdk "
-          + runtime.feature()
-          + " does not replace the java named in the command ("
-          + first
-          + "); it runs as given";
-    }
-    return "--jdk "
-        + runtime.feature()
-        + ": the command runs with JAVA_HOME="
-        + runtime.home()
-        + " and that JDK's bin first on PATH";
-  }
-
-  /**
-   * A command whose java has no virtual threads (a JDK older than 21, say the system's default
-   * java) would run and leave a recording with nothing to show: refused before it starts.
-   */
-  private static void refuseJavaWithoutVirtualThreads(
-      List<String> command, Map<String, String> environment) {
-    String first = command.get(0);
-    Path executable = null;
-    if (isBareJava(first)) {
-      String path = environment.getOrDefault("PATH", System.getenv("PATH"));
-      for (String dir : path == null ? new String[0] : path.split(java.io.File.pathSeparator)) {
-        if (!dir.isBlank() && Files.isExecutable(Path.of(dir, first))) {
-          executable = Path.of(dir, first);
-          break;
-        }
-      }
-    } else {
-      Path named = Path.of(first).getFileName();
-      if (named != null && isBareJava(named.toString())) {
-        executable = Path.of(first);
-      }
-    }
-    if (executable == null) {
-      return; // not java itself (a script, mvn, gradle): what it runs is its business
-    }
-    Path real;
-    try {
-      real = executable.toRealPath();
-    } catch (IOException e) {
-      return;
-    }
-    Optional<Jdk> runtime = new JdkLocator(System.getenv(), vtscopeHome()).at(real);
-    if (runtime.isPresent() && runtime.get().feature() < JDK.virtualThreadsFinalIn()) {
-      throw new ExitException(
-          ExitCode.NO_JAVA,
-          "'"
-              + first
-              + "' is JDK "
-              + runtime.get().feature()
-              + " ("
-              + real
-              + "), which has no virtual threads: run with --jdk "
-              + JDK.virtualThreadsFinalIn()
-              + " (or later), or put a JDK "
-              + JDK.virtualThreadsFinalIn()
-              + "+ first on PATH");
-    }
-  }
-
-  private static boolean isBareJava(String program) {
-    return program.equals("java") || program.equals("java.exe");
+    output.print(
+        output.renderer(text, TerminalFacts.detect()),
+        new Report.Analyzed(analysis, advice),
+        spec.commandLine().getOut(),
+        List.of(recording));
   }
 
   /** vtscope's checkout, when the launcher says where it is. */
@@ -715,48 +370,7 @@ final class RecordCommand implements Callable<Integer> {
     return home == null || home.isBlank() ? null : Path.of(home);
   }
 
-  private static Path ownJar() {
-    try {
-      return Path.of(Workloads.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-    } catch (java.net.URISyntaxException e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
-  private static Path newFileName(String stem) {
-    String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-    Path candidate = Path.of(stem + "-" + stamp + ".jfr");
-    for (int i = 2; Files.exists(candidate); i++) {
-      candidate = Path.of(stem + "-" + stamp + "-" + i + ".jfr");
-    }
-    return candidate;
-  }
-
   static Duration parseDuration(String text, String option) {
     return Duration.ofNanos(DurationParser.nanos(text, option));
-  }
-
-  /** Copies the child's output to vtscope's stderr writer. */
-  private static final class StderrStream extends OutputStream {
-    private final PrintWriter err;
-
-    StderrStream(PrintWriter err) {
-      this.err = err;
-    }
-
-    @Override
-    public void write(int b) {
-      err.write(b);
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) {
-      err.write(new String(b, off, len, StandardCharsets.UTF_8));
-    }
-
-    @Override
-    public void flush() {
-      err.flush();
-    }
   }
 }

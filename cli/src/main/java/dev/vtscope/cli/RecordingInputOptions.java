@@ -40,6 +40,11 @@ final class RecordingInputOptions {
             "--recursive"));
   }
 
+  /** The files {@code inputs} read, which no output of a command may replace. */
+  static List<Path> files(List<RecordingInput> inputs) {
+    return inputs.stream().flatMap(input -> input.files().stream()).toList();
+  }
+
   List<RecordingInput> resolve() {
     if (paths.stream().filter(p -> p.toString().equals(RecordingInputs.STDIN)).count() > 1) {
       throw new ExitException(ExitCode.USAGE, STDIN_TWICE);

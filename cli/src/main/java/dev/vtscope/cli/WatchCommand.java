@@ -4,7 +4,6 @@ import dev.vtscope.advice.Advisor;
 import dev.vtscope.advice.Finding;
 import dev.vtscope.advice.PinnedNowFinding;
 import dev.vtscope.analysis.AnalysisOptions;
-import dev.vtscope.analysis.GroupBy;
 import dev.vtscope.analysis.HumanDurations;
 import dev.vtscope.analysis.LiveAnalysis;
 import dev.vtscope.analysis.LiveSnapshot;
@@ -73,6 +72,8 @@ final class WatchCommand implements Callable<Integer> {
 
   private int top = 10;
 
+  private final AnalysisMixin analysisOptions;
+
   WatchCommand() {
     spec.addOption(
         Specs.option(() -> pid, v -> pid = v, "--pid")
@@ -116,6 +117,7 @@ final class WatchCommand implements Callable<Integer> {
             .description(
                 "With --pid: threshold of jdk.VirtualThreadPinned (default: 20ms, the JDK's).")
             .build());
+    analysisOptions = new AnalysisMixin(spec, AnalysisMixin.Use.LIVE);
     Specs.verboseOption(spec);
     spec.addOption(
         Specs.option(() -> top, this::top, "--top")
@@ -150,6 +152,8 @@ final class WatchCommand implements Callable<Integer> {
       throw new ExitException(ExitCode.USAGE, "--interval must be 500ms or more, not " + interval);
     }
     Duration limit = duration == null ? null : RecordCommand.parseDuration(duration, "--duration");
+    // a --classpath entry that does not exist is said before anything starts in the JVM
+    analysisOptions.options();
     if (repository != null) {
       if (out != null || pinnedThreshold != null) {
         throw new ExitException(
@@ -262,8 +266,7 @@ final class WatchCommand implements Callable<Integer> {
       Duration every,
       Duration limit)
       throws InterruptedException {
-    AnalysisOptions options =
-        new AnalysisOptions(GroupBy.CULPRIT, List.of(), List.of(), InstalledJdks::homes);
+    AnalysisOptions options = analysisOptions.options();
     Instant began = start != null ? start : Instant.now();
     LiveAnalysis live = new LiveAnalysis(options, title, workingFolder, nanos(began));
     PrintWriter stdout = spec.commandLine().getOut();

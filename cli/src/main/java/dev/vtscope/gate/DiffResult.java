@@ -28,6 +28,16 @@ public record DiffResult(
         || after.submitFailed().events() > before.submitFailed().events();
   }
 
+  /** How long the earlier recordings ran, summed over its inputs. */
+  public long beforeRecordedNanos() {
+    return Comparability.length(before);
+  }
+
+  /** How long the later recordings ran, summed over its inputs. */
+  public long afterRecordedNanos() {
+    return Comparability.length(after);
+  }
+
   public long count(SiteChange.Status status) {
     return sites.stream().filter(s -> s.status() == status).count();
   }

@@ -21,8 +21,8 @@ final class DiffReport {
 
   static void text(DiffResult d, PrintWriter out) {
     out.println("vtscope: before/after");
-    out.println("  before  " + describe(d.before()));
-    out.println("  after   " + describe(d.after()));
+    out.println("  before  " + describe(d.before(), d.beforeRecordedNanos()));
+    out.println("  after   " + describe(d.after(), d.afterRecordedNanos()));
     out.println(
         String.format(
             Locale.ROOT,
@@ -213,8 +213,8 @@ final class DiffReport {
     ObjectNode root = JsonText.object();
     root.put("schemaVersion", 1);
     root.putObject("tool").put("name", "vtscope").put("version", toolVersion);
-    root.set("before", side(d.before()));
-    root.set("after", side(d.after()));
+    root.set("before", side(d.before(), d.beforeRecordedNanos()));
+    root.set("after", side(d.after(), d.afterRecordedNanos()));
     root.put("tolerance", d.tolerance());
     root.put("regression", d.regression());
     ArrayNode notes = root.putArray("notes");
@@ -251,13 +251,11 @@ final class DiffReport {
     out.flush();
   }
 
-  private static ObjectNode side(Analysis a) {
+  private static ObjectNode side(Analysis a, long recordedNanos) {
     ObjectNode node = JsonText.object();
     node.put("path", a.inputs().isEmpty() ? null : a.inputs().get(0).name());
     node.put("jdkFeature", a.feature() == 0 ? null : a.feature());
-    node.put(
-        "durationNanos",
-        a.inputs().stream().mapToLong(dev.vtscope.analysis.InputFacts::durationNanos).sum());
+    node.put("durationNanos", recordedNanos);
     node.put("pinnedEvents", a.pinned().events());
     node.put("pinnedTotalNanos", a.pinned().totalNanos());
     node.put("saturatedNanos", saturated(a));
@@ -269,7 +267,7 @@ final class DiffReport {
     return a.carriers() == null ? 0 : a.carriers().saturatedNanos();
   }
 
-  private static String describe(Analysis a) {
+  private static String describe(Analysis a, long recordedNanos) {
     StringBuilder text = new StringBuilder();
     text.append(a.inputs().isEmpty() ? "?" : a.inputs().get(0).name());
     if (a.feature() > 0) {
@@ -277,9 +275,7 @@ final class DiffReport {
     } else {
       text.append("  (JDK unknown");
     }
-    long duration =
-        a.inputs().stream().mapToLong(dev.vtscope.analysis.InputFacts::durationNanos).sum();
-    text.append(", ").append(HumanDurations.format(duration)).append(" recorded)");
+    text.append(", ").append(HumanDurations.format(recordedNanos)).append(" recorded)");
     return text.toString();
   }
 }

@@ -247,10 +247,7 @@ public final class MarkdownReport implements ReportRenderer {
   }
 
   private static String sites(Analysis a) {
-    List<Site> sites = new ArrayList<>();
-    a.siteSections().values().forEach(sites::addAll);
-    sites.sort(
-        java.util.Comparator.comparingLong((Site s) -> s.durations().totalNanos()).reversed());
+    List<Site> sites = a.sitesByTime();
     if (sites.isEmpty()) {
       return "";
     }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.Analyzer;
-import dev.vtscope.analysis.GroupBy;
 import dev.vtscope.recording.RecordingInput;
 import dev.vtscope.recording.RecordingInputs;
 import dev.vtscope.testing.TestRecordings;
@@ -38,10 +37,10 @@ class ExplorerTest {
   private static String explore(String recording, String script) throws Exception {
     List<RecordingInput> inputs = RecordingInputs.resolve(List.of(Path.of(recording)));
     CommandLine.Model.CommandSpec spec = CommandLine.Model.CommandSpec.create();
-    AttributionOptions attribution = new AttributionOptions(spec);
+    AnalysisMixin analysisOptions = new AnalysisMixin(spec, AnalysisMixin.Use.REPORT);
     new CommandLine(spec).setCaseInsensitiveEnumValuesAllowed(true).parseArgs();
-    Analyzer analyzer = attribution.analyzer(inputs, GroupBy.CULPRIT, null);
-    Analysis analysis = attribution.analyze(analyzer, inputs);
+    Analyzer analyzer = analysisOptions.analyzer(inputs, null);
+    Analysis analysis = analysisOptions.analyze(analyzer, inputs);
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try (Terminal terminal =
         TerminalBuilder.builder()
@@ -49,7 +48,7 @@ class ExplorerTest {
             .dumb(true)
             .streams(new ByteArrayInputStream(script.getBytes(StandardCharsets.UTF_8)), out)
             .build()) {
-      new Explorer(analyzer, analysis, attribution, inputs).run(terminal);
+      new Explorer(analyzer, analysis, analysisOptions, inputs).run(terminal);
     }
     return out.toString(StandardCharsets.UTF_8);
   }

@@ -238,6 +238,29 @@ class GateCommandTest {
     Cli.Result clobber = Cli.run("check", copy.toString(), "--junit", copy.toString());
     assertThat(clobber.exitCode()).isEqualTo(2);
     assertThat(Files.readAllBytes(copy)).isEqualTo(before);
+    // Nor the report: one guard for every file a command writes.
+    Cli.Result report = Cli.run("check", copy.toString(), "-o", copy.toString());
+    assertThat(report.exitCode()).isEqualTo(2);
+    assertThat(report.err())
+        .startsWith("vtscope check: -o " + copy + " is one of the files being read");
+    assertThat(Files.readAllBytes(copy)).isEqualTo(before);
+  }
+
+  @Test
+  void checkAndDiffWriteTheirReportToTheFileOfO(@TempDir Path dir) throws Exception {
+    Path checked = dir.resolve("check.md");
+    Cli.Result check = Cli.run("check", PINNING, "--format", "markdown", "-o", checked.toString());
+    assertThat(check.exitCode()).isEqualTo(6);
+    assertThat(check.out()).isEmpty();
+    assertThat(Files.readString(checked))
+        .isEqualTo(Cli.run("check", PINNING, "--format", "markdown").out());
+    Path compared = dir.resolve("diff.json");
+    Cli.Result diff =
+        Cli.run("diff", PINNING, FIXED, "--format", "json", "-o", compared.toString());
+    assertThat(diff.exitCode()).isZero();
+    assertThat(diff.out()).isEmpty();
+    assertThat(Files.readString(compared))
+        .isEqualTo(Cli.run("diff", PINNING, FIXED, "--format", "json").out());
   }
 
   @Test

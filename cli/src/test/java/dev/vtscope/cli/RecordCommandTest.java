@@ -51,6 +51,63 @@ class RecordCommandTest {
     assertThat(result.err()).contains("exited with code 0").contains("tasks: 30");
   }
 
+  /**
+   * record analyses its recording with analyze's options: here the workload's own package is
+   * declared not the application's, so its monitor is a library's, and sites group by stack.
+   */
+  @Test
+  void analyzesWithTheOptionsOfAnalyze() throws Exception {
+    Path out = dir.resolve("pinning.jfr");
+    Path report = dir.resolve("report.json");
+    Cli.Result result =
+        Cli.run(
+            "record",
+            "--workload",
+            "pinning",
+            "--jdk",
+            jdk21Home(),
+            "--out",
+            out.toString(),
+            "--format",
+            "json",
+            "-o",
+            report.toString(),
+            "--app-package",
+            "com.acme",
+            "--group-by",
+            "stack",
+            "--reader",
+            "jdk",
+            "--classpath",
+            out.getParent().toString(),
+            "--",
+            "--tasks",
+            "30");
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(result.out()).as("the report went to -o").isEmpty();
+    JsonNode json = MAPPER.readTree(report.toFile());
+    assertThat(json.at("/groupBy").asText()).isEqualTo("stack");
+    assertThat(json.at("/pinned/sites/0/culprit/method").asText()).isEqualTo("withMonitor");
+    assertThat(json.at("/pinned/sites/0/culprit/owner").asText()).isEqualTo("library");
+  }
+
+  @Test
+  void aClassPathEntryThatDoesNotExistIsRefusedBeforeAnythingIsRecorded() {
+    Path out = dir.resolve("never.jfr");
+    Cli.Result result =
+        Cli.run(
+            "record",
+            "--workload",
+            "pinning",
+            "--out",
+            out.toString(),
+            "--classpath",
+            dir.resolve("missing.jar").toString());
+    assertThat(result.exitCode()).isEqualTo(ExitCode.USAGE.code());
+    assertThat(result.err()).contains("--classpath: ").contains("missing.jar: no such file");
+    assertThat(out).doesNotExist();
+  }
+
   @Test
   void aWorkloadThatCannotRunOnTheChosenJdkIsRefusedBeforeAnythingStarts() {
     Path out = dir.resolve("native.jfr");

@@ -68,6 +68,27 @@ class SpecsTest {
     assertThat(SpecsTest.<List<Path>>value(analyze, "--classpath")).isEmpty();
   }
 
+  /** Every command that analyses recordings takes the same analysis options, from one mixin. */
+  @Test
+  void everyAnalysingCommandTakesTheSameAnalysisOptions() {
+    CommandLine all = commandLine(null);
+    List<String> analysis = List.of("--classpath", "--app-package", "--reader");
+    for (String name : List.of("analyze", "record", "watch", "explore", "check", "diff")) {
+      CommandSpec spec = all.getSubcommands().get(name).getCommandSpec();
+      for (String option : analysis) {
+        assertThat(spec.findOption(option)).as(name + " " + option).isNotNull();
+      }
+      // check and diff are about culprits: their budgets and matches are made of them
+      boolean grouped = !name.equals("check") && !name.equals("diff");
+      assertThat(spec.findOption("--group-by") != null).as(name + " --group-by").isEqualTo(grouped);
+    }
+    for (String name : List.of("analyze", "record", "merge", "check", "diff")) {
+      CommandSpec spec = all.getSubcommands().get(name).getCommandSpec();
+      assertThat(spec.findOption("--format")).as(name + " --format").isNotNull();
+      assertThat(spec.findOption("-o")).as(name + " -o").isNotNull();
+    }
+  }
+
   @Test
   void aFieldsFirstValueIsTheDefaultTheHelpShows() {
     assertThat(Cli.run("diff", "--help").out()).contains("(default: 10.0)");

@@ -315,6 +315,32 @@ class WatchCommandTest {
         .contains("no JFR recording appeared in " + dir);
   }
 
+  /**
+   * watch takes analyze's analysis options; its reader is the JDK's, the only one that follows a
+   * repository as it is written, and a class path entry that does not exist is refused before
+   * watching starts.
+   */
+  @Test
+  void takesTheAnalysisOptionsOfAnalyze() {
+    Cli.Result vtscopeReader = Cli.run("watch", dir.toString(), "--reader", "vtscope");
+    assertThat(vtscopeReader.exitCode()).isEqualTo(ExitCode.USAGE.code());
+    assertThat(vtscopeReader.err()).startsWith("vtscope watch: --reader takes jdk, not 'vtscope'");
+    Cli.Result missing =
+        Cli.run(
+            "watch",
+            dir.toString(),
+            "--reader",
+            "jdk",
+            "--app-package",
+            "com.acme",
+            "--group-by",
+            "stack",
+            "--classpath",
+            dir.resolve("missing.jar").toString());
+    assertThat(missing.exitCode()).isEqualTo(ExitCode.USAGE.code());
+    assertThat(missing.err()).contains("missing.jar: no such file");
+  }
+
   @Test
   void badInputIsOneLineAndAUsageError() {
     Cli.Result neither = Cli.run("watch");

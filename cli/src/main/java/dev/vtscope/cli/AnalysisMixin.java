@@ -12,8 +12,26 @@ import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** Where class files come from and which code is the application's; shared by the commands. */
-final class AttributionOptions {
+/**
+ * The options of every command that analyses recordings, and the one place they become {@link
+ * AnalysisOptions}: where class files come from ({@code --classpath}), which code is the
+ * application's ({@code --app-package}), which reader reads ({@code --reader}), how sites are
+ * grouped ({@code --group-by}) and whether a progress line shows ({@code -q}).
+ */
+final class AnalysisMixin {
+
+  /** What a command does with its analysis, which decides the options it offers. */
+  enum Use {
+    /** analyze, record, explore: sites grouped as asked, either reader, a progress line. */
+    REPORT,
+    /** check and diff: sites by culprit, what budgets and comparisons are made of. */
+    GATE,
+    /**
+     * watch: follows a JFR repository as the JVM writes it, which only the JDK's reader streams; no
+     * file is read whole, so no progress line.
+     */
+    LIVE
+  }
 
   static final class Readers extends OptionValues {
     Readers() {
@@ -21,15 +39,61 @@ final class AttributionOptions {
     }
   }
 
+  /** watch's only reader. */
+  static final class LiveReaders extends OptionValues {
+    LiveReaders() {
+      super(List.of("jdk"));
+    }
+  }
+
+  static final class Groupings extends OptionValues {
+    Groupings() {
+      super(java.util.Arrays.stream(GroupBy.values()).map(GroupBy::label).toList());
+    }
+  }
+
+  /**
+   * Reads watch's --reader: jdk, and nothing else. A class, not a lambda: the start-up archive
+   * cannot keep a lambda that implements a picocli interface.
+   */
+  private static final class LiveReaderConverter
+      implements picocli.CommandLine.ITypeConverter<ReaderKind> {
+    @Override
+    public ReaderKind convert(String value) {
+      if (!value.trim().equalsIgnoreCase("jdk")) {
+        // ErrorReporter says what is taken, from the completion candidates
+        throw new picocli.CommandLine.TypeConversionException("not a live reader: " + value);
+      }
+      return ReaderKind.JDK;
+    }
+  }
+
   private List<Path> classPath = List.of();
 
   private List<String> appPackages = List.of();
 
-  private ReaderKind reader = ReaderKind.VTSCOPE;
+  private ReaderKind reader;
+
+  private GroupBy groupBy = GroupBy.CULPRIT;
 
   private boolean quiet;
 
-  AttributionOptions(CommandSpec spec) {
+  AnalysisMixin(CommandSpec spec, Use use) {
+    reader = use == Use.LIVE ? ReaderKind.JDK : ReaderKind.VTSCOPE;
+    if (use != Use.GATE) {
+      spec.addOption(
+          Specs.option(() -> groupBy, v -> groupBy = v, "--group-by")
+              .paramLabel("GROUPING")
+              .type(GroupBy.class)
+              .converters(new GroupByConverter())
+              .completionCandidates(new Groupings())
+              .description(
+                  "culprit (default): who holds the carrier (docs/attribution.md); stack: each"
+                      + " distinct stack; top-frame: the first frame not loaded by the boot loader,"
+                      + " as 'jfr view pinned-threads' groups; reason: the pinned reason (JDK"
+                      + " 24+).")
+              .build());
+    }
     spec.addOption(
         Specs.option(() -> classPath, v -> classPath = v, "--classpath", "-cp")
             .paramLabel("PATH")
@@ -55,6 +119,21 @@ final class AttributionOptions {
                     + " known server or test framework's, i.e. the code that started the thread's"
                     + " task.")
             .build());
+    if (use == Use.LIVE) {
+      spec.addOption(
+          Specs.option(() -> reader, v -> reader = v, "--reader")
+              .paramLabel("jdk")
+              .type(ReaderKind.class)
+              .converters(new LiveReaderConverter())
+              .completionCandidates(new LiveReaders())
+              .defaultValue("jdk")
+              .description(
+                  "The JFR reader: jdk (the JDK's jdk.jfr.consumer), the only one that follows a"
+                      + " repository as the JVM writes it; taken for the same command line as"
+                      + " analyze's.")
+              .build());
+      return;
+    }
     spec.addOption(
         Specs.option(() -> reader, v -> reader = v, "--reader")
             .paramLabel("vtscope|jdk")
@@ -96,9 +175,18 @@ final class AttributionOptions {
     }
   }
 
-  /** Analyses the inputs without a progress line. */
-  Analysis analyze(List<RecordingInput> inputs, GroupBy groupBy) {
-    return analyze(inputs, groupBy, null);
+  /**
+   * What the analysis is asked to do, from these options; a {@code --classpath} entry that does not
+   * exist is a usage error.
+   */
+  AnalysisOptions options() {
+    checkClassPath();
+    return new AnalysisOptions(
+        groupBy,
+        classPath,
+        appPackages,
+        Prefetch.jdkHomes(),
+        dev.vtscope.advice.Knowledge.standard().jdk().releases());
   }
 
   /**
@@ -107,21 +195,26 @@ final class AttributionOptions {
    * @param progressTo where a progress line may show while large inputs are read (stderr), or null
    *     for none (a machine-readable report)
    */
-  Analysis analyze(List<RecordingInput> inputs, GroupBy groupBy, PrintWriter progressTo) {
-    return analyze(analyzer(inputs, groupBy, progressTo), inputs);
+  Analysis analyze(List<RecordingInput> inputs, PrintWriter progressTo) {
+    return analyze(analyzer(inputs, progressTo), inputs);
+  }
+
+  /** Analyses the inputs as these options say, but with their sites grouped by {@code other}. */
+  Analysis analyze(List<RecordingInput> inputs, GroupBy other) {
+    return analyze(new Analyzer(reader.create(), options().withGroupBy(other)), inputs);
   }
 
   /** An analyzer with these options, which {@link #analyze(Analyzer, List)} then runs. */
-  Analyzer analyzer(List<RecordingInput> inputs, GroupBy groupBy, PrintWriter progressTo) {
-    checkClassPath();
-    return new Analyzer(
-            reader.create(),
-            new AnalysisOptions(
-                groupBy,
-                classPath,
-                appPackages,
-                Prefetch.jdkHomes(),
-                dev.vtscope.advice.Knowledge.standard().jdk().releases()))
+  Analyzer analyzer(List<RecordingInput> inputs, PrintWriter progressTo) {
+    return analyzer(options(), inputs, progressTo);
+  }
+
+  /**
+   * An analyzer with {@code options}, which are these options with what a command knows besides
+   * (record: the JDK it recorded with).
+   */
+  Analyzer analyzer(AnalysisOptions options, List<RecordingInput> inputs, PrintWriter progressTo) {
+    return new Analyzer(reader.create(), options)
         .progress(ProgressLine.forInputs(inputs, progressTo != null && !quiet, progressTo));
   }
 

@@ -1,0 +1,37 @@
+package dev.vtscope.record;
+
+import dev.vtscope.live.AttachedJvm;
+import dev.vtscope.live.LiveException;
+import dev.vtscope.live.ThreadDump;
+import java.io.PrintWriter;
+
+/**
+ * A recorded JVM's threads as its recording ended, and where its class files are, to attribute the
+ * virtual threads pinned then: a pin that has not ended wrote no event.
+ *
+ * @param threads its thread dump
+ * @param classPath its {@code java.class.path}, or null
+ * @param workingDirectory its {@code user.dir}, against which a relative class path is resolved
+ */
+public record JvmAtEnd(ThreadDump threads, String classPath, String workingDirectory) {
+
+  /** The JVM with this pid now, or null (said on {@code stderr}) when it cannot be dumped. */
+  static JvmAtEnd take(long pid, PrintWriter stderr) {
+    try (AttachedJvm jvm = AttachedJvm.attach(pid)) {
+      java.util.Properties properties = jvm.systemProperties();
+      return new JvmAtEnd(
+          ThreadDump.take(pid),
+          properties.getProperty("java.class.path"),
+          properties.getProperty("user.dir"));
+    } catch (LiveException e) {
+      stderr.println(
+          "vtscope record: no thread dump of pid "
+              + pid
+              + " ("
+              + e.getMessage()
+              + "): pins that have not ended are not shown");
+      stderr.flush();
+      return null;
+    }
+  }
+}
