@@ -30,11 +30,12 @@ public final class RecordingSet {
    * the merge of reports given beside them.
    *
    * @param parts the recordings of each part, in the order given
+   * @param names what to call each part in an error
    * @return the indices of the parts to add up, in the order given, and of those left out
    * @throws IllegalArgumentException when two parts share some of their recordings but not all:
    *     neither can be left out, and their sums cannot be taken apart
    */
-  public static Distinct distinct(List<List<InputFacts>> parts) {
+  public static Distinct distinct(List<List<InputFacts>> parts, List<String> names) {
     List<Set<String>> identities = new ArrayList<>();
     for (List<InputFacts> part : parts) {
       Set<String> ids = new HashSet<>();
@@ -70,14 +71,24 @@ public final class RecordingSet {
       } else if (shared == identities.get(i).size()) {
         left.add(i);
       } else {
+        String one = null;
+        for (InputFacts input : parts.get(i)) {
+          if (owner.containsKey(identity(input))) {
+            one = input.name();
+            break;
+          }
+        }
         throw new IllegalArgumentException(
-            name(parts.get(i))
+            names.get(i)
                 + " and "
-                + name(parts.get(sharedWith))
+                + names.get(sharedWith)
                 + " share "
                 + shared
-                + " of their recordings but not all: add up reports of recordings that do not"
-                + " overlap (the parts of each merge, say)");
+                + (shared == 1 ? " recording (" : " recordings (")
+                + one
+                + (shared == 1 ? "" : ", …")
+                + ") but not all of theirs: add up reports of recordings that do not overlap (the"
+                + " parts of each merge, say)");
       }
     }
     List<Integer> indices = new ArrayList<>();
@@ -112,12 +123,6 @@ public final class RecordingSet {
     return input.figures() != null && input.figures().identity() != null
         ? input.figures().identity()
         : input.name() + "|" + input.startNanos() + "|" + input.durationNanos();
-  }
-
-  private static String name(List<InputFacts> inputs) {
-    return inputs.size() == 1
-        ? inputs.get(0).name()
-        : inputs.get(0).name() + " and " + (inputs.size() - 1) + " more";
   }
 
   /**
@@ -214,7 +219,6 @@ public final class RecordingSet {
     long submitEvents = 0;
     // grouped as one recording's are: by message pattern and stack
     Map<SubmitFailureCollector.Key, SubmitFailureGroup> groups = new LinkedHashMap<>();
-    Concurrency worstPinned = null;
     Concurrency worstHeld = null;
     CarriersAtEnd worstEnd = null;
     Analysis worstPart = parts.get(0);
@@ -224,7 +228,6 @@ public final class RecordingSet {
       pinnedSites.add(a.pinned().sites(), offsets[i]);
       pinnedThreads += a.pinned().virtualThreads();
       truncated += a.pinned().truncatedStacks();
-      worstPinned = Concurrency.worse(worstPinned, a.pinned().concurrency());
       Concurrency held = a.carriers() != null ? a.carriers() : a.pinned().concurrency();
       Concurrency worse = Concurrency.worse(worstHeld, held);
       if (worse != worstHeld) {
@@ -278,7 +281,13 @@ public final class RecordingSet {
             first.scheduler(),
             first.settings(),
             groupBy,
-            new PinnedSummary(durationsOf(pinned), pinnedThreads, truncated, worstPinned, pinned),
+            // pinned and held at once: the figures of one recording, the one that held most
+            new PinnedSummary(
+                durationsOf(pinned),
+                pinnedThreads,
+                truncated,
+                worstPart.pinned().concurrency(),
+                pinned),
             worstHeld,
             anyMonitors ? monitors(enterSites.sites(), enterThreads) : null,
             anyMonitors ? monitors(waitSites.sites(), waitThreads) : null,
@@ -314,8 +323,11 @@ public final class RecordingSet {
     return draft.withNotes(said);
   }
 
-  /** The input whose recording held most carriers at once (the first of equals). */
-  static InputFacts worstRecording(List<InputFacts> inputs) {
+  /**
+   * The input whose recording held most carriers at once (the first of equals): whose figures a
+   * report of several recordings shows for carriers pinned and held at once.
+   */
+  public static InputFacts worstRecording(List<InputFacts> inputs) {
     InputFacts worst = inputs.get(0);
     Concurrency worstHeld = null;
     for (InputFacts input : inputs) {
@@ -345,7 +357,7 @@ public final class RecordingSet {
             scoped
                 ? new Note(said.id(), said.severity(), (Message) said.message().args().get("note"))
                 : said;
-        if (note.id().startsWith("merged-") || !once.add(note)) {
+        if (note.id().startsWith("merged-") || note.id().equals("mixed-jdks") || !once.add(note)) {
           continue; // what a sum said of its parts as a whole is said again of the whole
         }
         List<String> names = where.computeIfAbsent(note, n -> new ArrayList<>());

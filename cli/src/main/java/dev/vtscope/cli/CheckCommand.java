@@ -145,7 +145,9 @@ final class CheckCommand implements Callable<Integer> {
     Analysis analysis = analysisOptions.analyze(inputs, spec.commandLine().getErr());
     Advice advice = Advisor.standard().advise(analysis);
     CheckResult result = Checker.check(analysis, advice, policy);
-    Report report = new Report.Checked(result, analysis.inputs().size());
+    Report report =
+        new Report.Checked(
+            result, analysis.inputs().stream().map(dev.vtscope.analysis.InputFacts::name).toList());
     output.print(output.renderer(), report, spec.commandLine().getOut(), read);
     if (junit != null) {
       try (PrintWriter xml =

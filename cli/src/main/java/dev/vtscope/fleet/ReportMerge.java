@@ -57,7 +57,8 @@ public final class ReportMerge {
    * @throws ReportException naming the first report that cannot be read or is not a report of
    *     analyze, or two that share some of their recordings but not all
    */
-  public Report.Analyzed merge(List<Path> reports) throws ReportException {
+  public Report.Analyzed merge(List<Path> given) throws ReportException {
+    List<Path> reports = expand(given);
     byte[] standardInput = null;
     if (reports.stream().anyMatch(r -> r.toString().equals("-"))) {
       try {
@@ -74,7 +75,7 @@ public final class ReportMerge {
     run(reports.size(), i -> recordings.set(i, recordingsOf(sources, i)));
     RecordingSet.Distinct distinct;
     try {
-      distinct = RecordingSet.distinct(recordings);
+      distinct = RecordingSet.distinct(recordings, reports.stream().map(Path::toString).toList());
     } catch (IllegalArgumentException e) {
       throw new ReportException(e.getMessage(), false, e);
     }
@@ -131,6 +132,32 @@ public final class ReportMerge {
     return new Report.Analyzed(sum, advice);
   }
 
+  /** The reports named: a folder stands for the {@code .json} files in it, by name. */
+  private static List<Path> expand(List<Path> given) throws ReportException {
+    List<Path> reports = new ArrayList<>();
+    for (Path path : given) {
+      if (!path.toString().equals("-") && Files.isDirectory(path)) {
+        try (java.util.stream.Stream<Path> files = Files.list(path)) {
+          List<Path> json =
+              files
+                  .filter(f -> f.getFileName().toString().endsWith(".json"))
+                  .filter(Files::isRegularFile)
+                  .sorted()
+                  .toList();
+          if (json.isEmpty()) {
+            throw new ReportException(path + ": a folder with no .json report in it", true, null);
+          }
+          reports.addAll(json);
+        } catch (IOException e) {
+          throw unreadable(path, e);
+        }
+      } else {
+        reports.add(path);
+      }
+    }
+    return reports;
+  }
+
   /** A task of {@link #run}; its exception stops the others. */
   private interface Task {
     void run(int index) throws ReportException;
@@ -168,7 +195,11 @@ public final class ReportMerge {
     Path report = sources.reports.get(i);
     try (InputStream in = sources.open(i);
         JsonParser parser = mapper.getFactory().createParser(in)) {
-      if (parser.nextToken() != JsonToken.START_OBJECT) {
+      JsonToken first = parser.nextToken();
+      if (first == null) {
+        throw notAReport(report, "an empty file, not a report of vtscope analyze", null);
+      }
+      if (first != JsonToken.START_OBJECT) {
         throw notAReport(
             report,
             "not a vtscope analysis report (vtscope analyze --format json writes one)",
@@ -180,7 +211,7 @@ public final class ReportMerge {
         if (field.equals("inputs")) {
           return JsonReportReader.inputs(mapper.readTree(parser));
         }
-        if (field.equals("checks") || field.equals("changes")) {
+        if (field.equals("checks") || field.equals("before") || field.equals("changes")) {
           throw notAReport(
               report,
               "a report of check or diff, not of analyze: merge takes vtscope analyze --format json",
@@ -221,12 +252,12 @@ public final class ReportMerge {
   }
 
   private static ReportException notJson(Path report, Exception cause) {
-    return new ReportException(
-        report
-            + ": not JSON (merge takes the reports of vtscope analyze --format json, not"
-            + " recordings)",
-        false,
-        cause);
+    String what =
+        cause instanceof com.fasterxml.jackson.core.io.JsonEOFException
+            ? "ends before its JSON does (cut short?)"
+            : "not JSON (merge takes the reports of vtscope analyze --format json, not"
+                + " recordings)";
+    return new ReportException(report + ": " + what, false, cause);
   }
 
   private static ReportException unreadable(Path report, IOException e) {

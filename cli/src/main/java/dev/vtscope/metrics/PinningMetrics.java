@@ -55,7 +55,10 @@ public record PinningMetrics(
         other,
         analysis.submitFailed().events(),
         analysis.carriers().peak(),
-        analysis.scheduler().parallelism().value(),
+        // the parallelism the peak was held against: of several recordings, the same one's
+        analysis.carriers().parallelism() > 0
+            ? analysis.carriers().parallelism()
+            : analysis.scheduler().parallelism().value(),
         severities(advice.findings()));
   }
 

@@ -97,7 +97,9 @@ public final class ChunkScanner {
     buffer.flip();
     if (buffer.getInt(0) != MAGIC) {
       return index == 0
-          ? "not a JFR recording (no JFR file header)"
+          ? (buffer.get(0) == '{'
+              ? "not a JFR recording but JSON: reports of vtscope analyze add up with vtscope merge"
+              : "not a JFR recording (no JFR file header)")
           : "no chunk header where chunk " + (index + 1) + " should start (corrupt)";
     }
     int major = Short.toUnsignedInt(buffer.getShort(4));

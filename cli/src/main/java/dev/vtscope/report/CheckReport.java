@@ -6,6 +6,7 @@ import dev.vtscope.analysis.Message;
 import dev.vtscope.gate.CheckItem;
 import dev.vtscope.gate.CheckResult;
 import java.io.PrintWriter;
+import java.util.List;
 
 /** {@code vtscope check}'s result as text (a line per check), a Markdown table, or JSON. */
 final class CheckReport {
@@ -14,8 +15,8 @@ final class CheckReport {
 
   private CheckReport() {}
 
-  static void text(CheckResult result, int recordings, PrintWriter out) {
-    out.println("vtscope check: " + verdict(result, recordings, "passed", "FAILED"));
+  static void text(CheckResult result, List<String> recordings, PrintWriter out) {
+    out.println("vtscope check: " + verdict(result, recordings.size(), "passed", "FAILED"));
     for (CheckItem item : result.items()) {
       out.println(
           "  "
@@ -23,6 +24,10 @@ final class CheckReport {
               + WORDING.format(item.name())
               + ": "
               + WORDING.format(item.result()));
+      String where = where(item, recordings);
+      if (!where.isEmpty()) {
+        out.println("        " + where);
+      }
     }
     for (Message allowed : result.allowed()) {
       out.println("  allow " + WORDING.format(allowed));
@@ -33,10 +38,10 @@ final class CheckReport {
     out.flush();
   }
 
-  static void markdown(CheckResult result, int recordings, PrintWriter out) {
+  static void markdown(CheckResult result, List<String> recordings, PrintWriter out) {
     StringBuilder md =
         new StringBuilder("## vtscope check: ")
-            .append(verdict(result, recordings, "passed", "**failed**"))
+            .append(verdict(result, recordings.size(), "passed", "**failed**"))
             .append("\n\n| | check | result |\n|---|---|---|\n");
     for (CheckItem item : result.items()) {
       if (md.length() > Markdown.MAX_CHARS - 500) {
@@ -49,6 +54,8 @@ final class CheckReport {
           .append(Markdown.text(WORDING.format(item.name())))
           .append(" | ")
           .append(Markdown.text(WORDING.format(item.result())))
+          .append(where(item, recordings).isEmpty() ? "" : " ")
+          .append(Markdown.text(where(item, recordings)))
           .append(" |\n");
     }
     if (!result.allowed().isEmpty()) {
@@ -72,11 +79,15 @@ final class CheckReport {
    * The check as JSON: {@code passed}, {@code failures}, one object per check (a failed finding
    * with the whole finding, as {@code analyze} writes it) and what the allow-list left out.
    */
-  static void json(CheckResult result, int recordings, String toolVersion, PrintWriter out) {
+  static void json(
+      CheckResult result, List<String> recordings, String toolVersion, PrintWriter out) {
     ObjectNode root = JsonText.object();
     root.put("schemaVersion", JsonReport.SCHEMA_VERSION);
     root.putObject("tool").put("name", "vtscope").put("version", toolVersion);
-    root.put("recordings", recordings);
+    root.put("recordings", recordings.size());
+    // what the findings' recording indices point at
+    ArrayNode inputs = root.putArray("inputs");
+    recordings.forEach(inputs::add);
     root.put("passed", result.passed());
     root.put("failures", result.failures());
     ArrayNode checks = root.putArray("checks");
@@ -90,7 +101,7 @@ final class CheckReport {
               .put("result", WORDING.format(item.result()));
       check.set("figures", JsonText.tree(Wording.figures(item.result())));
       if (item.finding() != null) {
-        check.set("finding", JsonReport.finding(item.finding()));
+        check.set("finding", JsonReport.finding(item.finding(), recordings));
       }
     }
     ArrayNode allowed = root.putArray("allowed");
@@ -99,6 +110,13 @@ final class CheckReport {
     result.warnings().forEach(m -> warnings.add(WORDING.format(m)));
     out.println(JsonText.pretty(root));
     out.flush();
+  }
+
+  /** Of a finding of several recordings, which have it and whose figures it shows; or "". */
+  private static String where(CheckItem item, List<String> recordings) {
+    return item.finding() == null || item.finding().spread() == null
+        ? ""
+        : WORDING.format(item.finding().spread().said(recordings));
   }
 
   /** A failed check's longer text: a finding's explanation and actions, or its result. */

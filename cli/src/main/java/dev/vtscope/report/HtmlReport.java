@@ -101,6 +101,12 @@ public final class HtmlReport implements ReportRenderer {
       ObjectNode pool = root.putObject("carrierPool");
       pool.put("javaOptions", advice.carrierPool().javaOptions());
       pool.put(
+          "keep",
+          "keep: parallelism "
+              + advice.carrierPool().recommended().parallelism()
+              + ", maxPoolSize "
+              + advice.carrierPool().recommended().maxPoolSize());
+      pool.put(
           "recording",
           advice.carrierPool().recording() < 0
               ? null

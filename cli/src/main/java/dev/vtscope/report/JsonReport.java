@@ -6,6 +6,7 @@ import dev.vtscope.advice.Advice;
 import dev.vtscope.advice.CarrierPool;
 import dev.vtscope.advice.Evidence;
 import dev.vtscope.advice.Finding;
+import dev.vtscope.advice.Severity;
 import dev.vtscope.advice.Spread;
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.CarrierWork;
@@ -104,7 +105,13 @@ public final class JsonReport implements ReportRenderer {
     root.set("recordingSettings", settings(a.settings()));
     root.put("groupBy", a.groupBy().label());
     root.set("pinned", pinned(a));
-    root.set("carriersHeld", held(a.carriers()));
+    ObjectNode carriersHeld = held(a.carriers());
+    if (carriersHeld != null) {
+      // the scheduler these figures were held against, of the recording they come from
+      carriersHeld.put("parallelism", a.carriers().parallelism());
+      carriersHeld.put("input", a.inputs().indexOf(RecordingSet.worstRecording(a.inputs())));
+    }
+    root.set("carriersHeld", carriersHeld);
     root.set("monitorEnter", monitors(a.monitorEnter()));
     root.set("monitorWait", monitors(a.monitorWait()));
     root.set("carrierWork", carrierWork(a.carrierWork()));
@@ -124,7 +131,8 @@ public final class JsonReport implements ReportRenderer {
     }
     root.set("carriersAtEnd", carriersAtEnd(a.carriersAtEnd()));
     ArrayNode findings = root.putArray("findings");
-    advice.findings().forEach(f -> findings.add(finding(f)));
+    List<String> names = a.inputs().stream().map(InputFacts::name).toList();
+    advice.findings().forEach(f -> findings.add(finding(f, names)));
     root.set("carrierPool", carrierPool(advice.carrierPool()));
     ArrayNode notes = root.putArray("notes");
     for (Note note : a.notes()) {
@@ -140,8 +148,8 @@ public final class JsonReport implements ReportRenderer {
         Message inner = (Message) note.message().args().get("note");
         ObjectNode of = item.putObject("of");
         of.put("recordings", ((Number) note.message().args().get("count")).intValue());
-        ArrayNode names = of.putArray("names");
-        ((List<?>) note.message().args().get("names")).forEach(n -> names.add(n.toString()));
+        ArrayNode named = of.putArray("names");
+        ((List<?>) note.message().args().get("names")).forEach(n -> named.add(n.toString()));
         of.put("message", WORDING.format(inner));
         of.set("figures", JsonText.tree(Wording.figures(inner)));
       }
@@ -172,8 +180,10 @@ public final class JsonReport implements ReportRenderer {
       held.put("parallelism", f.held().parallelism());
     }
     node.set("carriersHeld", held);
-    node.put("worstFinding", worst == null ? null : worst.finding().id());
-    node.put("worstSeverity", worst == null ? null : worst.severity().label());
+    // nothing above info: the recording is healthy, as its own report says
+    boolean healthy = worst == null || worst.severity() == Severity.INFO;
+    node.put("worstFinding", healthy ? "healthy" : worst.finding().id());
+    node.put("worstSeverity", healthy ? Severity.INFO.label() : worst.severity().label());
   }
 
   private static ObjectNode jvm(Analysis a) {
@@ -281,8 +291,11 @@ public final class JsonReport implements ReportRenderer {
     return node;
   }
 
-  /** One finding, as {@code findings[]} and {@code vtscope check} write it. */
-  public static ObjectNode finding(Finding f) {
+  /**
+   * One finding, as {@code findings[]} and {@code vtscope check} write it; {@code names} are the
+   * report's recordings, which a finding of several names.
+   */
+  public static ObjectNode finding(Finding f, List<String> names) {
     ObjectNode node = JsonText.object();
     node.put("id", f.id());
     node.put("severity", f.severity().label());
@@ -319,6 +332,7 @@ public final class JsonReport implements ReportRenderer {
         recordings
             .addObject()
             .put("input", spread.recordings().get(k))
+            .put("path", names.get(spread.recordings().get(k)))
             .put("severity", spread.severities().get(k).label());
       }
       node.put("figuresFrom", spread.worst());

@@ -83,7 +83,7 @@ public final class JsonReportReader {
       throw new NotAReportException(
           "not a vtscope analysis report (vtscope analyze --format json writes one)");
     }
-    if (root.has("checks") || root.has("changes") || !root.has("pinned")) {
+    if (root.has("checks") || root.has("before") || root.has("changes") || !root.has("pinned")) {
       throw new NotAReportException(
           "a report of check or diff, not of analyze: merge takes vtscope analyze --format json");
     }
@@ -115,7 +115,12 @@ public final class JsonReportReader {
                 -1);
     int cpus = jvmNode.path("cpus").asInt(0);
     SchedulerSettings scheduler = scheduler(root.path("scheduler"));
-    int parallelism = Math.max(0, scheduler.parallelism().value());
+    // carriers at once were counted against the scheduler of the recording they come from
+    JsonNode heldNode = root.path("carriersHeld");
+    int parallelism =
+        heldNode.path("parallelism").isNumber()
+            ? heldNode.path("parallelism").asInt()
+            : Math.max(0, scheduler.parallelism().value());
     List<InputFacts> inputs = new ArrayList<>();
     for (JsonNode input : root.path("inputs")) {
       inputs.add(input(input, parallelism));

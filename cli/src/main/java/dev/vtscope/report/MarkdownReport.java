@@ -74,7 +74,7 @@ public final class MarkdownReport implements ReportRenderer {
     for (Finding f : advice.findings()) {
       blocks.add(finding(f, names));
     }
-    String pool = carrierPool(advice.carrierPool());
+    String pool = carrierPool(a, advice.carrierPool());
     String sites = sites(a);
     int budget = Markdown.MAX_CHARS - md.length() - pool.length() - sites.length() - 200;
     int shown = 0;
@@ -158,8 +158,9 @@ public final class MarkdownReport implements ReportRenderer {
       return "";
     }
     StringBuilder md = new StringBuilder();
-    md.append("| recording | JDK | recorded | pinned | all carriers held | worst finding |\n");
-    md.append("|---|---|---|---|---|---|\n");
+    md.append(
+        "| recording | JDK | recorded | parallelism | pinned | all carriers held | worst finding |\n");
+    md.append("|---|---|---|---|---|---|---|\n");
     List<RecordingVerdict> rows = RecordingVerdict.of(a, advice);
     for (RecordingVerdict row : rows.subList(0, Math.min(RecordingVerdict.SHOWN, rows.size()))) {
       InputFacts input = row.input();
@@ -172,6 +173,11 @@ public final class MarkdownReport implements ReportRenderer {
                   : Markdown.text(input.jvm().javaVersion()))
           .append(" | ")
           .append(HumanDurations.format(input.durationNanos()))
+          .append(" | ")
+          .append(
+              input.figures() == null || input.figures().scheduler().parallelism().value() < 0
+                  ? "?"
+                  : Integer.toString(input.figures().scheduler().parallelism().value()))
           .append(" | ")
           .append(HumanDurations.format(row.pinnedNanos()))
           .append(" | ")
@@ -228,11 +234,15 @@ public final class MarkdownReport implements ReportRenderer {
     return md.toString();
   }
 
-  private static String carrierPool(CarrierPool pool) {
+  private static String carrierPool(Analysis a, CarrierPool pool) {
     if (pool == null) {
       return "";
     }
-    return "**Carrier pool:** "
+    return (pool.recording() < 0
+            ? "**Carrier pool:** "
+            : "**Carrier pool** (for "
+                + Markdown.code(a.inputs().get(pool.recording()).name())
+                + "): ")
         + (pool.javaOptions() == null
             ? "keep it (parallelism "
                 + pool.current().parallelism()

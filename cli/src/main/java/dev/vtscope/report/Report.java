@@ -17,9 +17,14 @@ public sealed interface Report {
   /**
    * {@code vtscope check}: what was checked.
    *
-   * @param recordings how many recordings the check read
+   * @param recordings the recordings the check read, by name, in the order of their analysis
    */
-  record Checked(CheckResult result, int recordings) implements Report {}
+  record Checked(CheckResult result, java.util.List<String> recordings) implements Report {
+
+    public Checked {
+      recordings = java.util.List.copyOf(recordings);
+    }
+  }
 
   /** {@code vtscope diff}: the sites of two analyses, matched. */
   record Compared(DiffResult result) implements Report {}

@@ -186,8 +186,13 @@ public final class TextReport implements ReportRenderer {
               + count(a.pinned().sites().size(), "site"));
       lines.add("                 " + percentiles(d));
       Concurrency c = a.pinned().concurrency();
+      // of several recordings, the figures of the one that held most: named, never mixed
+      String in = a.several() ? " in " + RecordingSet.worstRecording(a.inputs()).name() : "";
       StringBuilder carriers =
-          new StringBuilder("  carriers       peak ").append(c.peak()).append(" pinned at once");
+          new StringBuilder("  carriers       peak ")
+              .append(c.peak())
+              .append(" pinned at once")
+              .append(in);
       if (c.parallelism() > 0) {
         carriers.append(" (parallelism ").append(c.parallelism()).append(')');
         if (c.saturatedNanos() > 0) {
@@ -208,7 +213,8 @@ public final class TextReport implements ReportRenderer {
       StringBuilder line =
           new StringBuilder("  carriers held  peak ")
               .append(held.peak())
-              .append(" pinned or entering a monitor at once");
+              .append(" pinned or entering a monitor at once")
+              .append(a.several() ? " in " + RecordingSet.worstRecording(a.inputs()).name() : "");
       if (held.parallelism() > 0 && held.saturatedNanos() > 0) {
         line.append(", ")
             .append(

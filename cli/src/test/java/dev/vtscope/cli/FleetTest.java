@@ -122,16 +122,35 @@ class FleetTest {
     }
     assertThat(pools).containsExactlyInAnyOrder(1, 2, 4);
 
-    // the carriers-held figures shown are one recording's, whole, never a mix of two
-    List<JsonNode> held = new ArrayList<>();
-    fleet.path("inputs").forEach(i -> held.add(i.path("carriersHeld")));
-    JsonNode shown = fleet.path("carriersHeld").deepCopy();
-    assertThat(held.stream().map(h -> strip(h)).toList()).contains(shown);
+    // the carriers pinned and held at once are one recording's, whole, with its own parallelism
+    JsonNode shown = fleet.path("carriersHeld");
+    JsonNode from = fleet.path("inputs").get(shown.path("input").asInt());
+    assertThat(shown).isEqualTo(withInput(from.path("carriersHeld"), shown.path("input")));
+    JsonNode fromAlone = alone.get(Path.of(from.path("path").asText()).getFileName().toString());
+    assertThat(fleet.path("pinned").path("peakConcurrentCarriers"))
+        .isEqualTo(fromAlone.path("pinned").path("peakConcurrentCarriers"));
+    assertThat(fleet.path("pinned").path("saturatedNanos"))
+        .isEqualTo(fromAlone.path("pinned").path("saturatedNanos"));
+    assertThat(shown.path("parallelism").asInt())
+        .isEqualTo(from.path("scheduler").path("parallelism").path("value").asInt());
+    Cli.Result text = Cli.run("analyze", dir.resolve("fleet").toString());
+    // the text wraps at the terminal's width: read it as one line
+    assertThat(text.out().replaceAll("\\s+", " "))
+        .contains("pinned or entering a monitor at once in " + from.path("path").asText())
+        .contains("all " + shown.path("parallelism").asInt() + " held for");
+
+    // a merge of that report keeps them, parallelism included
+    Path report = dir.resolve("fleet-report.json");
+    Files.writeString(report, JSON.writeValueAsString(fleet));
+    JsonNode again = merge(report);
+    assertThat(again.path("carriersHeld")).isEqualTo(shown);
+    assertThat(again.path("pinned").path("saturatedNanos"))
+        .isEqualTo(fleet.path("pinned").path("saturatedNanos"));
 
     // each finding is the finding of the recording it names, with that recording's words
     for (JsonNode finding : fleet.path("findings")) {
-      JsonNode from = fleet.path("inputs").get(finding.path("figuresFrom").asInt());
-      JsonNode single = alone.get(Path.of(from.path("path").asText()).getFileName().toString());
+      JsonNode worst = fleet.path("inputs").get(finding.path("figuresFrom").asInt());
+      JsonNode single = alone.get(Path.of(worst.path("path").asText()).getFileName().toString());
       JsonNode same = same(single.path("findings"), finding);
       assertThat(same).as(finding.path("id").asText()).isNotNull();
       assertThat(finding.path("severity")).isEqualTo(same.path("severity"));
@@ -152,9 +171,9 @@ class FleetTest {
     return null;
   }
 
-  private static JsonNode strip(JsonNode held) {
+  private static JsonNode withInput(JsonNode held, JsonNode input) {
     ObjectNode copy = held.deepCopy();
-    copy.remove("parallelism");
+    copy.set("input", input);
     return copy;
   }
 
@@ -175,6 +194,10 @@ class FleetTest {
       assertThat(same.path("recordings")).hasSize(1);
     }
     assertThat(withHealthy.path("findings").findValuesAsText("id")).doesNotContain("healthy");
+    // a healthy recording's row says so, as its own report does
+    assertThat(withHealthy.path("inputs").get(1).path("worstFinding").asText())
+        .isEqualTo(analyze(healthy).path("inputs").get(0).path("worstFinding").asText())
+        .isEqualTo("healthy");
   }
 
   @Test
@@ -193,6 +216,17 @@ class FleetTest {
       assertThat(alone).as("the pinning node fails alone").isEqualTo(ExitCode.CHECK_FAILED.code());
       assertThat(healthyAlone).isZero();
       assertThat(together).isEqualTo(alone);
+    }
+    // the failed finding says which recording has it
+    Cli.Result text = Cli.run("check", folder.toString());
+    assertThat(text.out()).contains("FAIL").contains("Only in " + folder.resolve("bad.jfr"));
+    JsonNode json = JSON.readTree(Cli.run("check", folder.toString(), "--format", "json").out());
+    assertThat(json.path("inputs")).hasSize(3);
+    for (JsonNode check : json.path("checks")) {
+      for (JsonNode r : check.path("finding").path("recordings")) {
+        assertThat(json.path("inputs").get(r.path("input").asInt()).asText())
+            .isEqualTo(r.path("path").asText());
+      }
     }
   }
 
@@ -250,7 +284,31 @@ class FleetTest {
     Cli.run("merge", "--format", "json", "-o", bc.toString(), b.toString(), c.toString());
     Cli.Result r = Cli.run("merge", ab.toString(), bc.toString());
     assertThat(r.exitCode()).isEqualTo(ExitCode.NOT_A_RECORDING.code());
-    assertThat(r.err()).contains("share 1 of their recordings but not all").doesNotContain("\tat ");
+    assertThat(r.err())
+        .contains(bc + " and " + ab + " share 1 recording (" + NODES.get(1) + ") but not all")
+        .doesNotContain("\tat ");
+  }
+
+  @Test
+  void mergeTakesAFolderOfReportsAndSaysWhatIsWrongWithAFile() throws Exception {
+    Path folder = dir.resolve("reports");
+    Files.createDirectories(folder);
+    report(NODES.get(0), "reports/a");
+    report(NODES.get(1), "reports/b");
+    JsonNode merged = merge(folder);
+    assertThat(merged.path("inputs")).hasSize(2);
+
+    Path cut = dir.resolve("cut.json");
+    String whole = Files.readString(folder.resolve("a.json"));
+    Files.writeString(cut, whole.substring(0, whole.length() / 2));
+    Cli.Result r = Cli.run("merge", cut.toString());
+    assertThat(r.exitCode()).isEqualTo(ExitCode.NOT_A_RECORDING.code());
+    assertThat(r.err()).contains("cut short");
+    Path empty = dir.resolve("empty.json");
+    Files.writeString(empty, "");
+    assertThat(Cli.run("merge", empty.toString()).err()).contains("an empty file");
+    Cli.Result asRecording = Cli.run("analyze", folder.resolve("a.json").toString());
+    assertThat(asRecording.err()).contains("vtscope merge");
   }
 
   @Test

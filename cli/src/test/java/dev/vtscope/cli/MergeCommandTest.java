@@ -189,7 +189,7 @@ class MergeCommandTest {
     Cli.Result merged = Cli.run("merge", report.toString(), report.toString(), "--format", "json");
     assertThat(merged.exitCode()).as(merged.err()).isZero();
     assertThat(rejectedThreads(merged)).isEqualTo(first);
-    assertThat(merged.out()).contains("Recordings already given were given again (" + report);
+    assertThat(merged.out()).contains("were left out (" + report + ")");
   }
 
   @Test
