@@ -22,8 +22,8 @@ public record RecordingVerdict(int index, InputFacts input, Finding worst, Sever
 
   /**
    * Every recording of {@code a}, the worst first: by the severity of its worst finding, then by
-   * the share of its length with every carrier held, then by pinned time; the order given breaks
-   * ties.
+   * the time every carrier was held (as findings rank by carrier time), then by pinned time; the
+   * order given breaks ties.
    */
   public static List<RecordingVerdict> of(Analysis a, Advice advice) {
     List<RecordingVerdict> rows = new ArrayList<>();
@@ -43,7 +43,7 @@ public record RecordingVerdict(int index, InputFacts input, Finding worst, Sever
           if (c != 0) {
             return c;
           }
-          c = Double.compare(y.saturatedShare(), x.saturatedShare());
+          c = Long.compare(y.saturatedNanos(), x.saturatedNanos());
           if (c != 0) {
             return c;
           }
@@ -60,6 +60,12 @@ public record RecordingVerdict(int index, InputFacts input, Finding worst, Sever
   /** Whether nothing in the recording needs changing: no finding of its own above info. */
   public boolean healthy() {
     return severity == null || severity == Severity.INFO;
+  }
+
+  /** The time every carrier of the recording was held. */
+  public long saturatedNanos() {
+    RecordingFigures f = input.figures();
+    return f == null || f.held() == null ? 0 : f.held().saturatedNanos();
   }
 
   /** The share of the recording's length with every carrier held. */
