@@ -404,6 +404,32 @@ final class SummaryBuilder implements ChunkedListener {
     endNanos = Math.max(endNanos, o.endNanos);
   }
 
+  /**
+   * A builder that knows the facts this one knows (the JVM, its CPUs, class path and working
+   * folder, scheduler properties, recording settings and stack depth, each with the chunk that
+   * stated it) and none of its events: the start of the next stretch of the same JVM's events, so
+   * that each stretch is analysed alone as well as merged with the others.
+   */
+  SummaryBuilder factsOnly() {
+    SummaryBuilder facts = new SummaryBuilder();
+    facts.recordedIn = recordedIn;
+    facts.schedulerProperties.putAll(schedulerProperties);
+    facts.schedulerPropertiesAt.putAll(schedulerPropertiesAt);
+    facts.settings.putAll(settings);
+    facts.systemPropertiesRecorded = systemPropertiesRecorded;
+    facts.classPath = classPath;
+    facts.classPathAt = classPathAt;
+    facts.workingDirectory = workingDirectory;
+    facts.workingDirectoryAt = workingDirectoryAt;
+    facts.jvm = jvm;
+    facts.jvmAt = jvmAt;
+    facts.hardwareThreads = hardwareThreads;
+    facts.containerCpus = containerCpus;
+    facts.stackDepth = stackDepth;
+    facts.stackDepthAt = stackDepthAt;
+    return facts;
+  }
+
   @Override
   public void stackDepth(int depth) {
     open();

@@ -6,7 +6,7 @@ import dev.vtscope.advice.PinnedNowFinding;
 import dev.vtscope.analysis.AnalysisOptions;
 import dev.vtscope.analysis.GroupBy;
 import dev.vtscope.analysis.HumanDurations;
-import dev.vtscope.analysis.LiveAnalysis;
+import dev.vtscope.analysis.IntervalStream;
 import dev.vtscope.analysis.LiveSnapshot;
 import dev.vtscope.analysis.ThreadInDump;
 import dev.vtscope.live.AttachedJvm;
@@ -265,7 +265,7 @@ final class WatchCommand implements Callable<Integer> {
     AnalysisOptions options =
         new AnalysisOptions(GroupBy.CULPRIT, List.of(), List.of(), InstalledJdks::homes);
     Instant began = start != null ? start : Instant.now();
-    LiveAnalysis live = new LiveAnalysis(options, title, workingFolder, nanos(began));
+    IntervalStream live = IntervalStream.keepingTotal(options, title, workingFolder, nanos(began));
     PrintWriter stdout = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     TerminalFacts facts = TerminalFacts.detect();
@@ -341,7 +341,11 @@ final class WatchCommand implements Callable<Integer> {
             waitingSaid = true;
           }
         } else {
-          LiveSnapshot snapshot = live.snapshot(nanos(Instant.now()), threads, scheduler);
+          LiveSnapshot snapshot =
+              LiveSnapshot.of(
+                  live.next(nanos(Instant.now())),
+                  threads == null ? null : live.pinnedNow(threads),
+                  scheduler);
           List<Finding> findings = withPinnedNow(snapshot);
           Set<String> fresh = new HashSet<>();
           for (Finding f : findings) {

@@ -8,10 +8,8 @@ import dev.vtscope.analysis.Site;
 import dev.vtscope.attribution.Attribution;
 import dev.vtscope.attribution.Culprit;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -62,7 +60,7 @@ public final class WatchView {
     if (s.pinnedNow() != null) {
       line.append("  pinned now ").append(ofParallelism(s.pinnedNow().size(), s));
       if (!s.pinnedNow().isEmpty()) {
-        line.append(" [").append(pinnedNowByHolder(s.pinnedNow())).append(']');
+        line.append(" [").append(pinnedNowByHolder(s)).append(']');
       }
     }
     if (s.scheduler() != null) {
@@ -243,27 +241,20 @@ public final class WatchView {
   }
 
   /**
-   * Pinned-now threads grouped by holder, most first: {@code Holder.method: #34 reader-0, #35
-   * reader-1; Other.method: #40}, at most three threads named per holder.
+   * Pinned-now threads by holder, most first: {@code Holder.method: #34 reader-0, #35 reader-1;
+   * Other.method: #40}, at most three threads named per holder.
    */
-  private static String pinnedNowByHolder(List<PinnedNow> pinned) {
-    Map<String, List<String>> byHolder = new LinkedHashMap<>();
-    for (PinnedNow p : pinned) {
-      byHolder.computeIfAbsent(holder(p.attribution()), h -> new ArrayList<>()).add(threadName(p));
-    }
+  private static String pinnedNowByHolder(LiveSnapshot s) {
     List<String> groups = new ArrayList<>();
-    byHolder.entrySet().stream()
-        .sorted((a, b) -> Integer.compare(b.getValue().size(), a.getValue().size()))
-        .forEach(
-            e -> {
-              List<String> names = e.getValue();
-              String shown = String.join(", ", names.subList(0, Math.min(3, names.size())));
-              groups.add(
-                  e.getKey()
-                      + ": "
-                      + shown
-                      + (names.size() > 3 ? " and " + (names.size() - 3) + " more" : ""));
-            });
+    for (LiveSnapshot.PinnedNowGroup g : s.pinnedNowByHolder()) {
+      List<String> names = g.threads().stream().map(WatchView::threadName).toList();
+      String shown = String.join(", ", names.subList(0, Math.min(3, names.size())));
+      groups.add(
+          holder(g.attribution())
+              + ": "
+              + shown
+              + (names.size() > 3 ? " and " + (names.size() - 3) + " more" : ""));
+    }
     return String.join("; ", groups);
   }
 
