@@ -22,9 +22,11 @@ import java.util.Objects;
  *     monitor) by the holds that ended in the last interval
  * @param submitFailuresInInterval tasks the scheduler rejected in the last interval
  * @param sites the sites that held carriers, those most active in the last interval first
- * @param pinnedNow the virtual threads blocked while pinned at the end of the interval, from a
- *     thread dump (a pin that has not ended has no event yet); null when no dump was taken
+ * @param pinnedNow the virtual threads blocked while pinned, from the latest thread dump (a pin
+ *     that has not ended has no event yet); null when no dump was taken
  * @param scheduler the scheduler's counts at the end of the interval (JDK 24+), or null
+ * @param dump how old the thread dump behind {@code pinnedNow} is, or null when no dump was asked
+ *     for
  */
 public record LiveSnapshot(
     Analysis analysis,
@@ -35,7 +37,8 @@ public record LiveSnapshot(
     long submitFailuresInInterval,
     List<SiteActivity> sites,
     List<PinnedNow> pinnedNow,
-    Scheduler scheduler) {
+    Scheduler scheduler,
+    DumpAge dump) {
 
   public LiveSnapshot {
     sites = List.copyOf(sites);
@@ -50,7 +53,7 @@ public record LiveSnapshot(
    * @throws IllegalArgumentException when the stream keeps no total
    */
   public static LiveSnapshot of(
-      IntervalStream.Tick tick, List<PinnedNow> pinnedNow, Scheduler scheduler) {
+      IntervalStream.Tick tick, List<PinnedNow> pinnedNow, Scheduler scheduler, DumpAge dump) {
     if (tick.total() == null) {
       throw new IllegalArgumentException("a live snapshot needs the stream's total");
     }
@@ -87,7 +90,8 @@ public record LiveSnapshot(
         interval == null ? 0 : interval.submitFailed().events(),
         sites,
         pinnedNow,
-        scheduler);
+        scheduler,
+        dump);
   }
 
   private static String pinnedKey(Site site) {
@@ -130,6 +134,24 @@ public record LiveSnapshot(
   public record PinnedNowGroup(Attribution attribution, List<PinnedNow> threads) {
     public PinnedNowGroup {
       threads = List.copyOf(threads);
+    }
+  }
+
+  /**
+   * How old the thread dump behind a snapshot's pinned-now threads is: a JVM with very many threads
+   * takes longer than an interval to dump, and its dumps are then taken less often than intervals
+   * end, on a thread of their own.
+   *
+   * @param ageNanos how long before the end of the interval the dump shown was started, or -1 when
+   *     no dump has finished yet
+   * @param tookNanos how long that dump took, or how long the one running has run so far when it is
+   *     longer
+   */
+  public record DumpAge(long ageNanos, long tookNanos) {
+
+    /** Whether the dump shown is older than {@code intervalNanos}, or none has finished yet. */
+    public boolean late(long intervalNanos) {
+      return ageNanos < 0 || ageNanos > intervalNanos;
     }
   }
 

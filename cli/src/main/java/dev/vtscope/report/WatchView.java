@@ -3,10 +3,12 @@ package dev.vtscope.report;
 import dev.vtscope.advice.Finding;
 import dev.vtscope.analysis.HumanDurations;
 import dev.vtscope.analysis.LiveSnapshot;
+import dev.vtscope.analysis.Message;
 import dev.vtscope.analysis.PinnedNow;
 import dev.vtscope.analysis.Site;
 import dev.vtscope.attribution.Attribution;
 import dev.vtscope.attribution.Culprit;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -62,6 +64,10 @@ public final class WatchView {
       if (!s.pinnedNow().isEmpty()) {
         line.append(" [").append(pinnedNowByHolder(s)).append(']');
       }
+    }
+    String dumpAge = dumpAge(s);
+    if (dumpAge != null) {
+      line.append(" (").append(dumpAge).append(')');
     }
     if (s.scheduler() != null) {
       line.append("  mounted ")
@@ -153,6 +159,10 @@ public final class WatchView {
                   s.scheduler().parallelism(),
                   s.scheduler().queued(),
                   s.scheduler().poolSize())));
+    }
+    String dumpAge = dumpAge(s);
+    if (dumpAge != null) {
+      out.add(fit("dump      " + dumpAge));
     }
     if (s.pinnedNow() != null) {
       out.add(
@@ -256,6 +266,22 @@ public final class WatchView {
               + (names.size() > 3 ? " and " + (names.size() - 3) + " more" : ""));
     }
     return String.join("; ", groups);
+  }
+
+  /**
+   * What the line or screen says of a thread dump older than the interval, or of the first one
+   * still running; null when the dump shown is the interval's own.
+   */
+  private static String dumpAge(LiveSnapshot s) {
+    LiveSnapshot.DumpAge dump = s.dump();
+    if (dump == null || !dump.late(s.intervalNanos())) {
+      return null;
+    }
+    Duration took = Duration.ofNanos(dump.tookNanos());
+    return dump.ageNanos() < 0
+        ? WORDING.format(Message.of("watch.dump-running", "took", took))
+        : WORDING.format(
+            Message.of("watch.dump-old", "age", Duration.ofNanos(dump.ageNanos()), "took", took));
   }
 
   private static String threadName(PinnedNow p) {

@@ -186,7 +186,7 @@ class IntervalStreamTest {
       assertThat(Reports.json(interval)).isEqualTo(Reports.json(expected));
 
       // what watch shows of the interval is the interval's own analysis
-      LiveSnapshot snapshot = LiveSnapshot.of(tick, null, null);
+      LiveSnapshot snapshot = LiveSnapshot.of(tick, null, null, null);
       assertThat(snapshot.pinnedInInterval()).isEqualTo(expected.pinned().durations().count());
       assertThat(snapshot.pinnedNanosInInterval())
           .isEqualTo(expected.pinned().durations().totalNanos());

@@ -24,7 +24,7 @@ class WatchViewTest {
 
   private static LiveSnapshot snapshot(
       IntervalStream live, List<PinnedNow> pinnedNow, LiveSnapshot.Scheduler scheduler) {
-    return LiveSnapshot.of(live.next(SECOND), pinnedNow, scheduler);
+    return LiveSnapshot.of(live.next(SECOND), pinnedNow, scheduler, null);
   }
 
   private static String lines(LiveSnapshot s) {
