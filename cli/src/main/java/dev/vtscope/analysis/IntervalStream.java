@@ -57,7 +57,7 @@ public final class IntervalStream implements RecordingListener {
     this.name = name;
     this.workingFolder = workingFolder;
     this.keepTotal = keepTotal;
-    this.interval = newInterval(startNanos, new SummaryBuilder());
+    this.interval = newInterval(startNanos, null);
   }
 
   /**
@@ -82,14 +82,16 @@ public final class IntervalStream implements RecordingListener {
 
   /**
    * A builder for the interval that starts at {@code startNanos}, knowing the facts of {@code
-   * facts}. An interval is a chunk of the JVM's recording to the builder: its own start, its own
-   * index.
+   * previous} (the interval before, or null). An interval is a chunk of the JVM's recording to the
+   * builder: its own start, its own index.
    */
-  private SummaryBuilder newInterval(long startNanos, SummaryBuilder facts) {
+  private SummaryBuilder newInterval(long startNanos, SummaryBuilder previous) {
     SummaryBuilder next = new SummaryBuilder();
-    next.recordedIn = workingFolder;
     next.chunk(new ChunkHeader(intervals++, 0, 2, 0, 0, 0, 0, startNanos, 0, 0));
-    next.merge(facts);
+    if (previous != null) {
+      next.takeFacts(previous);
+    }
+    next.recordedIn = workingFolder;
     return next;
   }
 
@@ -136,7 +138,7 @@ public final class IntervalStream implements RecordingListener {
       ended = interval;
       quiet = !anyEvent;
       anyEvent = false;
-      interval = newInterval(nowNanos, ended.factsOnly());
+      interval = newInterval(nowNanos, ended);
     }
     long startNanos = ended.startNanos;
     ended.endNanos = Math.max(ended.endNanos, nowNanos);

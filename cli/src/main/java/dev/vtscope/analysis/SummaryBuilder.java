@@ -405,29 +405,28 @@ final class SummaryBuilder implements ChunkedListener {
   }
 
   /**
-   * A builder that knows the facts this one knows (the JVM, its CPUs, class path and working
-   * folder, scheduler properties, recording settings and stack depth, each with the chunk that
-   * stated it) and none of its events: the start of the next stretch of the same JVM's events, so
-   * that each stretch is analysed alone as well as merged with the others.
+   * Takes the facts {@code o} knows (the JVM, its CPUs, class path and working folder, scheduler
+   * properties, recording settings and stack depth, each with the chunk that stated it) and none of
+   * its events: how the next stretch of the same JVM's events starts, so that each stretch is
+   * analysed alone as well as merged with the others. This builder has taken no fact yet.
    */
-  SummaryBuilder factsOnly() {
-    SummaryBuilder facts = new SummaryBuilder();
-    facts.recordedIn = recordedIn;
-    facts.schedulerProperties.putAll(schedulerProperties);
-    facts.schedulerPropertiesAt.putAll(schedulerPropertiesAt);
-    facts.settings.putAll(settings);
-    facts.systemPropertiesRecorded = systemPropertiesRecorded;
-    facts.classPath = classPath;
-    facts.classPathAt = classPathAt;
-    facts.workingDirectory = workingDirectory;
-    facts.workingDirectoryAt = workingDirectoryAt;
-    facts.jvm = jvm;
-    facts.jvmAt = jvmAt;
-    facts.hardwareThreads = hardwareThreads;
-    facts.containerCpus = containerCpus;
-    facts.stackDepth = stackDepth;
-    facts.stackDepthAt = stackDepthAt;
-    return facts;
+  void takeFacts(SummaryBuilder o) {
+    open();
+    recordedIn = o.recordedIn;
+    schedulerProperties.putAll(o.schedulerProperties);
+    schedulerPropertiesAt.putAll(o.schedulerPropertiesAt);
+    settings.putAll(o.settings);
+    systemPropertiesRecorded = o.systemPropertiesRecorded;
+    classPath = o.classPath;
+    classPathAt = o.classPathAt;
+    workingDirectory = o.workingDirectory;
+    workingDirectoryAt = o.workingDirectoryAt;
+    jvm = o.jvm;
+    jvmAt = o.jvmAt;
+    hardwareThreads = o.hardwareThreads;
+    containerCpus = o.containerCpus;
+    stackDepth = o.stackDepth;
+    stackDepthAt = o.stackDepthAt;
   }
 
   @Override
