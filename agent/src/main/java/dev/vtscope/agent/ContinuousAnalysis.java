@@ -1,10 +1,9 @@
 package dev.vtscope.agent;
 
 import dev.vtscope.advice.Advisor;
-import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.AnalysisOptions;
 import dev.vtscope.analysis.GroupBy;
-import dev.vtscope.analysis.IntervalAnalysis;
+import dev.vtscope.analysis.IntervalStream;
 import dev.vtscope.metrics.MetricsTotals;
 import dev.vtscope.metrics.PinningMetrics;
 import dev.vtscope.recording.InProcessStream;
@@ -23,7 +22,7 @@ import java.util.function.Consumer;
  */
 final class ContinuousAnalysis implements AutoCloseable {
 
-  private final IntervalAnalysis intervals;
+  private final IntervalStream intervals;
   private final MetricsTotals totals;
   private final InProcessStream stream;
   private final ScheduledExecutorService clock;
@@ -34,7 +33,7 @@ final class ContinuousAnalysis implements AutoCloseable {
   private ContinuousAnalysis(AgentOptions options, PrintStream log) {
     this.log = log;
     this.intervals =
-        new IntervalAnalysis(
+        IntervalStream.intervalsOnly(
             // In the service's own JVM its class path is known from the start: attribution need
             // not wait for the recorded system properties, which may come after the first pins.
             new AnalysisOptions(GroupBy.CULPRIT, ownClassPath(), java.util.List.of()),
@@ -84,11 +83,11 @@ final class ContinuousAnalysis implements AutoCloseable {
   /** Analyses the interval that ends now and adds it to the totals. */
   void endInterval() {
     try {
-      Analysis interval = intervals.next(System.currentTimeMillis() * 1_000_000);
-      if (interval == null) {
+      IntervalStream.Tick tick = intervals.next(System.currentTimeMillis() * 1_000_000);
+      if (tick.quiet()) {
         totals.addQuiet();
       } else {
-        totals.add(interval, Advisor.standard().advise(interval));
+        totals.add(tick.interval(), Advisor.standard().advise(tick.interval()));
       }
       if (!listeners.isEmpty()) {
         PinningMetrics now = totals.snapshot();

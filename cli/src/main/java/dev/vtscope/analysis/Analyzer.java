@@ -37,6 +37,14 @@ public final class Analyzer {
   }
 
   /**
+   * An analyzer of summaries already made ({@link #analyze(String, RecordingSummary)}), as a
+   * running JVM's events give them: it reads no recording.
+   */
+  public Analyzer(AnalysisOptions options) {
+    this(null, options);
+  }
+
+  /**
    * The working folder of the JVM that wrote the recordings, when known from elsewhere (vtscope
    * asked the running JVM): JFR leaves {@code user.dir} out of a recording, and relative entries of
    * its class path are relative to it. Returns this analyzer.

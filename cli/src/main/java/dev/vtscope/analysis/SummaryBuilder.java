@@ -404,6 +404,31 @@ final class SummaryBuilder implements ChunkedListener {
     endNanos = Math.max(endNanos, o.endNanos);
   }
 
+  /**
+   * Takes the facts {@code o} knows (the JVM, its CPUs, class path and working folder, scheduler
+   * properties, recording settings and stack depth, each with the chunk that stated it) and none of
+   * its events: how the next stretch of the same JVM's events starts, so that each stretch is
+   * analysed alone as well as merged with the others. This builder has taken no fact yet.
+   */
+  void takeFacts(SummaryBuilder o) {
+    open();
+    recordedIn = o.recordedIn;
+    schedulerProperties.putAll(o.schedulerProperties);
+    schedulerPropertiesAt.putAll(o.schedulerPropertiesAt);
+    settings.putAll(o.settings);
+    systemPropertiesRecorded = o.systemPropertiesRecorded;
+    classPath = o.classPath;
+    classPathAt = o.classPathAt;
+    workingDirectory = o.workingDirectory;
+    workingDirectoryAt = o.workingDirectoryAt;
+    jvm = o.jvm;
+    jvmAt = o.jvmAt;
+    hardwareThreads = o.hardwareThreads;
+    containerCpus = o.containerCpus;
+    stackDepth = o.stackDepth;
+    stackDepthAt = o.stackDepthAt;
+  }
+
   @Override
   public void stackDepth(int depth) {
     open();

@@ -5,11 +5,13 @@ import dev.vtscope.advice.Finding;
 import dev.vtscope.advice.PinnedNowFinding;
 import dev.vtscope.analysis.AnalysisOptions;
 import dev.vtscope.analysis.HumanDurations;
-import dev.vtscope.analysis.LiveAnalysis;
+import dev.vtscope.analysis.IntervalStream;
 import dev.vtscope.analysis.LiveSnapshot;
+import dev.vtscope.analysis.PinnedNow;
 import dev.vtscope.analysis.ThreadInDump;
 import dev.vtscope.live.AttachedJvm;
 import dev.vtscope.live.LiveException;
+import dev.vtscope.live.PacedThreadDumps;
 import dev.vtscope.live.SchedulerCounts;
 import dev.vtscope.live.TargetRecording;
 import dev.vtscope.recording.InputProblemException;
@@ -268,23 +270,29 @@ final class WatchCommand implements Callable<Integer> {
       throws InterruptedException {
     AnalysisOptions options = analysisOptions.options();
     Instant began = start != null ? start : Instant.now();
-    LiveAnalysis live = new LiveAnalysis(options, title, workingFolder, nanos(began));
+    IntervalStream live = IntervalStream.keepingTotal(options, title, workingFolder, nanos(began));
     PrintWriter stdout = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     TerminalFacts facts = TerminalFacts.detect();
     WatchView view = new WatchView(facts.interactive() ? facts.width() : 0, top);
     Set<String> seen = new HashSet<>();
     long startedNanos = System.nanoTime();
+    long everyNanos = every.toNanos();
     boolean writerExited = false;
     boolean waitingSaid = false;
     boolean sawRecording = false;
     long watchedNanos = 0;
     boolean dumpFailed = false;
-    long dumpNanos = 0;
     // Thread.vthread_scheduler exists from JDK 24
     boolean schedulerCounts = recording != null && (feature == 0 || feature >= 24);
+    PacedThreadDumps.Latest<JvmNow> dumped = null;
+    List<PinnedNow> pinnedNow = null;
     try (RepositoryStream stream = RepositoryStream.open(folder, start, live);
-        Keys keys = Keys.open(facts.interactive())) {
+        Keys keys = Keys.open(facts.interactive());
+        PacedThreadDumps<JvmNow> dumps =
+            recording == null
+                ? null
+                : new PacedThreadDumps<>(() -> jvmNow(writer, schedulerCounts))) {
       stream.start();
       if (!facts.interactive()) {
         err.println(
@@ -292,41 +300,46 @@ final class WatchCommand implements Callable<Integer> {
                 + title
                 + (recording == null ? "" : " (JFR recording " + recording.name() + ")")
                 + ", a line every "
-                + HumanDurations.format(every.toNanos())
+                + HumanDurations.format(everyNanos)
                 + "; Ctrl-C stops");
         err.flush();
       }
+      // Intervals end at a fixed rate, whatever the work of each: a late one is followed at once by
+      // the next, so that every interval of the clock gets its line.
+      long tickAt = startedNanos;
       while (true) {
-        boolean quit = keys.awaitQuit(every);
+        tickAt += everyNanos;
+        boolean quit = keys.awaitQuitUntil(tickAt);
         long elapsed = System.nanoTime() - startedNanos;
-        List<ThreadInDump> threads = null;
-        // a JVM with very many threads takes a while to dump (a second for 100,000): dumps take
-        // at most a third of the time watched, so such a JVM is dumped every few intervals
-        if (recording != null && dumpNanos <= elapsed / 3 && TargetRecording.alive(writer)) {
-          long dumpStart = System.nanoTime();
-          try {
-            threads = ThreadDumps.take(writer);
-          } catch (LiveException e) {
-            if (!dumpFailed && TargetRecording.alive(writer)) {
+        LiveSnapshot.DumpAge dumpAge = null;
+        if (dumps != null && TargetRecording.alive(writer)) {
+          // the dump runs on a thread of its own: an interval waits for it half its length (the
+          // first dump a whole one), and shows the latest dump that finished
+          long now = System.nanoTime();
+          long deadline =
+              quit ? now : Math.min(now, tickAt) + (dumped == null ? everyNanos : everyNanos / 2);
+          PacedThreadDumps.Latest<JvmNow> latest = dumps.latest(deadline);
+          if (latest != dumped) {
+            dumped = latest;
+            pinnedNow = latest.result() == null ? null : live.pinnedNow(latest.result().threads());
+            if (latest.failure() != null && !dumpFailed && TargetRecording.alive(writer)) {
               err.println(
                   "vtscope watch: "
-                      + e.getMessage()
+                      + latest.failure().getMessage()
                       + "; carriers pinned now are not shown while this lasts");
               err.flush();
+              dumpFailed = true;
             }
-            dumpFailed = true;
           }
-          dumpNanos += System.nanoTime() - dumpStart;
+          if (latest.failure() == null) {
+            dumpAge =
+                new LiveSnapshot.DumpAge(
+                    latest.startedNanos() < 0 ? -1 : System.nanoTime() - latest.startedNanos(),
+                    latest.tookNanos());
+          }
         }
         LiveSnapshot.Scheduler scheduler =
-            threads == null || !schedulerCounts
-                ? null
-                : SchedulerCounts.read(writer)
-                    .map(
-                        c ->
-                            new LiveSnapshot.Scheduler(
-                                c.parallelism(), c.poolSize(), c.mounted(), c.queued()))
-                    .orElse(null);
+            dumped == null || dumped.result() == null ? null : dumped.result().scheduler();
         if (!stream.sawRecording()) {
           // nothing to analyse: a report now would call an empty folder healthy
           if (facts.interactive()) {
@@ -344,7 +357,8 @@ final class WatchCommand implements Callable<Integer> {
             waitingSaid = true;
           }
         } else {
-          LiveSnapshot snapshot = live.snapshot(nanos(Instant.now()), threads, scheduler);
+          LiveSnapshot snapshot =
+              LiveSnapshot.of(live.next(nanos(Instant.now())), pinnedNow, scheduler, dumpAge);
           List<Finding> findings = withPinnedNow(snapshot);
           Set<String> fresh = new HashSet<>();
           for (Finding f : findings) {
@@ -386,7 +400,8 @@ final class WatchCommand implements Callable<Integer> {
           writerExited = true;
           break;
         }
-        if (quit || (limit != null && elapsed >= limit.toNanos())) {
+        // the duration counts intervals by the clock: late ones are not fewer
+        if (quit || (limit != null && tickAt - startedNanos >= limit.toNanos())) {
           break;
         }
       }
@@ -414,6 +429,28 @@ final class WatchCommand implements Callable<Integer> {
       err.flush();
     }
     return ExitCode.OK.code();
+  }
+
+  /**
+   * What a thread dump says of the JVM now: its threads, and on JDK 24+ the scheduler's counts.
+   *
+   * @param threads every thread of the dump
+   * @param scheduler the scheduler's counts, or null
+   */
+  private record JvmNow(List<ThreadInDump> threads, LiveSnapshot.Scheduler scheduler) {}
+
+  private static JvmNow jvmNow(long pid, boolean schedulerCounts) throws LiveException {
+    List<ThreadInDump> threads = ThreadDumps.take(pid);
+    LiveSnapshot.Scheduler scheduler =
+        !schedulerCounts
+            ? null
+            : SchedulerCounts.read(pid)
+                .map(
+                    c ->
+                        new LiveSnapshot.Scheduler(
+                            c.parallelism(), c.poolSize(), c.mounted(), c.queued()))
+                .orElse(null);
+    return new JvmNow(threads, scheduler);
   }
 
   /**
@@ -476,15 +513,19 @@ final class WatchCommand implements Callable<Integer> {
       return plain;
     }
 
-    /** Waits {@code time}; true when q or Ctrl-C was pressed meanwhile. */
-    boolean awaitQuit(Duration time) throws InterruptedException {
-      long deadline = System.nanoTime() + time.toNanos();
+    /**
+     * Waits until {@code deadline} ({@link System#nanoTime}); true when q or Ctrl-C was pressed
+     * meanwhile.
+     */
+    boolean awaitQuitUntil(long deadline) throws InterruptedException {
       while (!interrupted.get()) {
-        long left = (deadline - System.nanoTime()) / 1_000_000;
-        if (left <= 0) {
+        long leftNanos = deadline - System.nanoTime();
+        if (leftNanos <= 0) {
           return false;
         }
-        long slice = Math.min(left, SLICE_MILLIS);
+        // rounded up: a wait that ended a fraction of a millisecond early would end an interval
+        // before its time
+        long slice = Math.min((leftNanos + 999_999) / 1_000_000, SLICE_MILLIS);
         if (reader == null) {
           Thread.sleep(slice);
           continue;

@@ -3,8 +3,6 @@ package dev.vtscope.live;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vtscope.recording.Frame;
 import dev.vtscope.recording.PrintedThreadDump;
 import java.io.IOException;
@@ -13,8 +11,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A running JVM's threads at one moment, as its thread dump gives them: {@code Thread.dump_to_file
@@ -59,7 +59,8 @@ public record ThreadDump(String runtimeVersion, List<DumpedThread> threads) {
 
   /**
    * Takes a thread dump of the JVM with this pid: the target writes the JSON to a temporary folder
-   * of vtscope's, which is deleted again.
+   * of vtscope's, which is deleted again. The dump keeps the platform threads and the virtual
+   * threads mounted on a carrier ({@link #parse}).
    */
   public static ThreadDump take(long pid) throws LiveException {
     Path folder;
@@ -73,6 +74,9 @@ public record ThreadDump(String runtimeVersion, List<DumpedThread> threads) {
     }
     Path file = folder.resolve("threads.json");
     try (AttachedJvm jvm = AttachedJvm.attach(pid)) {
+      // Thread.print first: it names the virtual threads mounted now, which the JSON's reading
+      // keeps; a JVM's other virtual threads, 100,000 of them for some, hold no carrier
+      String printed = jvm.execute("Thread.print");
       String path = file.toAbsolutePath().toString();
       String answer =
           jvm.execute(
@@ -86,11 +90,9 @@ public record ThreadDump(String runtimeVersion, List<DumpedThread> threads) {
                 + " wrote no thread dump: "
                 + answer.strip().lines().findFirst().orElse(""));
       }
-      ThreadDump dump;
       try (InputStream in = Files.newInputStream(file)) {
-        dump = parseJson(in);
+        return parse(in, printed);
       }
-      return dump.withPrinted(jvm.execute("Thread.print"));
     } catch (IOException e) {
       throw new LiveException(
           LiveException.Reason.COMMAND_FAILED,
@@ -107,14 +109,41 @@ public record ThreadDump(String runtimeVersion, List<DumpedThread> threads) {
   }
 
   /**
+   * Reads a dump from the JSON of {@code Thread.dump_to_file -format=json} and the text of {@code
+   * Thread.print} taken just before it, keeping the platform threads and the virtual threads
+   * mounted on a carrier (as either says). A virtual thread that is not mounted holds no carrier,
+   * and its stack is not read: a JVM with 100,000 parked virtual threads writes some 50 MB of JSON,
+   * nearly all of it theirs. A virtual thread that mounted between the two commands is kept on JDK
+   * 24+, whose JSON names its carrier, and left out on JDK 21 until the next dump.
+   */
+  public static ThreadDump parse(InputStream json, String printed) throws IOException {
+    PrintedThreadDump print = PrintedThreadDump.parse(printed);
+    Set<Long> carried = new HashSet<>();
+    for (PrintedThreadDump.PrintedThread t : print.threads()) {
+      if (t.isCarrier()) {
+        carried.add(t.carrying());
+      }
+    }
+    return parseJson(json, carried).withPrinted(print);
+  }
+
+  /**
    * Reads the JSON of {@code Thread.dump_to_file -format=json}, one thread at a time (a JVM with
-   * many virtual threads writes megabytes).
+   * many virtual threads writes megabytes), every thread.
    */
   public static ThreadDump parseJson(InputStream in) throws IOException {
-    ObjectMapper mapper = new ObjectMapper();
+    return parseJson(in, null);
+  }
+
+  /**
+   * Reads the JSON, keeping every platform thread and the virtual threads that are mounted: whose
+   * carrier the JSON names (JDK 24+) or whose id is in {@code carried}; or every thread when {@code
+   * carried} is null.
+   */
+  private static ThreadDump parseJson(InputStream in, Set<Long> carried) throws IOException {
     List<DumpedThread> threads = new ArrayList<>();
     String version = null;
-    try (JsonParser p = new JsonFactory(mapper).createParser(in)) {
+    try (JsonParser p = JSON.createParser(in)) {
       String field = null;
       for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
         if (t == JsonToken.FIELD_NAME) {
@@ -123,7 +152,10 @@ public record ThreadDump(String runtimeVersion, List<DumpedThread> threads) {
           version = p.getText();
         } else if (t == JsonToken.START_ARRAY && "threads".equals(field)) {
           while (p.nextToken() == JsonToken.START_OBJECT) {
-            threads.add(thread(p.readValueAsTree()));
+            DumpedThread thread = thread(p, carried);
+            if (thread != null) {
+              threads.add(thread);
+            }
           }
         }
         if (t != JsonToken.FIELD_NAME) {
@@ -134,21 +166,83 @@ public record ThreadDump(String runtimeVersion, List<DumpedThread> threads) {
     return new ThreadDump(version, threads);
   }
 
-  private static DumpedThread thread(JsonNode t) {
-    List<Frame> stack = new ArrayList<>();
-    for (JsonNode frame : t.path("stack")) {
-      Frame f = jsonFrame(frame.asText());
-      if (f != null) {
-        stack.add(f);
+  private static final JsonFactory JSON = new JsonFactory();
+
+  /**
+   * One thread object, the parser on its start; null when it is a virtual thread that is not
+   * mounted and {@code carried} says which are. The JDK writes a thread's {@code virtual} and
+   * {@code carrier} before its {@code stack}, whose frames are then made only for threads kept.
+   */
+  private static DumpedThread thread(JsonParser p, Set<Long> carried) throws IOException {
+    long tid = -1;
+    String name = "";
+    Boolean virtual = null;
+    String state = null;
+    long carrier = -1;
+    List<String> stack = List.of();
+    boolean unmounted = false;
+    while (p.nextToken() == JsonToken.FIELD_NAME) {
+      String field = p.currentName();
+      JsonToken value = p.nextToken();
+      switch (field) {
+        case "tid" -> tid = number(p, value);
+        case "name" -> name = value == JsonToken.VALUE_NULL ? "" : p.getText();
+        case "virtual" -> virtual = value == JsonToken.VALUE_TRUE;
+        case "state" -> state = value == JsonToken.VALUE_NULL ? null : p.getText();
+        case "carrier" -> carrier = number(p, value);
+        case "stack" -> {
+          unmounted =
+              carried != null
+                  && Boolean.TRUE.equals(virtual)
+                  && carrier < 0
+                  && !carried.contains(tid);
+          if (unmounted || value != JsonToken.START_ARRAY) {
+            p.skipChildren();
+          } else {
+            stack = new ArrayList<>();
+            while (p.nextToken() == JsonToken.VALUE_STRING) {
+              stack.add(p.getText());
+            }
+          }
+        }
+        default -> p.skipChildren();
       }
     }
-    return new DumpedThread(
-        t.path("tid").asLong(-1),
-        t.path("name").asText(""),
-        t.has("virtual") ? t.path("virtual").asBoolean() : null,
-        t.has("state") ? t.path("state").asText() : null,
-        t.has("carrier") ? t.path("carrier").asLong(-1) : -1,
-        stack);
+    if (carried != null && !carried.contains(tid) && carrier < 0) {
+      // JDK 21 says no more of a virtual thread than that its stack ends in VirtualThread.run
+      boolean isVirtual =
+          virtual != null
+              ? virtual
+              : !stack.isEmpty()
+                  && stack.get(stack.size() - 1).contains("java.lang.VirtualThread.run(");
+      if (unmounted || isVirtual) {
+        return null;
+      }
+    }
+    List<Frame> frames = new ArrayList<>(stack.size());
+    for (String text : stack) {
+      Frame f = jsonFrame(text);
+      if (f != null) {
+        frames.add(f);
+      }
+    }
+    return new DumpedThread(tid, name, virtual, state, carrier, frames);
+  }
+
+  /** A number the JSON writes as text ({@code "tid": "22"}) or as a number; -1 when neither. */
+  private static long number(JsonParser p, JsonToken value) throws IOException {
+    if (value == JsonToken.VALUE_NUMBER_INT) {
+      return p.getLongValue();
+    }
+    if (value == JsonToken.VALUE_STRING) {
+      try {
+        return Long.parseLong(p.getText().strip());
+      } catch (NumberFormatException e) {
+        return -1;
+      }
+    }
+    p.skipChildren();
+    return -1;
   }
 
   /**
@@ -180,9 +274,13 @@ public record ThreadDump(String runtimeVersion, List<DumpedThread> threads) {
    * names, and the full stack of each mounted virtual thread it prints.
    */
   public ThreadDump withPrinted(String printed) {
+    return withPrinted(PrintedThreadDump.parse(printed));
+  }
+
+  private ThreadDump withPrinted(PrintedThreadDump printed) {
     Map<Long, Long> carriers = new HashMap<>();
     Map<Long, List<Frame>> mounted = new HashMap<>();
-    for (PrintedThreadDump.PrintedThread t : PrintedThreadDump.parse(printed).threads()) {
+    for (PrintedThreadDump.PrintedThread t : printed.threads()) {
       if (t.isCarrier()) {
         carriers.put(t.carrying(), t.tid());
         if (t.mountedStack() != null && !t.mountedStack().isEmpty()) {

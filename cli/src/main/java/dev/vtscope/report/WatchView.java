@@ -3,15 +3,15 @@ package dev.vtscope.report;
 import dev.vtscope.advice.Finding;
 import dev.vtscope.analysis.HumanDurations;
 import dev.vtscope.analysis.LiveSnapshot;
+import dev.vtscope.analysis.Message;
 import dev.vtscope.analysis.PinnedNow;
 import dev.vtscope.analysis.Site;
 import dev.vtscope.attribution.Attribution;
 import dev.vtscope.attribution.Culprit;
+import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -62,8 +62,12 @@ public final class WatchView {
     if (s.pinnedNow() != null) {
       line.append("  pinned now ").append(ofParallelism(s.pinnedNow().size(), s));
       if (!s.pinnedNow().isEmpty()) {
-        line.append(" [").append(pinnedNowByHolder(s.pinnedNow())).append(']');
+        line.append(" [").append(pinnedNowByHolder(s)).append(']');
       }
+    }
+    String dumpAge = dumpAge(s);
+    if (dumpAge != null) {
+      line.append(" (").append(dumpAge).append(')');
     }
     if (s.scheduler() != null) {
       line.append("  mounted ")
@@ -156,6 +160,10 @@ public final class WatchView {
                   s.scheduler().queued(),
                   s.scheduler().poolSize())));
     }
+    String dumpAge = dumpAge(s);
+    if (dumpAge != null) {
+      out.add(fit("dump      " + dumpAge));
+    }
     if (s.pinnedNow() != null) {
       out.add(
           fit(
@@ -243,28 +251,37 @@ public final class WatchView {
   }
 
   /**
-   * Pinned-now threads grouped by holder, most first: {@code Holder.method: #34 reader-0, #35
-   * reader-1; Other.method: #40}, at most three threads named per holder.
+   * Pinned-now threads by holder, most first: {@code Holder.method: #34 reader-0, #35 reader-1;
+   * Other.method: #40}, at most three threads named per holder.
    */
-  private static String pinnedNowByHolder(List<PinnedNow> pinned) {
-    Map<String, List<String>> byHolder = new LinkedHashMap<>();
-    for (PinnedNow p : pinned) {
-      byHolder.computeIfAbsent(holder(p.attribution()), h -> new ArrayList<>()).add(threadName(p));
-    }
+  private static String pinnedNowByHolder(LiveSnapshot s) {
     List<String> groups = new ArrayList<>();
-    byHolder.entrySet().stream()
-        .sorted((a, b) -> Integer.compare(b.getValue().size(), a.getValue().size()))
-        .forEach(
-            e -> {
-              List<String> names = e.getValue();
-              String shown = String.join(", ", names.subList(0, Math.min(3, names.size())));
-              groups.add(
-                  e.getKey()
-                      + ": "
-                      + shown
-                      + (names.size() > 3 ? " and " + (names.size() - 3) + " more" : ""));
-            });
+    for (LiveSnapshot.PinnedNowGroup g : s.pinnedNowByHolder()) {
+      List<String> names = g.threads().stream().map(WatchView::threadName).toList();
+      String shown = String.join(", ", names.subList(0, Math.min(3, names.size())));
+      groups.add(
+          holder(g.attribution())
+              + ": "
+              + shown
+              + (names.size() > 3 ? " and " + (names.size() - 3) + " more" : ""));
+    }
     return String.join("; ", groups);
+  }
+
+  /**
+   * What the line or screen says of a thread dump older than the interval, or of the first one
+   * still running; null when the dump shown is the interval's own.
+   */
+  private static String dumpAge(LiveSnapshot s) {
+    LiveSnapshot.DumpAge dump = s.dump();
+    if (dump == null || !dump.late(s.intervalNanos())) {
+      return null;
+    }
+    Duration took = Duration.ofNanos(dump.tookNanos());
+    return dump.ageNanos() < 0
+        ? WORDING.format(Message.of("watch.dump-running", "took", took))
+        : WORDING.format(
+            Message.of("watch.dump-old", "age", Duration.ofNanos(dump.ageNanos()), "took", took));
   }
 
   private static String threadName(PinnedNow p) {

@@ -9,12 +9,15 @@ import dev.vtscope.attribution.ClassBytesSource;
 import dev.vtscope.attribution.CulpritKind;
 import dev.vtscope.attribution.FrameOwnership;
 import dev.vtscope.live.ThreadDump;
+import dev.vtscope.recording.Frame;
 import dev.vtscope.testing.TestRecordings;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Pinned-now threads from real thread dumps ({@code src/test/resources/threaddumps}, taken with
@@ -115,5 +118,40 @@ class PinnedNowTest {
           .isEqualTo("dev.vtscope.workloads.PerTaskPinning.withMonitor");
       assertThat(p.attribution().culprit().kind()).isEqualTo(CulpritKind.SYNCHRONIZED_BLOCK);
     }
+  }
+
+  /**
+   * Read as a dump is taken, with Thread.print's text beside the JSON: the unmounted virtual
+   * threads (most of a large JVM's) are left out, and the pinned-now threads are the same.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"jdk25-poller-deadlock", "jdk21-pinning-per-task"})
+  void unmountedVirtualThreadsAreLeftOutAndPinnedNowIsTheSame(String name) throws IOException {
+    ThreadDump whole = dump(name, true);
+    ThreadDump read;
+    try (InputStream json = resource(name + ".json");
+        InputStream printed = resource(name + ".txt")) {
+      read = ThreadDump.parse(json, new String(printed.readAllBytes(), StandardCharsets.UTF_8));
+    }
+    int feature = Integer.parseInt(whole.runtimeVersion().replaceAll("^(\\d+).*", "$1"));
+    assertThat(read.threads())
+        .as("no virtual thread without a carrier")
+        .noneMatch(t -> virtual(t) && t.carrier() < 0);
+    assertThat(pinnedNow(read, read.runtimeVersion(), feature))
+        .isEqualTo(pinnedNow(whole, whole.runtimeVersion(), feature));
+    // the platform threads are all kept
+    assertThat(read.threads())
+        .containsAll(whole.threads().stream().filter(t -> !virtual(t)).toList());
+  }
+
+  /** As the dump says it, or on JDK 21 as its stack does. */
+  private static boolean virtual(ThreadDump.DumpedThread t) {
+    if (t.virtual() != null) {
+      return t.virtual();
+    }
+    Frame last = t.stack().isEmpty() ? null : t.stack().get(t.stack().size() - 1);
+    return last != null
+        && last.className().equals("java.lang.VirtualThread")
+        && last.method().equals("run");
   }
 }

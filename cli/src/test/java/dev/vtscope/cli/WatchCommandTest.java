@@ -5,8 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vtscope.live.AttachedJvm;
 import dev.vtscope.testing.Cli;
+import dev.vtscope.testing.ParkedCrowdProgram;
 import dev.vtscope.testing.RunningWorkload;
 import dev.vtscope.testing.TestRecordings;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -89,6 +93,54 @@ class WatchCommandTest {
       assertThat(analysed.exitCode()).as(analysed.err()).isZero();
       assertThat(new ObjectMapper().readTree(analysed.out()).at("/pinned/events").asLong())
           .isGreaterThanOrEqualTo(lastTotal);
+    }
+  }
+
+  /**
+   * A JVM with 100,000 parked virtual threads takes seconds to dump on a loaded machine, longer
+   * than an interval: the dump runs beside the intervals, which keep their pace. Intervals end by
+   * the clock, a late one followed at once by the next, and the duration counts them by the clock
+   * too, so asked for 8 intervals watch prints 8 lines however slow the dump or the machine: no
+   * margin is needed, and none is taken. Before dumps ran beside the intervals, a loaded machine
+   * printed 2 lines for 6.
+   */
+  @Test
+  void keepsItsPaceWhileA100000ThreadJvmIsDumped() throws Exception {
+    Process target =
+        new ProcessBuilder(
+                TestRecordings.currentJava().toString(),
+                "-Xmx1g",
+                "-cp",
+                System.getProperty("java.class.path"),
+                ParkedCrowdProgram.class.getName(),
+                "100000")
+            .redirectErrorStream(true)
+            .start();
+    try {
+      BufferedReader out =
+          new BufferedReader(
+              new InputStreamReader(target.getInputStream(), StandardCharsets.UTF_8));
+      assertThat(out.readLine()).isEqualTo("ready 100000");
+      int asked = 8;
+      Cli.Result result =
+          Cli.run(
+              "watch",
+              "--pid",
+              String.valueOf(target.pid()),
+              "--interval",
+              "1s",
+              "--duration",
+              asked + "s");
+      assertThat(result.exitCode()).as(result.err()).isZero();
+      List<String> intervals = result.out().lines().filter(l -> LINE.matcher(l).matches()).toList();
+      assertThat(intervals).as(result.out()).hasSize(asked);
+      // each line shows the latest dump's pinned-now threads, or says the first is still running
+      assertThat(intervals)
+          .as(result.out())
+          .allMatch(l -> l.contains("  pinned now ") || l.contains("first thread dump has run"));
+    } finally {
+      target.destroyForcibly();
+      target.waitFor(20, TimeUnit.SECONDS);
     }
   }
 
