@@ -116,6 +116,34 @@ public final class HtmlReport implements ReportRenderer {
     } else {
       root.putNull("carrierPool");
     }
+    // of several recordings, a row each, the worst first
+    ArrayNode recordings = root.putArray("recordings");
+    List<RecordingVerdict> verdicts =
+        a.several() ? RecordingVerdict.of(a, advice) : List.<RecordingVerdict>of();
+    for (RecordingVerdict row : verdicts.subList(0, Math.min(MAX_ROWS, verdicts.size()))) {
+      InputFacts input = row.input();
+      ObjectNode item = recordings.addObject();
+      item.put("name", input.name());
+      item.put(
+          "jdk",
+          input.jvm() == null || input.jvm().javaVersion() == null
+              ? "?"
+              : input.jvm().javaVersion());
+      item.put("recorded", HumanDurations.format(input.durationNanos()));
+      int parallelism =
+          input.figures() == null ? -1 : input.figures().scheduler().parallelism().value();
+      item.put("parallelism", parallelism < 0 ? "?" : Integer.toString(parallelism));
+      item.put("pinned", HumanDurations.format(row.pinnedNanos()));
+      item.put(
+          "held",
+          HumanDurations.format(row.saturatedNanos())
+              + " ("
+              + dev.vtscope.analysis.Message.Share.percent(row.saturatedShare())
+              + ")");
+      item.put(
+          "verdict", row.healthy() ? "healthy" : row.severity().label() + ": " + row.worst().id());
+    }
+    root.put("recordingsLeft", Math.max(0, verdicts.size() - MAX_ROWS));
     // one timeline per recording (the worst first), never one of several JVMs' carriers
     ArrayNode timelines = root.putArray("timelines");
     if (a.parts().isEmpty()) {
@@ -144,6 +172,9 @@ public final class HtmlReport implements ReportRenderer {
     a.siteSections().forEach((section, list) -> sites(sites, section, list, id));
     return root;
   }
+
+  /** Recordings of several listed in the page's table, the worst first. */
+  static final int MAX_ROWS = 200;
 
   /** Recordings of several whose timelines are embedded, the worst first. */
   static final int MAX_TIMELINES = 20;

@@ -235,6 +235,49 @@ class HtmlReportBrowserTest {
   }
 
   @Test
+  void aPageOfSeveralRecordingsTablesThemAndDrawsEachOnesTimeline() throws Exception {
+    Path out = TestRecordings.repoRoot().resolve("cli/target/html-report");
+    Files.createDirectories(out);
+    Path report = out.resolve("several.html");
+    Path samples = TestRecordings.repoRoot().resolve("samples");
+    Cli.Result r =
+        Cli.run(
+            "analyze",
+            "--format",
+            "html",
+            "-o",
+            report.toString(),
+            samples.resolve("jdk21/sleep-fanout.jfr").toString(),
+            samples.resolve("jdk21/pinning-synchronized.jfr").toString(),
+            samples.resolve("jdk21/submit-failed.jfr").toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    open(report);
+    assertThat(page.eval("document.querySelectorAll('#recordings tbody tr').length").asInt())
+        .isEqualTo(3);
+    // the worst first: the starved recording, then the one whose tasks were rejected
+    assertThat(page.eval("document.querySelector('#recordings tbody tr td').textContent").asText())
+        .endsWith("pinning-synchronized.jfr");
+    assertThat(page.eval("document.querySelectorAll('#timeline-of option').length").asInt())
+        .isEqualTo(3);
+    assertThat(
+            page.eval("document.querySelectorAll('#timeline svg rect.saturated').length").asInt())
+        .as("the starved recording's timeline is drawn first")
+        .isPositive();
+    // another recording's timeline, with its rejected tasks
+    page.eval(
+        "(() => { const s = document.getElementById('timeline-of');"
+            + " s.value = [...s.options].findIndex(o => o.text.includes('submit-failed'));"
+            + " s.dispatchEvent(new Event('change')); return true; })()");
+    assertThat(page.eval("document.querySelectorAll('#timeline svg line.rejected').length").asInt())
+        .isEqualTo(50);
+    assertThat(
+            page.eval("document.querySelectorAll('#timeline svg rect.saturated').length").asInt())
+        .isZero();
+    assertThat(page.eval("document.querySelectorAll('#findings .spread').length").asInt())
+        .isPositive();
+  }
+
+  @Test
   void textOfTheRecordingCannotBreakOutOfThePage() throws Exception {
     ObjectNode data = JSON.createObjectNode().put("title", "</script><img src=x onerror=alert(1)>");
     String embedded = JsonText.forScript(data);
