@@ -13,6 +13,7 @@ import dev.vtscope.live.AttachedJvm;
 import dev.vtscope.live.LiveException;
 import dev.vtscope.live.PacedThreadDumps;
 import dev.vtscope.live.SchedulerCounts;
+import dev.vtscope.live.StopRecordingOnExit;
 import dev.vtscope.live.TargetRecording;
 import dev.vtscope.recording.InputProblemException;
 import dev.vtscope.recording.RepositoryStream;
@@ -199,24 +200,13 @@ final class WatchCommand implements Callable<Integer> {
       throw ExitException.of(e);
     }
     PrintWriter err = spec.commandLine().getErr();
-    Thread hook =
-        new Thread(
-            () -> {
-              try {
-                recording.stop(null);
-                err.println(
-                    "vtscope watch: stopped recording "
-                        + recording.name()
-                        + " in pid "
-                        + pid
-                        + (out != null && Files.exists(out) ? "; recording: " + out : ""));
-              } catch (LiveException e) {
-                err.println("vtscope watch: " + e.getMessage());
-              }
-              err.flush();
-            },
-            "vtscope-stop-recording");
-    Runtime.getRuntime().addShutdownHook(hook);
+    StopRecordingOnExit stopper =
+        StopRecordingOnExit.install(
+            recording,
+            "watch",
+            "",
+            () -> out != null && Files.exists(out) ? "; recording: " + out : "",
+            err);
     try {
       folder = recording.repository();
       return watch(
@@ -232,16 +222,7 @@ final class WatchCommand implements Callable<Integer> {
     } catch (LiveException e) {
       throw ExitException.of(e);
     } finally {
-      try {
-        recording.stop(null);
-      } catch (LiveException e) {
-        err.println("vtscope watch: " + e.getMessage());
-      }
-      try {
-        Runtime.getRuntime().removeShutdownHook(hook);
-      } catch (IllegalStateException e) {
-        // shutting down already: the hook runs
-      }
+      stopper.close();
       if (out != null) {
         err.println(
             Files.exists(out)
