@@ -11,6 +11,7 @@ import dev.vtscope.attribution.ClassBytesSource;
 import dev.vtscope.attribution.FrameOwnership;
 import dev.vtscope.live.LiveException;
 import dev.vtscope.live.TargetRecording;
+import dev.vtscope.live.ThreadDumps;
 import dev.vtscope.record.ChildRecording;
 import dev.vtscope.record.JdkLocator;
 import dev.vtscope.record.JvmAtEnd;

@@ -1,6 +1,7 @@
 package dev.vtscope.record;
 
 import dev.vtscope.live.LiveException;
+import dev.vtscope.live.StopRecordingOnExit;
 import dev.vtscope.live.TargetRecording;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -43,24 +44,13 @@ public final class RunningJvmRecorder {
       long pid, String target, TargetRecording recording, Duration length, Path out)
       throws RecordException, LiveException, IOException, InterruptedException {
     // Ctrl-C (or a kill) stops the recording in the target, which writes what it has to --out.
-    Thread hook =
-        new Thread(
-            () -> {
-              try {
-                recording.stop(null);
-                stderr.println(
-                    "vtscope record: interrupted; stopped recording "
-                        + recording.name()
-                        + " in pid "
-                        + pid
-                        + (Files.exists(out) ? "; what it recorded: " + out : ""));
-              } catch (LiveException e) {
-                stderr.println("vtscope record: interrupted; " + e.getMessage());
-              }
-              stderr.flush();
-            },
-            "vtscope-stop-recording");
-    Runtime.getRuntime().addShutdownHook(hook);
+    StopRecordingOnExit stopper =
+        StopRecordingOnExit.install(
+            recording,
+            "record",
+            "interrupted; ",
+            () -> Files.exists(out) ? "; what it recorded: " + out : "",
+            stderr);
     long started = System.nanoTime();
     boolean exited;
     try {
@@ -78,16 +68,7 @@ public final class RunningJvmRecorder {
       stderr.flush();
       exited = !recording.awaitEnd(length);
     } finally {
-      try {
-        recording.stop(null); // a no-op when the JVM stopped it at the end of its duration
-      } catch (LiveException e) {
-        stderr.println("vtscope record: " + e.getMessage());
-      }
-      try {
-        Runtime.getRuntime().removeShutdownHook(hook);
-      } catch (IllegalStateException e) {
-        // shutting down already: the hook runs
-      }
+      stopper.close(); // a no-op when the JVM stopped it at the end of its duration
     }
     // A pin that has not ended writes no event: what the carriers hold now comes from a thread
     // dump, taken as the recording ends.

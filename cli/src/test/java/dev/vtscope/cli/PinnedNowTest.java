@@ -9,6 +9,7 @@ import dev.vtscope.attribution.ClassBytesSource;
 import dev.vtscope.attribution.CulpritKind;
 import dev.vtscope.attribution.FrameOwnership;
 import dev.vtscope.live.ThreadDump;
+import dev.vtscope.live.ThreadDumps;
 import dev.vtscope.recording.Frame;
 import dev.vtscope.testing.TestRecordings;
 import java.io.IOException;

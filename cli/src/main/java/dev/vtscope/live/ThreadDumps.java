@@ -1,23 +1,22 @@
-package dev.vtscope.cli;
+package dev.vtscope.live;
 
 import dev.vtscope.analysis.ThreadInDump;
-import dev.vtscope.live.LiveException;
-import dev.vtscope.live.ThreadDump;
 import dev.vtscope.recording.RecordedStack;
 import java.util.ArrayList;
 import java.util.List;
 
 /** A running JVM's thread dump, its threads made into the analysis's. */
-final class ThreadDumps {
+public final class ThreadDumps {
 
   private ThreadDumps() {}
 
   /** The threads of the JVM with this pid now. */
-  static List<ThreadInDump> take(long pid) throws LiveException {
+  public static List<ThreadInDump> take(long pid) throws LiveException {
     return threads(ThreadDump.take(pid));
   }
 
-  static List<ThreadInDump> threads(ThreadDump dump) {
+  /** The threads of {@code dump}. */
+  public static List<ThreadInDump> threads(ThreadDump dump) {
     List<ThreadInDump> threads = new ArrayList<>(dump.threads().size());
     for (ThreadDump.DumpedThread t : dump.threads()) {
       threads.add(

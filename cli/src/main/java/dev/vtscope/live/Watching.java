@@ -1,0 +1,339 @@
+package dev.vtscope.live;
+
+import dev.vtscope.advice.Advisor;
+import dev.vtscope.advice.Finding;
+import dev.vtscope.advice.PinnedNowFinding;
+import dev.vtscope.analysis.AnalysisOptions;
+import dev.vtscope.analysis.HumanDurations;
+import dev.vtscope.analysis.IntervalStream;
+import dev.vtscope.analysis.LiveSnapshot;
+import dev.vtscope.analysis.PinnedNow;
+import dev.vtscope.analysis.ThreadInDump;
+import dev.vtscope.recording.InputProblemException;
+import dev.vtscope.recording.RepositoryStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * {@code vtscope watch}'s loop: streams a running JVM's JFR repository into a live analysis and
+ * hands it to a {@link Display} every interval, until q, the duration, or the end of the JVM. With
+ * a pid it also starts and stops vtscope's recording in the JVM and takes paced thread dumps (the
+ * carriers pinned now). The command wires its options to it and shows what it hands over; what
+ * happens to the JVM is said on stderr here.
+ */
+public final class Watching {
+
+  /** How watching ended. */
+  public enum Outcome {
+    /** q, Ctrl-C or the duration ended it, or the JVM writing a repository folder exited. */
+    WATCHED,
+    /** The JVM watched with a pid exited. */
+    JVM_EXITED
+  }
+
+  /**
+   * What is watched, for the display to name.
+   *
+   * @param title what to call it: the folder, or the pid and its JVM
+   * @param recordingName vtscope's recording in the JVM, or null when watching a folder
+   * @param folder the JFR repository read
+   * @param every how often an interval ends
+   */
+  public record Watched(String title, String recordingName, Path folder, Duration every) {}
+
+  /** Ends watching early: q on a terminal, Ctrl-C anywhere. */
+  public interface Quit extends AutoCloseable {
+    /**
+     * Waits until {@code deadline} ({@link System#nanoTime}); true when quitting was asked for
+     * meanwhile.
+     */
+    boolean awaitQuitUntil(long deadline) throws InterruptedException;
+
+    @Override
+    void close();
+  }
+
+  /** Where each interval is shown: the command implements it. */
+  public interface Display {
+    /** Opens what ends watching early, as watching starts. */
+    Quit openQuit();
+
+    /** Watching has started. */
+    void started(Watched watched);
+
+    /** No recording in the folder yet, {@code elapsedNanos} after watching started. */
+    void waiting(Watched watched, long elapsedNanos);
+
+    /**
+     * One interval's analysis.
+     *
+     * @param findings the findings now, first the carriers pinned now
+     * @param fresh the ids of the findings that are new in this interval
+     */
+    void interval(
+        Watched watched,
+        LiveSnapshot snapshot,
+        List<Finding> findings,
+        Set<String> fresh,
+        long elapsedNanos);
+  }
+
+  /** Starts vtscope's recording in the JVM, with vtscope's settings. */
+  @FunctionalInterface
+  public interface RecordingStart {
+    TargetRecording start() throws LiveException;
+  }
+
+  private final AnalysisOptions options;
+  private final Duration every;
+  private final Duration limit;
+  private final PrintWriter stderr;
+
+  /**
+   * @param every how often an interval ends
+   * @param limit how long to watch, or null for until quit
+   * @param stderr where what happens is said
+   */
+  public Watching(AnalysisOptions options, Duration every, Duration limit, PrintWriter stderr) {
+    this.options = options;
+    this.every = every;
+    this.limit = limit;
+    this.stderr = stderr;
+  }
+
+  /**
+   * Watches a JVM's JFR repository folder, written by {@code writer} (or -1 when unknown).
+   *
+   * @param title what to call it on the screen
+   */
+  public Outcome watchRepository(Path folder, long writer, String title, Display display)
+      throws WatchException, InterruptedException {
+    return watch(folder, null, null, writer, 0, title, null, display);
+  }
+
+  /**
+   * Starts vtscope's recording in the JVM {@code pid}, watches it, and stops it when watching ends,
+   * also when vtscope is stopped.
+   *
+   * @param feature the JVM's JDK feature release, or 0 when unknown
+   * @param summary what to call the JVM in a message: its JDK and what it runs
+   * @param out the file the recording is kept in when watching ends, or null
+   */
+  public Outcome watchPid(
+      long pid, int feature, String summary, Path out, RecordingStart starting, Display display)
+      throws LiveException, WatchException, InterruptedException {
+    Path workingFolder;
+    try (AttachedJvm jvm = AttachedJvm.attach(pid)) {
+      String dir = jvm.systemProperties().getProperty("user.dir");
+      workingFolder = dir == null ? null : Path.of(dir);
+    }
+    Instant start = Instant.now();
+    TargetRecording recording = starting.start();
+    StopRecordingOnExit stopper =
+        StopRecordingOnExit.install(
+            recording,
+            "watch",
+            "",
+            () -> out != null && Files.exists(out) ? "; recording: " + out : "",
+            stderr);
+    try {
+      Path folder = recording.repository();
+      return watch(
+          folder,
+          start,
+          workingFolder,
+          pid,
+          feature,
+          "pid " + pid + " · " + summary,
+          recording,
+          display);
+    } finally {
+      stopper.close();
+      if (out != null) {
+        stderr.println(
+            Files.exists(out)
+                ? "vtscope watch: recording kept: " + out + " (vtscope analyze " + out + ")"
+                : "vtscope watch: pid " + pid + " wrote no recording to " + out);
+      }
+      stderr.flush();
+    }
+  }
+
+  /**
+   * Streams {@code folder} into a live analysis and shows it every interval until q, the duration,
+   * or the end of the JVM that writes it ({@code writer}, or -1 when unknown; {@code feature} is
+   * its JDK's feature release, or 0 when unknown).
+   */
+  private Outcome watch(
+      Path folder,
+      Instant start,
+      Path workingFolder,
+      long writer,
+      int feature,
+      String title,
+      TargetRecording recording,
+      Display display)
+      throws WatchException, InterruptedException {
+    Instant began = start != null ? start : Instant.now();
+    IntervalStream live = IntervalStream.keepingTotal(options, title, workingFolder, nanos(began));
+    Watched watched =
+        new Watched(title, recording == null ? null : recording.name(), folder, every);
+    Set<String> seen = new HashSet<>();
+    long startedNanos = System.nanoTime();
+    long everyNanos = every.toNanos();
+    boolean writerExited = false;
+    boolean sawRecording = false;
+    long watchedNanos = 0;
+    boolean dumpFailed = false;
+    // Thread.vthread_scheduler exists from JDK 24
+    boolean schedulerCounts = recording != null && (feature == 0 || feature >= 24);
+    PacedThreadDumps.Latest<JvmNow> dumped = null;
+    List<PinnedNow> pinnedNow = null;
+    try (RepositoryStream stream = RepositoryStream.open(folder, start, live);
+        Quit quitting = display.openQuit();
+        PacedThreadDumps<JvmNow> dumps =
+            recording == null
+                ? null
+                : new PacedThreadDumps<>(() -> jvmNow(writer, schedulerCounts))) {
+      stream.start();
+      display.started(watched);
+      // Intervals end at a fixed rate, whatever the work of each: a late one is followed at once by
+      // the next, so that every interval of the clock gets its line.
+      long tickAt = startedNanos;
+      while (true) {
+        tickAt += everyNanos;
+        boolean quit = quitting.awaitQuitUntil(tickAt);
+        long elapsed = System.nanoTime() - startedNanos;
+        LiveSnapshot.DumpAge dumpAge = null;
+        if (dumps != null && TargetRecording.alive(writer)) {
+          // the dump runs on a thread of its own: an interval waits for it half its length (the
+          // first dump a whole one), and shows the latest dump that finished
+          long now = System.nanoTime();
+          long deadline =
+              quit ? now : Math.min(now, tickAt) + (dumped == null ? everyNanos : everyNanos / 2);
+          PacedThreadDumps.Latest<JvmNow> latest = dumps.latest(deadline);
+          if (latest != dumped) {
+            dumped = latest;
+            pinnedNow = latest.result() == null ? null : live.pinnedNow(latest.result().threads());
+            if (latest.failure() != null && !dumpFailed && TargetRecording.alive(writer)) {
+              stderr.println(
+                  "vtscope watch: "
+                      + latest.failure().getMessage()
+                      + "; carriers pinned now are not shown while this lasts");
+              stderr.flush();
+              dumpFailed = true;
+            }
+          }
+          if (latest.failure() == null) {
+            dumpAge =
+                new LiveSnapshot.DumpAge(
+                    latest.startedNanos() < 0 ? -1 : System.nanoTime() - latest.startedNanos(),
+                    latest.tookNanos());
+          }
+        }
+        LiveSnapshot.Scheduler scheduler =
+            dumped == null || dumped.result() == null ? null : dumped.result().scheduler();
+        if (!stream.sawRecording()) {
+          // nothing to analyse: a report now would call an empty folder healthy
+          display.waiting(watched, elapsed);
+        } else {
+          LiveSnapshot snapshot =
+              LiveSnapshot.of(live.next(nanos(Instant.now())), pinnedNow, scheduler, dumpAge);
+          List<Finding> findings = withPinnedNow(snapshot);
+          Set<String> fresh = new HashSet<>();
+          for (Finding f : findings) {
+            // the same finding's figures change every interval: it is new when its rule, the
+            // classes it blames or its severity are
+            if (seen.add(f.id() + " " + f.classes() + " " + f.severity())) {
+              fresh.add(f.id());
+            }
+          }
+          display.interval(watched, snapshot, findings, fresh, elapsed);
+        }
+        sawRecording = stream.sawRecording();
+        watchedNanos = elapsed;
+        if (stream.failure() != null) {
+          throw new WatchException(
+              WatchException.Problem.NOT_A_RECORDING,
+              "reading " + folder + " stopped: " + stream.failure().getMessage(),
+              stream.failure());
+        }
+        if (writer > 0 && !TargetRecording.alive(writer)) {
+          writerExited = true;
+          break;
+        }
+        // the duration counts intervals by the clock: late ones are not fewer
+        if (quit || (limit != null && tickAt - startedNanos >= limit.toNanos())) {
+          break;
+        }
+      }
+    } catch (InputProblemException e) {
+      throw new WatchException(WatchException.Problem.UNREADABLE, e.getMessage(), e);
+    }
+    if (!sawRecording && !(writerExited && recording != null)) {
+      throw new WatchException(
+          WatchException.Problem.UNREADABLE,
+          "no JFR recording appeared in "
+              + folder
+              + " in "
+              + HumanDurations.format(watchedNanos)
+              + ": a JVM's repository holds the chunk files it is writing (jcmd PID JFR.check"
+              + " names recordings; the folder is under the JVM's temporary folder, or set by"
+              + " -XX:FlightRecorderOptions:repository=)");
+    }
+    if (writerExited) {
+      if (recording != null) {
+        stderr.println("vtscope watch: pid " + writer + " exited");
+        stderr.flush();
+        return Outcome.JVM_EXITED;
+      }
+      stderr.println("vtscope watch: pid " + writer + ", which wrote " + folder + ", exited");
+      stderr.flush();
+    }
+    return Outcome.WATCHED;
+  }
+
+  /**
+   * What a thread dump says of the JVM now: its threads, and on JDK 24+ the scheduler's counts.
+   *
+   * @param threads every thread of the dump
+   * @param scheduler the scheduler's counts, or null
+   */
+  private record JvmNow(List<ThreadInDump> threads, LiveSnapshot.Scheduler scheduler) {}
+
+  private static JvmNow jvmNow(long pid, boolean schedulerCounts) throws LiveException {
+    List<ThreadInDump> threads = ThreadDumps.take(pid);
+    LiveSnapshot.Scheduler scheduler =
+        !schedulerCounts
+            ? null
+            : SchedulerCounts.read(pid)
+                .map(
+                    c ->
+                        new LiveSnapshot.Scheduler(
+                            c.parallelism(), c.poolSize(), c.mounted(), c.queued()))
+                .orElse(null);
+    return new JvmNow(threads, scheduler);
+  }
+
+  /**
+   * The analysis' findings, and first the carriers pinned now when the thread dump shows any: the
+   * events alone would call such a JVM healthy, since its pins have not ended.
+   */
+  private static List<Finding> withPinnedNow(LiveSnapshot snapshot) {
+    return PinnedNowFinding.addTo(
+            Advisor.standard().advise(snapshot.analysis()),
+            snapshot.analysis(),
+            snapshot.pinnedNow())
+        .findings();
+  }
+
+  private static long nanos(Instant instant) {
+    return instant.getEpochSecond() * 1_000_000_000L + instant.getNano();
+  }
+}
