@@ -177,9 +177,10 @@ public final class Analyzer {
   /** Reads {@code input}'s files, but for the chunks in {@code seen}, to which it adds its own. */
   private InputRead read(RecordingInput input, Set<ChunkHeader.Identity> seen) {
     Set<ChunkHeader.Identity> before = new HashSet<>(seen);
-    SummaryBuilder collector = new SummaryBuilder(progress);
-    collector.recordedIn =
-        input.files().isEmpty() ? null : input.files().get(0).toAbsolutePath().getParent();
+    SummaryBuilder collector =
+        new SummaryBuilder(
+            progress,
+            input.files().isEmpty() ? null : input.files().get(0).toAbsolutePath().getParent());
     boolean several = input.files().size() > 1;
     List<String> problems = new ArrayList<>();
     List<String> readNotes = new ArrayList<>();

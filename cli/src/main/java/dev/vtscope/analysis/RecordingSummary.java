@@ -36,8 +36,7 @@ public final class RecordingSummary {
 
   /** The summary of what {@code builder} took so far; the builder goes on as it was. */
   static RecordingSummary copyOf(SummaryBuilder builder) {
-    SummaryBuilder copy = new SummaryBuilder();
-    copy.recordedIn = builder.recordedIn;
+    SummaryBuilder copy = new SummaryBuilder(ReadProgress.NONE, builder.recordedIn);
     copy.merge(builder);
     return of(copy);
   }

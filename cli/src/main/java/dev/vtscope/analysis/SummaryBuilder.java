@@ -104,7 +104,16 @@ final class SummaryBuilder implements ChunkedListener {
 
   /** A collector that tells {@code progress} of each chunk it takes. */
   SummaryBuilder(ReadProgress progress) {
+    this(progress, null);
+  }
+
+  /**
+   * A collector that tells {@code progress} of each chunk it takes, of a recording read from the
+   * folder {@code recordedIn} (or null).
+   */
+  SummaryBuilder(ReadProgress progress, java.nio.file.Path recordedIn) {
     this.progress = progress;
+    this.recordedIn = recordedIn;
     pinnedSites = new SiteCollector();
     monitorEnterSites = new SiteCollector();
     monitorWaitSites = new SiteCollector();
@@ -120,7 +129,16 @@ final class SummaryBuilder implements ChunkedListener {
   void seal() {
     carrierWork.seal();
     recentSamples.seal();
+    // the sweeps sort the intervals in place: sorted now, a summary's queries change nothing in it
+    timeline.sort();
+    monitorEnterTimeline.sort();
     sealed = true;
+  }
+
+  /** Extends what the builder took to {@code nanos}: a stretch of a live JVM ends then. */
+  void endAt(long nanos) {
+    open();
+    endNanos = Math.max(endNanos, nanos);
   }
 
   private void open() {
