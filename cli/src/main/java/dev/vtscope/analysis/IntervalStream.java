@@ -164,10 +164,8 @@ public final class IntervalStream implements RecordingListener {
     int feature;
     synchronized (this) {
       // the current interval knows every fact stated so far
-      recorded =
-          new ClassBytesSource.RecordedClassPath(
-              interval.classPath, interval.workingDirectory, workingFolder);
-      JvmFacts jvm = interval.jvm;
+      recorded = interval.recordedClassPath();
+      JvmFacts jvm = interval.jvmFacts();
       javaVersion = jvm == null ? null : jvm.javaVersion();
       feature = jvm == null ? 0 : jvm.feature();
     }

@@ -469,6 +469,20 @@ final class SummaryBuilder implements ChunkedListener {
     return known == null || (value != null && value.compareTo(known) >= 0);
   }
 
+  /**
+   * The class path and working folder stated so far, with the folder read from: where a live JVM's
+   * class files are looked for before its stretch ends.
+   */
+  dev.vtscope.attribution.ClassBytesSource.RecordedClassPath recordedClassPath() {
+    return new dev.vtscope.attribution.ClassBytesSource.RecordedClassPath(
+        classPath, workingDirectory, recordedIn);
+  }
+
+  /** The JVM's facts stated so far, or null. */
+  JvmFacts jvmFacts() {
+    return jvm;
+  }
+
   /** The CPU count the JVM saw: the container's limit when there is one. */
   int cpus() {
     return containerCpus > 0 ? containerCpus : hardwareThreads;
