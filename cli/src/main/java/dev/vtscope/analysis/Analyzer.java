@@ -16,8 +16,6 @@ import java.util.Set;
 /** Reads recordings and builds an {@link Analysis}: load, collect per JVM, merge, note. */
 public final class Analyzer {
 
-  private static final String PINNED = "jdk.VirtualThreadPinned";
-
   private final RecordingReader reader;
   private final AnalysisOptions options;
   private ReadProgress progress = ReadProgress.NONE;
@@ -110,12 +108,13 @@ public final class Analyzer {
       if (read.unreadable() + read.repeatedFiles() == input.files().size()) {
         continue; // nothing of it was read, or only what other inputs hold too
       }
-      summaries.add(RecordingSummary.of(read.collector()));
+      RecordingSummary summary = RecordingSummary.of(read.collector());
+      summaries.add(summary);
       facts.add(
           facts(
               input.name(),
               input.files().size(),
-              read.collector(),
+              summary,
               read.problems().isEmpty() ? null : String.join("; ", read.problems()),
               read.readNotes()));
     }
@@ -178,9 +177,10 @@ public final class Analyzer {
   /** Reads {@code input}'s files, but for the chunks in {@code seen}, to which it adds its own. */
   private InputRead read(RecordingInput input, Set<ChunkHeader.Identity> seen) {
     Set<ChunkHeader.Identity> before = new HashSet<>(seen);
-    SummaryBuilder collector = new SummaryBuilder(progress);
-    collector.recordedIn =
-        input.files().isEmpty() ? null : input.files().get(0).toAbsolutePath().getParent();
+    SummaryBuilder collector =
+        new SummaryBuilder(
+            progress,
+            input.files().isEmpty() ? null : input.files().get(0).toAbsolutePath().getParent());
     boolean several = input.files().size() > 1;
     List<String> problems = new ArrayList<>();
     List<String> readNotes = new ArrayList<>();
@@ -256,15 +256,15 @@ public final class Analyzer {
   }
 
   private static InputFacts facts(
-      String name, int files, SummaryBuilder c, String problem, List<String> readNotes) {
+      String name, int files, RecordingSummary s, String problem, List<String> readNotes) {
     return new InputFacts(
         name,
         files,
-        c.chunks,
-        c.chunks == 0 ? 0 : c.startNanos,
-        c.chunks == 0 ? 0 : c.endNanos - c.startNanos,
-        c.jvm,
-        c.cpus(),
+        s.chunks(),
+        s.startNanos(),
+        s.endNanos() - s.startNanos(),
+        s.jvm(),
+        s.cpus(),
         problem,
         readNotes);
   }
@@ -276,7 +276,7 @@ public final class Analyzer {
 
   /** The analysis of one recording's summary, called {@code name}. */
   public Analysis analyze(String name, RecordingSummary summary) {
-    return analyze(List.of(facts(name, 1, summary.content(), null, List.of())), List.of(summary));
+    return analyze(List.of(facts(name, 1, summary, null, List.of())), List.of(summary));
   }
 
   /**
@@ -286,14 +286,13 @@ public final class Analyzer {
    */
   private Analysis analyze(List<InputFacts> facts, List<RecordingSummary> summaries) {
     if (summaries.size() == 1) {
-      return analyzeOne(facts.get(0), summaries.get(0).content());
+      return analyzeOne(facts.get(0), summaries.get(0));
     }
     List<Analysis> parts = new ArrayList<>(summaries.size());
     for (int i = 0; i < summaries.size(); i++) {
       parts.add(null);
     }
-    Cores.forEach(
-        summaries.size(), i -> parts.set(i, analyzeOne(facts.get(i), summaries.get(i).content())));
+    Cores.forEach(summaries.size(), i -> parts.set(i, analyzeOne(facts.get(i), summaries.get(i))));
     return RecordingSet.sum(parts).withParts(parts);
   }
 
@@ -308,45 +307,26 @@ public final class Analyzer {
     }
   }
 
-  /** The analysis of one recording, whose events {@code c} holds. */
-  private Analysis analyzeOne(InputFacts facts, SummaryBuilder c) {
-    int parallelism = Math.max(0, scheduler(c).parallelism().value());
-    Concurrency pinnedAtOnce = c.timeline.compute(parallelism);
-    boolean monitors = c.monitorsHoldCarrier(options.jdk());
+  /** The analysis of one recording, whose summary is {@code summary}. */
+  private Analysis analyzeOne(InputFacts facts, RecordingSummary summary) {
     // held: pinned, and on JDK 21-23 entering a monitor
-    ConcurrencyTimeline heldTimeline =
-        monitors ? ConcurrencyTimeline.union(c.timeline, c.monitorEnterTimeline) : c.timeline;
-    Concurrency held =
-        heldTimeline == c.timeline ? pinnedAtOnce : heldTimeline.compute(parallelism);
-    try (ClassBytesSource classes = classBytes(c)) {
+    boolean monitors = summary.monitorsHoldCarrier(options.jdk());
+    RecordingSummary.CarriersHeld carriers = summary.carriersHeld(monitors);
+    Concurrency held = carriers.held();
+    try (ClassBytesSource classes = classBytes(summary)) {
       Attributor attributor = new Attributor(classes, new FrameOwnership(options.appPackages()));
+      GroupBy groupBy = options.groupBy();
       PinnedSummary pinned =
-          new PinnedSummary(
-              c.pinnedDurations.summary(),
-              c.pinnedThreads.size(),
-              c.truncatedPinnedStacks,
-              pinnedAtOnce,
-              c.pinnedSites.sites(SiteGroupings.pinned(options.groupBy(), attributor)));
+          summary.pinned(SiteGroupings.pinned(groupBy, attributor), carriers.pinned());
       MonitorSummary monitorEnter =
           monitors
-              ? new MonitorSummary(
-                  c.monitorEnterDurations.summary(),
-                  c.monitorEnterThreads.size(),
-                  c.monitorEnterSites.sites(
-                      SiteGroupings.monitors(options.groupBy(), attributor, false)))
+              ? summary.monitorEnters(SiteGroupings.monitors(groupBy, attributor, false))
               : null;
       MonitorSummary monitorWait =
-          monitors
-              ? new MonitorSummary(
-                  c.monitorWaitDurations.summary(),
-                  c.monitorWaitThreads.size(),
-                  c.monitorWaitSites.sites(
-                      SiteGroupings.monitors(options.groupBy(), attributor, true)))
-              : null;
-      SubmitFailureCollector submitFailures = new SubmitFailureCollector();
-      submitFailures.addAll(c.submitFailures, 0);
-      SchedulerSettings scheduler = scheduler(c);
-      RecordingSettings settings = settings(c);
+          monitors ? summary.monitorWaits(SiteGroupings.monitors(groupBy, attributor, true)) : null;
+      SubmitFailedSummary submitFailed = summary.submitFailures();
+      SchedulerSettings scheduler = summary.scheduler();
+      RecordingSettings settings = summary.settings();
       InputFacts input =
           facts.withFigures(
               new RecordingFigures(
@@ -360,25 +340,23 @@ public final class Analyzer {
       Analysis draft =
           new Analysis(
               List.of(input),
-              c.jvm,
-              c.cpus(),
+              summary.jvm(),
+              summary.cpus(),
               scheduler,
               settings,
-              options.groupBy(),
+              groupBy,
               pinned,
               held,
               monitorEnter,
               monitorWait,
-              new SubmitFailedSummary(submitFailures.events(), submitFailures.groups()),
-              carrierWork(c, attributor),
-              timeline(c, heldTimeline),
-              c.pinnedSites.tree(SiteGroupings.pinned(options.groupBy(), attributor)),
-              c.lastDump == null
-                  ? null
-                  : CarriersAtEnd.of(c.lastDump, c.dumpBefore, c.recentSamples, attributor, 0),
+              submitFailed,
+              summary.carrierWork(SiteGroupings.carrierWork(groupBy, attributor)),
+              carriers.timeline(),
+              summary.pinnedTree(SiteGroupings.pinned(groupBy, attributor)),
+              summary.carriersAtEnd(attributor),
               List.of());
       // The notes are read off the analysis itself, so it is built first without them.
-      List<Note> notes = new ArrayList<>(jdkClassFileNotes(classes, attributor, c));
+      List<Note> notes = new ArrayList<>(jdkClassFileNotes(classes, attributor, summary));
       List<String> unresolved = classes.unresolvedRelativeEntries();
       if (!unresolved.isEmpty()) {
         List<String> shown = new ArrayList<>(unresolved.subList(0, Math.min(3, unresolved.size())));
@@ -394,56 +372,13 @@ public final class Analyzer {
     }
   }
 
-  /** The carriers {@code c}'s recording held ({@code held}'s intervals), slice by slice. */
-  private CarrierTimeline timeline(SummaryBuilder c, ConcurrencyTimeline held) {
-    long from = c.startNanos == Long.MAX_VALUE ? 0 : c.startNanos;
-    long to = c.endNanos == Long.MIN_VALUE ? from : Math.max(from, c.endNanos);
-    int buckets = CarrierTimeline.BUCKETS;
-    int[] pinned = c.timeline.maxPerBucket(from, to, buckets);
-    int[] heldMax = held == c.timeline ? pinned : held.maxPerBucket(from, to, buckets);
-    List<Long> marks = new ArrayList<>(c.submitFailures.times);
-    marks.sort(null);
-    return new CarrierTimeline(
-        from,
-        Math.max(1, (to - from) / buckets),
-        pinned,
-        heldMax,
-        Math.max(0, scheduler(c).parallelism().value()),
-        marks);
-  }
-
-  /** Carrier work of {@code c}'s recording: CPU runs, file I/O and compensation. */
-  private CarrierWork carrierWork(SummaryBuilder c, Attributor attributor) {
-    CarrierWorkCollector w = c.carrierWork.finished();
-    boolean startStacks = w.startsWithStacks > 0;
-    return new CarrierWork(
-        c.enabled("jdk.ExecutionSample"),
-        c.period("jdk.ExecutionSample"),
-        w.samples,
-        w.nativeSamples,
-        w.sampledThreads.size(),
-        w.runs,
-        w.longRuns,
-        w.longRunNanos,
-        w.longestRunNanos,
-        w.runSites.sites(SiteGroupings.carrierWork(options.groupBy(), attributor)),
-        c.enabled("jdk.FileRead"),
-        c.threshold("jdk.FileRead"),
-        w.fileIoDurations.summary(),
-        w.fileIoThreads.size(),
-        w.fileIoSites.sites(SiteGroupings.carrierWork(options.groupBy(), attributor)),
-        startStacks,
-        startStacks ? w.compensatedStarts : -1,
-        w.compensationSites.sites(SiteGroupings.carrierWork(options.groupBy(), attributor)));
-  }
-
   /**
    * Which JDK's class files the JDK frames were checked against, or that they could not be: the
    * ranges of the JDK's synchronized blocks are read from the recording's own release.
    */
   private static List<Note> jdkClassFileNotes(
-      ClassBytesSource classes, Attributor attributor, SummaryBuilder jdkSource) {
-    String recorded = jdkSource.jvm == null ? null : jdkSource.jvm.javaVersion();
+      ClassBytesSource classes, Attributor attributor, RecordingSummary jdkSource) {
+    String recorded = jdkSource.jvm() == null ? null : jdkSource.jvm().javaVersion();
     String release = recorded != null ? recorded : "JDK " + jdkSource.feature();
     var read = classes.jdkClassFiles();
     if (read.isPresent()) {
@@ -515,61 +450,18 @@ public final class Analyzer {
   }
 
   /** The user's class path first, then the recording's own, where its files exist here. */
-  private ClassBytesSource classBytes(SummaryBuilder c) {
+  private ClassBytesSource classBytes(RecordingSummary s) {
     String workingDirectory =
-        c.workingDirectory != null
-            ? c.workingDirectory
+        s.workingDirectory() != null
+            ? s.workingDirectory()
             : workingFolder != null ? workingFolder.toString() : null;
     return ClassBytesSource.of(
         options.classPath(),
         List.of(
-            new ClassBytesSource.RecordedClassPath(c.classPath, workingDirectory, c.recordedIn)),
-        c.jvm == null ? null : c.jvm.javaVersion(),
-        c.feature(),
+            new ClassBytesSource.RecordedClassPath(
+                s.classPath(), workingDirectory, s.recordedIn())),
+        s.jvm() == null ? null : s.jvm().javaVersion(),
+        s.feature(),
         options.jdkHomes());
-  }
-
-  private static SchedulerSettings scheduler(SummaryBuilder c) {
-    return scheduler(c, carriersStarted(c));
-  }
-
-  /** {@code c}'s scheduler settings, with {@code started} carriers started. */
-  private static SchedulerSettings scheduler(SummaryBuilder c, int started) {
-    return SchedulerSettings.derive(
-        c.schedulerProperties, c.systemPropertiesRecorded, c.cpus(), started);
-  }
-
-  /** The carriers {@code c}'s recording saw start, or -1 when it did not record thread starts. */
-  private static int carriersStarted(SummaryBuilder c) {
-    return Boolean.TRUE.equals(c.enabled("jdk.ThreadStart")) ? c.carriersStarted : -1;
-  }
-
-  private static RecordingSettings settings(SummaryBuilder c) {
-    return new RecordingSettings(
-        c.enabled(PINNED),
-        c.threshold(PINNED),
-        c.enabled("jdk.VirtualThreadSubmitFailed"),
-        c.enabled("jdk.JavaMonitorEnter"),
-        c.threshold("jdk.JavaMonitorEnter"),
-        c.enabled("jdk.JavaMonitorWait"),
-        c.threshold("jdk.JavaMonitorWait"),
-        stackDepth(c));
-  }
-
-  /**
-   * The stack depth the recording had: as its JVM was started with, unless its stacks say more. JFR
-   * takes a new depth before it starts (the JFR.configure command, as the JUnit extension uses),
-   * and the flag keeps the old one: a truncated stack then shows the depth, a deeper one that it is
-   * unknown.
-   */
-  private static Integer stackDepth(SummaryBuilder c) {
-    Integer stated = c.stackDepth != null ? c.stackDepth : null;
-    if (c.truncatedDepth > 0 && (stated == null || c.truncatedDepth > stated)) {
-      return c.truncatedDepth;
-    }
-    if (stated != null && c.deepestPinnedStack > stated) {
-      return null;
-    }
-    return stated;
   }
 }

@@ -62,7 +62,8 @@ final class ConcurrencyTimeline {
     return both;
   }
 
-  private void sort() {
+  /** Sorts the intervals now, so that no later query changes what this holds. */
+  void sort() {
     if (!sorted) {
       Arrays.sort(starts, 0, size);
       Arrays.sort(ends, 0, size);

@@ -86,12 +86,11 @@ public final class IntervalStream implements RecordingListener {
    * builder: its own start, its own index.
    */
   private SummaryBuilder newInterval(long startNanos, SummaryBuilder previous) {
-    SummaryBuilder next = new SummaryBuilder();
+    SummaryBuilder next = new SummaryBuilder(ReadProgress.NONE, workingFolder);
     next.chunk(new ChunkHeader(intervals++, 0, 2, 0, 0, 0, 0, startNanos, 0, 0));
     if (previous != null) {
       next.takeFacts(previous);
     }
-    next.recordedIn = workingFolder;
     return next;
   }
 
@@ -140,9 +139,9 @@ public final class IntervalStream implements RecordingListener {
       anyEvent = false;
       interval = newInterval(nowNanos, ended);
     }
-    long startNanos = ended.startNanos;
-    ended.endNanos = Math.max(ended.endNanos, nowNanos);
+    ended.endAt(nowNanos);
     RecordingSummary sealed = RecordingSummary.of(ended);
+    long startNanos = sealed.startNanos();
     Analysis alone = quiet ? null : analyzer.analyze(name, sealed);
     if (!keepTotal) {
       return new Tick(startNanos, nowNanos, sealed, alone, null, null);
@@ -165,10 +164,8 @@ public final class IntervalStream implements RecordingListener {
     int feature;
     synchronized (this) {
       // the current interval knows every fact stated so far
-      recorded =
-          new ClassBytesSource.RecordedClassPath(
-              interval.classPath, interval.workingDirectory, workingFolder);
-      JvmFacts jvm = interval.jvm;
+      recorded = interval.recordedClassPath();
+      JvmFacts jvm = interval.jvmFacts();
       javaVersion = jvm == null ? null : jvm.javaVersion();
       feature = jvm == null ? 0 : jvm.feature();
     }

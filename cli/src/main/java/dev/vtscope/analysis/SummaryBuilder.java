@@ -104,7 +104,16 @@ final class SummaryBuilder implements ChunkedListener {
 
   /** A collector that tells {@code progress} of each chunk it takes. */
   SummaryBuilder(ReadProgress progress) {
+    this(progress, null);
+  }
+
+  /**
+   * A collector that tells {@code progress} of each chunk it takes, of a recording read from the
+   * folder {@code recordedIn} (or null).
+   */
+  SummaryBuilder(ReadProgress progress, java.nio.file.Path recordedIn) {
     this.progress = progress;
+    this.recordedIn = recordedIn;
     pinnedSites = new SiteCollector();
     monitorEnterSites = new SiteCollector();
     monitorWaitSites = new SiteCollector();
@@ -120,7 +129,16 @@ final class SummaryBuilder implements ChunkedListener {
   void seal() {
     carrierWork.seal();
     recentSamples.seal();
+    // the sweeps sort the intervals in place: sorted now, a summary's queries change nothing in it
+    timeline.sort();
+    monitorEnterTimeline.sort();
     sealed = true;
+  }
+
+  /** Extends what the builder took to {@code nanos}: a stretch of a live JVM ends then. */
+  void endAt(long nanos) {
+    open();
+    endNanos = Math.max(endNanos, nanos);
   }
 
   private void open() {
@@ -449,6 +467,20 @@ final class SummaryBuilder implements ChunkedListener {
       return at > knownAt;
     }
     return known == null || (value != null && value.compareTo(known) >= 0);
+  }
+
+  /**
+   * The class path and working folder stated so far, with the folder read from: where a live JVM's
+   * class files are looked for before its stretch ends.
+   */
+  dev.vtscope.attribution.ClassBytesSource.RecordedClassPath recordedClassPath() {
+    return new dev.vtscope.attribution.ClassBytesSource.RecordedClassPath(
+        classPath, workingDirectory, recordedIn);
+  }
+
+  /** The JVM's facts stated so far, or null. */
+  JvmFacts jvmFacts() {
+    return jvm;
   }
 
   /** The CPU count the JVM saw: the container's limit when there is one. */
