@@ -27,6 +27,8 @@ public final class ExitException extends RuntimeException {
         switch (e.reason()) {
           case NO_ATTACH_API, UNSUITABLE_JVM -> ExitCode.NO_JAVA;
           case NOT_ATTACHABLE, COMMAND_FAILED -> ExitCode.TARGET_JVM;
+          case NOT_A_RECORDING -> ExitCode.NOT_A_RECORDING;
+          case UNREADABLE -> ExitCode.INPUT_UNREADABLE;
         };
     return new ExitException(code, e.getMessage(), e);
   }

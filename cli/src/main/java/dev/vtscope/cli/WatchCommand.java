@@ -2,7 +2,6 @@ package dev.vtscope.cli;
 
 import dev.vtscope.analysis.AnalysisOptions;
 import dev.vtscope.live.LiveException;
-import dev.vtscope.live.WatchException;
 import dev.vtscope.live.Watching;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -153,8 +152,8 @@ final class WatchCommand implements Callable<Integer> {
       try {
         return exitCode(
             watching.watchRepository(repository, writer, repository.toString(), screen()));
-      } catch (WatchException e) {
-        throw exit(e);
+      } catch (LiveException e) {
+        throw ExitException.of(e);
       }
     }
     String threshold =
@@ -178,8 +177,6 @@ final class WatchCommand implements Callable<Integer> {
               screen()));
     } catch (LiveException e) {
       throw ExitException.of(e);
-    } catch (WatchException e) {
-      throw exit(e);
     }
   }
 
@@ -192,15 +189,5 @@ final class WatchCommand implements Callable<Integer> {
       case WATCHED -> ExitCode.OK.code();
       case JVM_EXITED -> ExitCode.TARGET_JVM.code();
     };
-  }
-
-  /** The exit code of each way watching fails. */
-  private static ExitException exit(WatchException e) {
-    ExitCode code =
-        switch (e.problem()) {
-          case NOT_A_RECORDING -> ExitCode.NOT_A_RECORDING;
-          case UNREADABLE -> ExitCode.INPUT_UNREADABLE;
-        };
-    return new ExitException(code, e.getMessage(), e);
   }
 }

@@ -1,8 +1,8 @@
 package dev.vtscope.live;
 
 /**
- * A running JVM could not be reached or did not do what was asked; the message says which, in one
- * line, and what to do.
+ * A running JVM could not be reached, did not do what was asked, or its recording could not be
+ * watched; the message says which, in one line, and what to do.
  */
 public final class LiveException extends Exception {
 
@@ -17,7 +17,11 @@ public final class LiveException extends Exception {
     /** The JVM's JDK cannot do it: no virtual threads, no JFR. */
     UNSUITABLE_JVM,
     /** The JVM answered a command with an error, or exited meanwhile. */
-    COMMAND_FAILED
+    COMMAND_FAILED,
+    /** The JVM's repository holds chunks that cannot be read as a recording. */
+    NOT_A_RECORDING,
+    /** The JVM's repository folder could not be read, or no recording appeared in it. */
+    UNREADABLE
   }
 
   private final Reason reason;

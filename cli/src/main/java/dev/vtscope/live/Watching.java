@@ -113,7 +113,7 @@ public final class Watching {
    * @param title what to call it on the screen
    */
   public Outcome watchRepository(Path folder, long writer, String title, Display display)
-      throws WatchException, InterruptedException {
+      throws LiveException, InterruptedException {
     return watch(folder, null, null, writer, 0, title, null, display);
   }
 
@@ -127,7 +127,7 @@ public final class Watching {
    */
   public Outcome watchPid(
       long pid, int feature, String summary, Path out, RecordingStart starting, Display display)
-      throws LiveException, WatchException, InterruptedException {
+      throws LiveException, InterruptedException {
     Path workingFolder;
     try (AttachedJvm jvm = AttachedJvm.attach(pid)) {
       String dir = jvm.systemProperties().getProperty("user.dir");
@@ -179,7 +179,7 @@ public final class Watching {
       String title,
       TargetRecording recording,
       Display display)
-      throws WatchException, InterruptedException {
+      throws LiveException, InterruptedException {
     Instant began = start != null ? start : Instant.now();
     IntervalStream live = IntervalStream.keepingTotal(options, title, workingFolder, nanos(began));
     Watched watched =
@@ -259,8 +259,8 @@ public final class Watching {
         sawRecording = stream.sawRecording();
         watchedNanos = elapsed;
         if (stream.failure() != null) {
-          throw new WatchException(
-              WatchException.Problem.NOT_A_RECORDING,
+          throw new LiveException(
+              LiveException.Reason.NOT_A_RECORDING,
               "reading " + folder + " stopped: " + stream.failure().getMessage(),
               stream.failure());
         }
@@ -274,11 +274,11 @@ public final class Watching {
         }
       }
     } catch (InputProblemException e) {
-      throw new WatchException(WatchException.Problem.UNREADABLE, e.getMessage(), e);
+      throw new LiveException(LiveException.Reason.UNREADABLE, e.getMessage(), e);
     }
     if (!sawRecording && !(writerExited && recording != null)) {
-      throw new WatchException(
-          WatchException.Problem.UNREADABLE,
+      throw new LiveException(
+          LiveException.Reason.UNREADABLE,
           "no JFR recording appeared in "
               + folder
               + " in "
