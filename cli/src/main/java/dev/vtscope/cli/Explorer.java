@@ -12,6 +12,7 @@ import dev.vtscope.analysis.Site;
 import dev.vtscope.attribution.Attribution;
 import dev.vtscope.attribution.Culprit;
 import dev.vtscope.recording.Frame;
+import dev.vtscope.report.Escaping;
 import dev.vtscope.report.ReportRenderer;
 import dev.vtscope.report.TextReport;
 import dev.vtscope.report.TextStyle;
@@ -45,7 +46,7 @@ final class Explorer {
       java.util.EnumSet.of(
           ReportFormat.TEXT, ReportFormat.JSON, ReportFormat.MARKDOWN, ReportFormat.HTML);
 
-  private static final dev.vtscope.report.Wording WORDING = dev.vtscope.report.Wording.standard();
+  private static final dev.vtscope.report.Wording WORDING = dev.vtscope.report.Wording.terminal();
 
   /** The commands, with what {@code help} says of each. */
   private static final List<String[]> COMMANDS =
@@ -240,7 +241,11 @@ final class Explorer {
     }
     s.append('\n');
     for (Evidence e : f.evidence()) {
-      s.append("  ").append(e.label()).append(": ").append(e.text()).append('\n');
+      s.append("  ")
+          .append(e.label())
+          .append(": ")
+          .append(Escaping.terminal(e.text()))
+          .append('\n');
     }
     s.append("  see ").append(f.documentation()).append('\n');
     return s.toString();
@@ -332,7 +337,7 @@ final class Explorer {
     return frames.stream()
         .anyMatch(
             frame ->
-                (frame.className() + "." + frame.method())
+                Escaping.terminal(frame.qualifiedMethod())
                     .toLowerCase(Locale.ROOT)
                     .contains(filter));
   }
@@ -348,7 +353,7 @@ final class Explorer {
           describe(site)
               + (site.reason() == null
                   ? "  no reason recorded (JDK 21-23 record none): grouped by culprit"
-                  : "  reason " + site.reason());
+                  : "  reason " + Escaping.terminal(site.reason()));
       case TOP_FRAME -> describe(site) + waitedIn(site);
       case STACK -> describe(site) + waitedIn(site) + via(site);
     };
@@ -358,7 +363,7 @@ final class Explorer {
     return "  waited in "
         + (site.topApplicationFrame() == null
             ? "JDK code only"
-            : site.topApplicationFrame().display());
+            : Escaping.terminal(site.topApplicationFrame().display()));
   }
 
   /**
@@ -384,7 +389,7 @@ final class Explorer {
       String frame = frames.get(depth).display();
       int d = depth;
       if (others.stream().noneMatch(o -> d < o.size() && o.get(d).display().equals(frame))) {
-        return "  via " + frame;
+        return "  via " + Escaping.terminal(frame);
       }
     }
     // The same frames as a person reads them: JFR told the stacks apart by how a frame ran.
@@ -394,9 +399,9 @@ final class Explorer {
       if (others.stream()
           .noneMatch(o -> d < o.size() && Objects.equals(o.get(d).type(), frame.type()))) {
         return "  via "
-            + frame.display()
+            + Escaping.terminal(frame.display())
             + " ("
-            + (frame.type() == null ? "of no recorded type" : frame.type())
+            + (frame.type() == null ? "of no recorded type" : Escaping.terminal(frame.type()))
             + ")";
       }
     }
@@ -406,15 +411,15 @@ final class Explorer {
   private static String describe(Site site) {
     Attribution a = site.attribution();
     if (a == null) {
-      return site.key();
+      return Escaping.terminal(site.key());
     }
     Culprit c = a.culprit();
-    return c.qualifiedMethod()
+    return Escaping.terminal(c.qualifiedMethod())
         + "  ("
         + c.kind().name().toLowerCase(Locale.ROOT).replace('_', ' ')
         + ", "
         + c.owner().name().toLowerCase(Locale.ROOT)
-        + (c.artifact() != null ? ", " + c.artifact().display() : "")
+        + (c.artifact() != null ? ", " + Escaping.terminal(c.artifact().display()) : "")
         + ")";
   }
 
@@ -443,13 +448,13 @@ final class Explorer {
     Attribution a = site.attribution();
     if (a != null) {
       if (a.waitedAt() != null) {
-        s.append("  waited in   ").append(a.waitedAt().display()).append('\n');
+        s.append("  waited in   ").append(Escaping.terminal(a.waitedAt().display())).append('\n');
       }
       if (a.calledFrom() != null) {
-        s.append("  called from ").append(a.calledFrom().display()).append('\n');
+        s.append("  called from ").append(Escaping.terminal(a.calledFrom().display())).append('\n');
       }
       if (a.culprit().detail() != null) {
-        s.append("  note        ").append(a.culprit().detail()).append('\n');
+        s.append("  note        ").append(Escaping.terminal(a.culprit().detail())).append('\n');
       }
     }
     s.append("  stack (innermost first):\n");
@@ -457,7 +462,7 @@ final class Explorer {
     int holder = a == null ? -1 : a.culprit().frameIndex();
     for (int i = 0; i < frames.size(); i++) {
       s.append(i == holder ? "  > at " : "    at ")
-          .append(frames.get(i).display())
+          .append(Escaping.terminal(frames.get(i).display()))
           .append(i == holder ? "  <- holds the carrier" : "")
           .append('\n');
     }
@@ -555,8 +560,10 @@ final class Explorer {
           if (previous.equals("filter")) {
             for (Site s : sites("all")) {
               if (s.attribution() != null) {
-                candidates.add(new Candidate(s.attribution().culprit().className()));
-                candidates.add(new Candidate(s.attribution().culprit().qualifiedMethod()));
+                // as the lists show them: a name is never sent to the terminal raw
+                Culprit c = s.attribution().culprit();
+                candidates.add(new Candidate(Escaping.terminal(c.className())));
+                candidates.add(new Candidate(Escaping.terminal(c.qualifiedMethod())));
               }
             }
           } else if (!previous.equals("min")) {

@@ -4,6 +4,7 @@ import dev.vtscope.advice.Finding;
 import dev.vtscope.analysis.HumanDurations;
 import dev.vtscope.analysis.LiveSnapshot;
 import dev.vtscope.live.Watching;
+import dev.vtscope.report.Escaping;
 import dev.vtscope.report.WatchView;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -45,10 +46,10 @@ final class WatchScreen implements Watching.Display {
     if (!facts.interactive()) {
       stderr.println(
           "vtscope watch: watching "
-              + watched.title()
+              + Escaping.terminal(watched.title())
               + (watched.recordingName() == null
                   ? ""
-                  : " (JFR recording " + watched.recordingName() + ")")
+                  : " (JFR recording " + Escaping.terminal(watched.recordingName()) + ")")
               + ", a line every "
               + HumanDurations.format(watched.every().toNanos())
               + "; Ctrl-C stops");
@@ -60,15 +61,18 @@ final class WatchScreen implements Watching.Display {
   public void waiting(Watching.Watched watched, long elapsedNanos) {
     if (facts.interactive()) {
       stdout.print("\033[H\033[2J");
-      stdout.println(watched.title());
+      stdout.println(Escaping.terminal(watched.title()));
       stdout.println(
           "waiting for a JFR recording in "
-              + watched.folder()
+              + Escaping.terminal(String.valueOf(watched.folder()))
               + " ("
               + HumanDurations.format(elapsedNanos)
               + "); q stops");
     } else if (!waitingSaid) {
-      stderr.println("vtscope watch: no JFR recording in " + watched.folder() + " yet; waiting");
+      stderr.println(
+          "vtscope watch: no JFR recording in "
+              + Escaping.terminal(String.valueOf(watched.folder()))
+              + " yet; waiting");
       stderr.flush();
       waitingSaid = true;
     }

@@ -12,6 +12,8 @@ import java.util.List;
 final class CheckReport {
 
   private static final Wording WORDING = Wording.standard();
+  private static final Wording TEXT = Wording.terminal();
+  private static final Wording MARKDOWN = Wording.markdown();
 
   private CheckReport() {}
 
@@ -21,19 +23,19 @@ final class CheckReport {
       out.println(
           "  "
               + (item.passed() ? "ok    " : "FAIL  ")
-              + WORDING.format(item.name())
+              + TEXT.format(item.name())
               + ": "
-              + WORDING.format(item.result()));
-      String where = where(item, recordings);
+              + TEXT.format(item.result()));
+      String where = where(item, recordings, TEXT);
       if (!where.isEmpty()) {
         out.println("        " + where);
       }
     }
     for (Message allowed : result.allowed()) {
-      out.println("  allow " + WORDING.format(allowed));
+      out.println("  allow " + TEXT.format(allowed));
     }
     for (Message warning : result.warnings()) {
-      out.println("  ! " + WORDING.format(warning));
+      out.println("  ! " + TEXT.format(warning));
     }
     out.flush();
   }
@@ -44,32 +46,37 @@ final class CheckReport {
             .append(verdict(result, recordings.size(), "passed", "**failed**"))
             .append("\n\n| | check | result |\n|---|---|---|\n");
     for (CheckItem item : result.items()) {
-      if (md.length() > Markdown.MAX_CHARS - 500) {
+      if (md.length() > MarkdownReport.MAX_CHARS - 500) {
         md.append("| | … | more checks: `vtscope check` lists them |\n");
         break;
       }
       md.append("| ")
           .append(item.passed() ? "ok" : "**FAIL**")
           .append(" | ")
-          .append(Markdown.text(WORDING.format(item.name())))
+          .append(Escaping.markdownText(MARKDOWN.format(item.name())))
           .append(" | ")
-          .append(Markdown.text(WORDING.format(item.result())))
-          .append(where(item, recordings).isEmpty() ? "" : " ")
-          .append(Markdown.text(where(item, recordings)))
+          .append(Escaping.markdownText(MARKDOWN.format(item.result())))
+          .append(where(item, recordings, MARKDOWN).isEmpty() ? "" : " ")
+          .append(Escaping.markdownText(where(item, recordings, MARKDOWN)))
           .append(" |\n");
     }
     if (!result.allowed().isEmpty()) {
       md.append("\nAllowed: ");
       md.append(
           String.join(
-              ", ", result.allowed().stream().map(WORDING::format).map(Markdown::code).toList()));
+              ", ",
+              result.allowed().stream()
+                  .map(MARKDOWN::format)
+                  .map(Escaping::markdownCode)
+                  .toList()));
       md.append('\n');
     }
     if (!result.warnings().isEmpty()) {
       md.append("\n**Warnings:**\n\n");
       result
           .warnings()
-          .forEach(w -> md.append("- ").append(Markdown.text(WORDING.format(w))).append('\n'));
+          .forEach(
+              w -> md.append("- ").append(Escaping.markdownText(MARKDOWN.format(w))).append('\n'));
     }
     out.print(md);
     out.flush();
@@ -113,10 +120,10 @@ final class CheckReport {
   }
 
   /** Of a finding of several recordings, which have it and whose figures it shows; or "". */
-  private static String where(CheckItem item, List<String> recordings) {
+  private static String where(CheckItem item, List<String> recordings, Wording wording) {
     return item.finding() == null || item.finding().spread() == null
         ? ""
-        : WORDING.format(item.finding().spread().said(recordings));
+        : wording.format(item.finding().spread().said(recordings));
   }
 
   /** A failed check's longer text: a finding's explanation and actions, or its result. */

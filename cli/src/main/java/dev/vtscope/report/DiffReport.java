@@ -16,6 +16,8 @@ import java.util.Locale;
 final class DiffReport {
 
   private static final Wording WORDING = Wording.standard();
+  private static final Wording TEXT = Wording.terminal();
+  private static final Wording MARKDOWN = Wording.markdown();
 
   private DiffReport() {}
 
@@ -34,7 +36,7 @@ final class DiffReport {
             d.before().submitFailed().events(),
             d.after().submitFailed().events()));
     for (Note note : d.notes()) {
-      out.println("  ! " + WORDING.message(note));
+      out.println("  ! " + TEXT.message(note));
     }
     out.println();
     if (d.sites().isEmpty()) {
@@ -49,7 +51,7 @@ final class DiffReport {
               "  %-6s %-13s %s%s",
               c.status().label(),
               sectionLabel(c.section()),
-              c.culprit(),
+              Escaping.terminal(c.culprit()),
               c.kind() == null
                   ? ""
                   : "  (" + c.kind().toLowerCase(Locale.ROOT).replace('_', ' ') + ")"));
@@ -60,15 +62,17 @@ final class DiffReport {
               amount(c.beforeNanos(), c.beforeEvents()),
               amount(c.afterNanos(), c.afterEvents()),
               c.status() == SiteChange.Status.HIDDEN
-                  ? "  (" + WORDING.format(hidden(c)) + ")"
+                  ? "  (" + TEXT.format(hidden(c)) + ")"
                   : !c.status().regression() || c.regression()
                       ? ""
                       : c.allowedBy() != null
-                          ? "  (allowed by " + c.allowedBy() + ": not a regression)"
+                          ? "  (allowed by "
+                              + Escaping.terminal(c.allowedBy())
+                              + ": not a regression)"
                           : c.warmUp()
                               ? "  (warm-up: not a regression)"
                               : "  (under 1 ms: not a regression)",
-              moved(c).map(m -> "  (" + WORDING.format(m) + ")").orElse("")));
+              moved(c).map(m -> "  (" + TEXT.format(m) + ")").orElse("")));
     }
     out.println();
     out.println(
@@ -94,16 +98,16 @@ final class DiffReport {
     StringBuilder md = new StringBuilder("## vtscope diff: ");
     md.append(d.regression() ? "regression" : "no regression").append("\n\n");
     for (Note note : d.notes()) {
-      md.append("- **Note:** ").append(Markdown.text(WORDING.message(note))).append('\n');
+      md.append("- **Note:** ").append(Escaping.markdownText(MARKDOWN.message(note))).append('\n');
     }
     if (!d.notes().isEmpty()) {
       md.append('\n');
     }
     md.append("| | before | after |\n|---|---:|---:|\n");
     md.append("| recording | ")
-        .append(Markdown.codeCell(name(d.before())))
+        .append(Escaping.markdownCodeCell(name(d.before())))
         .append(" | ")
-        .append(Markdown.codeCell(name(d.after())))
+        .append(Escaping.markdownCodeCell(name(d.after())))
         .append(" |\n");
     md.append("| pinned | ")
         .append(HumanDurations.format(d.before().pinned().totalNanos()))
@@ -126,7 +130,7 @@ final class DiffReport {
       md.append("| | where | holds the carrier | before | after |\n|---|---|---|---:|---:|\n");
       int rows = 0;
       for (SiteChange c : listed) {
-        if (md.length() > Markdown.MAX_CHARS - 500) {
+        if (md.length() > MarkdownReport.MAX_CHARS - 500) {
           md.append("\n_").append(listed.size() - rows).append(" more changes._\n");
           break;
         }
@@ -134,9 +138,12 @@ final class DiffReport {
             .append(c.regression() ? "**" + c.status().label() + "**" : c.status().label())
             .append(" | ")
             .append(sectionLabel(c.section()))
-            .append(moved(c).map(m -> " (" + Markdown.text(WORDING.format(m)) + ")").orElse(""))
+            .append(
+                moved(c)
+                    .map(m -> " (" + Escaping.markdownText(MARKDOWN.format(m)) + ")")
+                    .orElse(""))
             .append(" | ")
-            .append(Markdown.codeCell(c.culprit()))
+            .append(Escaping.markdownCodeCell(c.culprit()))
             .append(" | ")
             .append(HumanDurations.format(c.beforeNanos()))
             .append(" (")
@@ -167,8 +174,7 @@ final class DiffReport {
 
   /** A culprit's total time and events on one side: {@code 2 s in 200 events}. */
   private static String amount(long nanos, long events) {
-    return WORDING.format(
-        Message.of("diff.amount", "total", Message.nanos(nanos), "events", events));
+    return TEXT.format(Message.of("diff.amount", "total", Message.nanos(nanos), "events", events));
   }
 
   /** Where a culprit was before, when the JDKs record it in different sections. */
@@ -190,7 +196,7 @@ final class DiffReport {
   /** The culprits a threshold hid, when there are any. */
   private static String hiddenCount(DiffResult d) {
     long hidden = d.count(SiteChange.Status.HIDDEN);
-    return hidden == 0 ? "" : WORDING.format(Message.of("diff.hidden-count", "hidden", hidden));
+    return hidden == 0 ? "" : TEXT.format(Message.of("diff.hidden-count", "hidden", hidden));
   }
 
   private static String name(Analysis a) {
@@ -269,7 +275,7 @@ final class DiffReport {
 
   private static String describe(Analysis a, long recordedNanos) {
     StringBuilder text = new StringBuilder();
-    text.append(a.inputs().isEmpty() ? "?" : a.inputs().get(0).name());
+    text.append(a.inputs().isEmpty() ? "?" : Escaping.terminal(a.inputs().get(0).name()));
     if (a.feature() > 0) {
       text.append("  (JDK ").append(a.feature());
     } else {

@@ -42,34 +42,35 @@ public final class JUnitXmlReport implements ReportRenderer {
       Element suites = doc.createElement("testsuites");
       doc.appendChild(suites);
       Element suite = doc.createElement("testsuite");
-      suite.setAttribute("name", suiteName);
-      suite.setAttribute("tests", Integer.toString(result.items().size()));
-      suite.setAttribute("failures", Long.toString(result.failures()));
-      suite.setAttribute("errors", "0");
-      suite.setAttribute("skipped", "0");
-      suites.setAttribute("tests", Integer.toString(result.items().size()));
-      suites.setAttribute("failures", Long.toString(result.failures()));
+      attribute(suite, "name", suiteName);
+      attribute(suite, "tests", Integer.toString(result.items().size()));
+      attribute(suite, "failures", Long.toString(result.failures()));
+      attribute(suite, "errors", "0");
+      attribute(suite, "skipped", "0");
+      attribute(suites, "tests", Integer.toString(result.items().size()));
+      attribute(suites, "failures", Long.toString(result.failures()));
       suites.appendChild(suite);
       for (CheckItem item : result.items()) {
         Element testCase = doc.createElement("testcase");
-        testCase.setAttribute("classname", "vtscope." + item.kind());
-        testCase.setAttribute("name", WORDING.format(item.name()));
+        attribute(testCase, "classname", "vtscope." + item.kind());
+        attribute(testCase, "name", WORDING.format(item.name()));
         if (!item.passed()) {
           Element failure = doc.createElement("failure");
-          failure.setAttribute("message", WORDING.format(item.result()));
-          failure.setAttribute("type", item.kind());
-          failure.setTextContent(CheckReport.detail(item));
+          attribute(failure, "message", WORDING.format(item.result()));
+          attribute(failure, "type", item.kind());
+          text(failure, CheckReport.detail(item));
           testCase.appendChild(failure);
         } else {
           Element systemOut = doc.createElement("system-out");
-          systemOut.setTextContent(WORDING.format(item.result()));
+          text(systemOut, WORDING.format(item.result()));
           testCase.appendChild(systemOut);
         }
         suite.appendChild(testCase);
       }
       if (!result.allowed().isEmpty()) {
         Element systemOut = doc.createElement("system-out");
-        systemOut.setTextContent(
+        text(
+            systemOut,
             "allowed:\n"
                 + String.join(
                     "\n",
@@ -78,8 +79,8 @@ public final class JUnitXmlReport implements ReportRenderer {
       }
       if (!result.warnings().isEmpty()) {
         Element systemErr = doc.createElement("system-err");
-        systemErr.setTextContent(
-            String.join("\n", result.warnings().stream().map(WORDING::format).toList()));
+        text(
+            systemErr, String.join("\n", result.warnings().stream().map(WORDING::format).toList()));
         suite.appendChild(systemErr);
       }
       var transformer = TransformerFactory.newInstance().newTransformer();
@@ -90,5 +91,17 @@ public final class JUnitXmlReport implements ReportRenderer {
     } catch (ParserConfigurationException | TransformerException e) {
       throw new IllegalStateException("cannot write JUnit XML: " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * Every attribute and text goes in through these two: names from the recording may hold
+   * characters XML 1.0 cannot (an ESC, a NUL), which would leave a file no CI system reads.
+   */
+  private static void attribute(Element element, String name, String value) {
+    element.setAttribute(name, Escaping.xml(value));
+  }
+
+  private static void text(Element element, String text) {
+    element.setTextContent(Escaping.xml(text));
   }
 }

@@ -25,7 +25,10 @@ import java.util.Locale;
  */
 public final class MarkdownReport implements ReportRenderer {
 
-  private static final Wording WORDING = Wording.standard();
+  private static final Wording WORDING = Wording.markdown();
+
+  /** GitHub rejects comments longer than 65,536 characters; reports stay well under it. */
+  static final int MAX_CHARS = 60_000;
 
   /** Sites listed in the table. */
   private static final int TOP_SITES = 10;
@@ -49,11 +52,12 @@ public final class MarkdownReport implements ReportRenderer {
     StringBuilder md = new StringBuilder();
     md.append("## vtscope: virtual-thread report\n\n");
     if (a.inputs().size() > RecordingVerdict.SHOWN) {
-      md.append(Markdown.text(WORDING.format(RecordingSet.header(a.inputs())))).append("\n");
+      md.append(Escaping.markdownText(WORDING.format(RecordingSet.header(a.inputs()))))
+          .append("\n");
     }
     for (InputFacts input :
         a.inputs().size() > RecordingVerdict.SHOWN ? List.<InputFacts>of() : a.inputs()) {
-      md.append("- ").append(Markdown.code(input.name()));
+      md.append("- ").append(Escaping.markdownCode(input.name()));
       List<String> facts = new ArrayList<>();
       if (input.jvm() != null && input.jvm().javaVersion() != null) {
         facts.add("JDK " + input.jvm().javaVersion());
@@ -76,7 +80,7 @@ public final class MarkdownReport implements ReportRenderer {
     }
     String pool = carrierPool(a, advice.carrierPool());
     String sites = sites(a);
-    int budget = Markdown.MAX_CHARS - md.length() - pool.length() - sites.length() - 200;
+    int budget = MAX_CHARS - md.length() - pool.length() - sites.length() - 200;
     int shown = 0;
     for (String block : blocks) {
       if (block.length() > budget) {
@@ -149,7 +153,7 @@ public final class MarkdownReport implements ReportRenderer {
   }
 
   private static void row(StringBuilder md, String label, String value) {
-    md.append("| ").append(label).append(" | ").append(Markdown.text(value)).append(" |\n");
+    md.append("| ").append(label).append(" | ").append(Escaping.markdownText(value)).append(" |\n");
   }
 
   /** Of several recordings, a table of them, the worst first. */
@@ -165,12 +169,12 @@ public final class MarkdownReport implements ReportRenderer {
     for (RecordingVerdict row : rows.subList(0, Math.min(RecordingVerdict.SHOWN, rows.size()))) {
       InputFacts input = row.input();
       md.append("| ")
-          .append(Markdown.codeCell(input.name()))
+          .append(Escaping.markdownCodeCell(input.name()))
           .append(" | ")
           .append(
               input.jvm() == null || input.jvm().javaVersion() == null
                   ? "?"
-                  : Markdown.text(input.jvm().javaVersion()))
+                  : Escaping.markdownText(input.jvm().javaVersion()))
           .append(" | ")
           .append(HumanDurations.format(input.durationNanos()))
           .append(" | ")
@@ -195,13 +199,13 @@ public final class MarkdownReport implements ReportRenderer {
           .append(
               row.healthy()
                   ? "healthy"
-                  : row.severity().label() + ": " + Markdown.text(row.worst().id()))
+                  : row.severity().label() + ": " + Escaping.markdownText(row.worst().id()))
           .append(" |\n");
     }
     if (rows.size() > RecordingVerdict.SHOWN) {
       md.append("\n_")
           .append(
-              Markdown.text(
+              Escaping.markdownText(
                   WORDING.format(
                       Message.of("recordings.more", "more", rows.size() - RecordingVerdict.SHOWN))))
           .append("_\n");
@@ -214,21 +218,25 @@ public final class MarkdownReport implements ReportRenderer {
     md.append("### ")
         .append(f.severity().label().toUpperCase(Locale.ROOT))
         .append(": ")
-        .append(Markdown.text(WORDING.title(f)))
+        .append(Escaping.markdownText(WORDING.title(f)))
         .append("\n\n");
     if (f.spread() != null) {
-      md.append("_").append(Markdown.text(WORDING.format(f.spread().said(names)))).append("_\n\n");
+      md.append("_")
+          .append(Escaping.markdownText(WORDING.format(f.spread().said(names))))
+          .append("_\n\n");
     }
-    md.append(Markdown.text(WORDING.explanation(f))).append("\n\n");
+    md.append(Escaping.markdownText(WORDING.explanation(f))).append("\n\n");
     for (String action : WORDING.actions(f)) {
-      md.append("- ").append(Markdown.text(action)).append('\n');
+      md.append("- ").append(Escaping.markdownText(action)).append('\n');
     }
     List<String> evidence = new ArrayList<>();
     for (Evidence e : f.evidence()) {
       evidence.add(e.label() + ": " + e.text());
     }
     if (!evidence.isEmpty()) {
-      md.append("\n<sub>").append(Markdown.text(String.join(" · ", evidence))).append("</sub>\n");
+      md.append("\n<sub>")
+          .append(Escaping.markdownText(String.join(" · ", evidence)))
+          .append("</sub>\n");
     }
     md.append('\n');
     return md.toString();
@@ -241,7 +249,7 @@ public final class MarkdownReport implements ReportRenderer {
     return (pool.recording() < 0
             ? "**Carrier pool:** "
             : "**Carrier pool** (for "
-                + Markdown.code(a.inputs().get(pool.recording()).name())
+                + Escaping.markdownCode(a.inputs().get(pool.recording()).name())
                 + "): ")
         + (pool.javaOptions() == null
             ? "keep it (parallelism "
@@ -249,10 +257,10 @@ public final class MarkdownReport implements ReportRenderer {
                 + ", maxPoolSize "
                 + pool.current().maxPoolSize()
                 + ")"
-            : Markdown.code(pool.javaOptions()))
+            : Escaping.markdownCode(pool.javaOptions()))
         + (pool.reasoning().isEmpty()
             ? ""
-            : " — " + Markdown.text(WORDING.format(pool.reasoning().get(0))))
+            : " — " + Escaping.markdownText(WORDING.format(pool.reasoning().get(0))))
         + "\n\n";
   }
 
@@ -272,14 +280,14 @@ public final class MarkdownReport implements ReportRenderer {
           .append(" | ")
           .append(s.durations().count())
           .append(" | ")
-          .append(c == null ? "" : Markdown.codeCell(c.qualifiedMethod()))
+          .append(c == null ? "" : Escaping.markdownCodeCell(c.qualifiedMethod()))
           .append(" | ")
           .append(c == null ? "" : c.kind().name().toLowerCase(Locale.ROOT).replace('_', ' '))
           .append(" | ")
           .append(
               attribution == null || attribution.calledFrom() == null
                   ? ""
-                  : Markdown.codeCell(attribution.calledFrom().display()))
+                  : Escaping.markdownCodeCell(attribution.calledFrom().display()))
           .append(" |\n");
     }
     if (sites.size() > TOP_SITES) {

@@ -80,7 +80,7 @@ public final class OpenMetricsReport implements ReportRenderer {
       out.append("# UNIT ").append(name).append(' ').println(unit);
     }
     out.append("# HELP ").append(name).append(' ');
-    out.println(escape(WORDING.format(Message.of(help))));
+    out.println(Escaping.openMetrics(WORDING.format(Message.of(help))));
   }
 
   private static void pinned(PrintWriter out, SiteSeries s) {
@@ -91,33 +91,18 @@ public final class OpenMetricsReport implements ReportRenderer {
 
   private static String labels(SiteSeries.Holder h) {
     return "{holder_class=\""
-        + escape(h.className())
+        + Escaping.openMetrics(h.className())
         + "\",holder_method=\""
-        + escape(h.method())
+        + Escaping.openMetrics(h.method())
         + "\",kind=\""
-        + escape(h.kind())
+        + Escaping.openMetrics(h.kind())
         + "\",artifact=\""
-        + escape(h.artifact())
+        + Escaping.openMetrics(h.artifact())
         + "\"}";
   }
 
   /** Nanoseconds as exact decimal seconds: {@code 0.02}, {@code 1.5}, {@code 0}. */
   static String seconds(long nanos) {
     return BigDecimal.valueOf(nanos, 9).stripTrailingZeros().toPlainString();
-  }
-
-  /** A label value or help text as the format escapes it: backslash, double quote, line feed. */
-  static String escape(String text) {
-    StringBuilder out = new StringBuilder(text.length() + 8);
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      switch (c) {
-        case '\\' -> out.append("\\\\");
-        case '"' -> out.append("\\\"");
-        case '\n' -> out.append("\\n");
-        default -> out.append(c);
-      }
-    }
-    return out.toString();
   }
 }

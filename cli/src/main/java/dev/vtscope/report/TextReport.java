@@ -35,7 +35,7 @@ import java.util.List;
 /** The report a person reads in a terminal. */
 public final class TextReport implements ReportRenderer {
 
-  private static final Wording WORDING = Wording.standard();
+  private static final Wording WORDING = Wording.terminal();
 
   private static final int FRAMES_AFTER_APPLICATION_FRAME = 2;
   private static final int MAX_FRAMES = 14;
@@ -89,10 +89,11 @@ public final class TextReport implements ReportRenderer {
     }
     for (InputFacts input :
         a.inputs().size() > RecordingVerdict.SHOWN ? List.<InputFacts>of() : a.inputs()) {
-      StringBuilder line = new StringBuilder("  recording   ").append(input.name());
+      StringBuilder line =
+          new StringBuilder("  recording   ").append(Escaping.terminal(input.name()));
       List<String> facts = new ArrayList<>();
       if (input.jvm() != null && input.jvm().javaVersion() != null) {
-        facts.add("JDK " + input.jvm().javaVersion());
+        facts.add("JDK " + Escaping.terminal(input.jvm().javaVersion()));
       }
       if (input.cpus() > 0) {
         facts.add(input.cpus() + (input.cpus() == 1 ? " CPU" : " CPUs"));
@@ -187,7 +188,10 @@ public final class TextReport implements ReportRenderer {
       lines.add("                 " + percentiles(d));
       Concurrency c = a.pinned().concurrency();
       // of several recordings, the figures of the one that held most: named, never mixed
-      String in = a.several() ? " in " + RecordingSet.worstRecording(a.inputs()).name() : "";
+      String in =
+          a.several()
+              ? " in " + Escaping.terminal(RecordingSet.worstRecording(a.inputs()).name())
+              : "";
       StringBuilder carriers =
           new StringBuilder("  carriers       peak ")
               .append(c.peak())
@@ -214,7 +218,10 @@ public final class TextReport implements ReportRenderer {
           new StringBuilder("  carriers held  peak ")
               .append(held.peak())
               .append(" pinned or entering a monitor at once")
-              .append(a.several() ? " in " + RecordingSet.worstRecording(a.inputs()).name() : "");
+              .append(
+                  a.several()
+                      ? " in " + Escaping.terminal(RecordingSet.worstRecording(a.inputs()).name())
+                      : "");
       if (held.parallelism() > 0 && held.saturatedNanos() > 0) {
         line.append(", ")
             .append(
@@ -239,7 +246,7 @@ public final class TextReport implements ReportRenderer {
     if (end != null) {
       String state = atTheEnd(end);
       if (a.inputs().size() > 1 && end.input() < a.inputs().size()) {
-        state += " (" + a.inputs().get(end.input()).name() + ")";
+        state += " (" + Escaping.terminal(a.inputs().get(end.input()).name()) + ")";
       }
       lines.add("  at the end     " + (end.held() > 0 ? style.yellow(state) : state));
     }
@@ -390,23 +397,23 @@ public final class TextReport implements ReportRenderer {
         lines.add(culpritLabel + culprit(attribution.culprit()));
       }
       if (pinned && site.reason() != null) {
-        lines.add("     reason     " + site.reason());
+        lines.add("     reason     " + Escaping.terminal(site.reason()));
       }
       if (pinned && site.blockingOperation() != null) {
-        lines.add("     operation  " + site.blockingOperation());
+        lines.add("     operation  " + Escaping.terminal(site.blockingOperation()));
       }
       if (!pinned && site.monitorClass() != null) {
-        lines.add("     monitor    " + site.monitorClass());
+        lines.add("     monitor    " + Escaping.terminal(site.monitorClass()));
       }
       lines.add(
           (runs ? "     running in " : starts ? "     blocked in " : "     waited in  ")
               + (site.topApplicationFrame() == null
                   ? "JDK code only (no application frame on the stack)"
-                  : site.topApplicationFrame().display()));
+                  : Escaping.terminal(site.topApplicationFrame().display())));
       if (attribution != null
           && attribution.calledFrom() != null
           && !attribution.calledFrom().equals(site.topApplicationFrame())) {
-        lines.add("     called from " + attribution.calledFrom().display());
+        lines.add("     called from " + Escaping.terminal(attribution.calledFrom().display()));
       }
       if (attribution != null && attribution.culprit().detail() != null) {
         // for carrier work the detail is the JDK method the culprit called
@@ -414,7 +421,8 @@ public final class TextReport implements ReportRenderer {
             starts || isKind(site, CulpritKind.FILE_IO) || isKind(site, CulpritKind.SPIN_WAIT);
         lines.add(
             style.dim(
-                (call ? "     calls      " : "     note       ") + attribution.culprit().detail()));
+                (call ? "     calls      " : "     note       ")
+                    + Escaping.terminal(attribution.culprit().detail())));
       }
       stack(site.stack(), site.topApplicationFrame(), attribution, lines);
       lines.add("");
@@ -458,7 +466,7 @@ public final class TextReport implements ReportRenderer {
       Frame f = frames.get(i);
       boolean marked = i == applicationIndex || i == culpritIndex;
       StringBuilder line = new StringBuilder(marked ? "   > at " : "     at ");
-      line.append(f.display());
+      line.append(Escaping.terminal(f.display()));
       if (i == culpritIndex && attribution.culprit().kind() == CulpritKind.UNKNOWN) {
         line.append("  <- nearest frame to the cause, which is unknown");
       } else if (i == culpritIndex) {
@@ -496,7 +504,7 @@ public final class TextReport implements ReportRenderer {
   }
 
   private static String culprit(Culprit c) {
-    StringBuilder text = new StringBuilder(c.qualifiedMethod());
+    StringBuilder text = new StringBuilder(Escaping.terminal(c.qualifiedMethod()));
     text.append("  ").append(WORDING.kind(c.kind()));
     if (c.lineRange() != null) {
       text.append(", ").append(c.lineRange());
@@ -505,12 +513,12 @@ public final class TextReport implements ReportRenderer {
     }
     text.append(" (").append(c.owner().name().toLowerCase(java.util.Locale.ROOT));
     if (c.artifact() != null) {
-      text.append(", ").append(c.artifact().display());
+      text.append(", ").append(Escaping.terminal(c.artifact().display()));
       if (c.artifact().source() == Artifact.Source.MANIFEST) {
         text.append(
             c.artifact().header() == null
                 ? " (jar manifest)"
-                : " (jar manifest's " + c.artifact().header() + ")");
+                : " (jar manifest's " + Escaping.terminal(c.artifact().header()) + ")");
       }
     }
     return text.append(')').toString();
@@ -533,7 +541,7 @@ public final class TextReport implements ReportRenderer {
               + ", "
               + count(g.virtualThreads(), "virtual thread")
               + ": "
-              + (g.message() == null ? "(no message)" : g.message()));
+              + (g.message() == null ? "(no message)" : Escaping.terminal(g.message())));
       stack(g.stack(), g.stack().topApplicationFrame(), null, lines);
       lines.add("");
     }
@@ -591,7 +599,8 @@ public final class TextReport implements ReportRenderer {
       String severity = "[" + (row.healthy() ? "healthy" : row.severity().label()) + "]";
       String head = String.format("  %-9s ", severity);
       List<String> wrapped =
-          wrap(row.input().name() + "  " + rowFacts(row), columns(head.length()));
+          wrap(
+              Escaping.terminal(row.input().name()) + "  " + rowFacts(row), columns(head.length()));
       lines.add(head + wrapped.get(0));
       wrapped.subList(1, wrapped.size()).forEach(t -> lines.add(" ".repeat(head.length()) + t));
     }
@@ -610,7 +619,7 @@ public final class TextReport implements ReportRenderer {
     RecordingFigures f = input.figures();
     List<String> facts = new ArrayList<>();
     if (input.jvm() != null && input.jvm().javaVersion() != null) {
-      facts.add("JDK " + input.jvm().javaVersion());
+      facts.add("JDK " + Escaping.terminal(input.jvm().javaVersion()));
     }
     facts.add(HumanDurations.format(input.durationNanos()) + " recorded");
     if (f != null) {
@@ -643,7 +652,9 @@ public final class TextReport implements ReportRenderer {
         style.bold(
             pool.recording() < 0
                 ? "Carrier pool"
-                : "Carrier pool (for " + a.inputs().get(pool.recording()).name() + ")"));
+                : "Carrier pool (for "
+                    + Escaping.terminal(a.inputs().get(pool.recording()).name())
+                    + ")"));
     lines.add(
         "  in effect    parallelism "
             + pool.current().parallelism()

@@ -21,7 +21,7 @@ import java.util.Set;
  */
 public final class WatchView {
 
-  private static final Wording WORDING = Wording.standard();
+  private static final Wording WORDING = Wording.terminal();
 
   private final int width;
   private final int top;
@@ -118,7 +118,7 @@ public final class WatchView {
                 + ", every "
                 + HumanDurations.format(intervalNanos)
                 + "  ·  "
-                + title));
+                + Escaping.terminal(title)));
     out.add("");
     out.add(
         fit(
@@ -285,12 +285,14 @@ public final class WatchView {
   }
 
   private static String threadName(PinnedNow p) {
-    return "#" + p.tid() + (p.name() == null || p.name().isEmpty() ? "" : " " + p.name());
+    return "#"
+        + p.tid()
+        + (p.name() == null || p.name().isEmpty() ? "" : " " + Escaping.terminal(p.name()));
   }
 
   /** The culprit: its class's simple name and method. */
   private static String holder(Site site) {
-    return site.attribution() == null ? site.key() : holder(site.attribution());
+    return site.attribution() == null ? Escaping.terminal(site.key()) : holder(site.attribution());
   }
 
   private static String holder(Attribution attribution) {
@@ -300,7 +302,7 @@ public final class WatchView {
     Culprit c = attribution.culprit();
     String type = c.className();
     int dot = type.lastIndexOf('.');
-    return (dot < 0 ? type : type.substring(dot + 1)) + "." + c.method();
+    return Escaping.terminal((dot < 0 ? type : type.substring(dot + 1)) + "." + c.method());
   }
 
   private static String kind(LiveSnapshot.SiteActivity a) {

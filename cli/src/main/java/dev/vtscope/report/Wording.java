@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.function.UnaryOperator;
 
 /**
  * Everything vtscope says, in one place: the statements of {@code wording.properties}, filled with
@@ -28,23 +29,62 @@ import java.util.Properties;
  */
 public final class Wording {
 
-  private static final Wording STANDARD = load();
+  private static final Wording STANDARD =
+      new Wording(load(), UnaryOperator.identity(), UnaryOperator.identity());
+
+  private static final Wording TERMINAL = STANDARD.showing(Escaping::terminal, Escaping::visible);
+
+  private static final Wording MARKDOWN =
+      STANDARD.showing(Escaping::shortened, UnaryOperator.identity());
 
   private final Properties statements;
 
-  private Wording(Properties statements) {
+  /** How a figure's text (a name from the recording, a frame) is shown in this wording's medium. */
+  private final UnaryOperator<String> names;
+
+  /** How a statement read back from a report (a verbatim message, names in it) is shown. */
+  private final UnaryOperator<String> verbatim;
+
+  private Wording(
+      Properties statements, UnaryOperator<String> names, UnaryOperator<String> verbatim) {
     this.statements = statements;
+    this.names = names;
+    this.verbatim = verbatim;
   }
 
-  /** vtscope's wording, read once. */
+  /** vtscope's wording, read once, with names exact: for JSON, HTML and media that escape later. */
   public static Wording standard() {
     return STANDARD;
+  }
+
+  /**
+   * The same wording for a terminal, a text file or a pipe: names from the recording in it are
+   * escaped and shortened as {@link Escaping#terminal} does.
+   */
+  public static Wording terminal() {
+    return TERMINAL;
+  }
+
+  /**
+   * The same wording for Markdown: long names shortened as in text; the renderer escapes each
+   * statement whole with {@link Escaping#markdownText}.
+   */
+  static Wording markdown() {
+    return MARKDOWN;
+  }
+
+  /**
+   * The same statements, with every figure's text shown through {@code names} and every statement
+   * read back from a report through {@code verbatim}.
+   */
+  Wording showing(UnaryOperator<String> names, UnaryOperator<String> verbatim) {
+    return new Wording(statements, names, verbatim);
   }
 
   /** The statement {@code message} names, filled with its figures. */
   public String format(Message message) {
     if (Message.VERBATIM.equals(message.key())) {
-      return (String) message.args().get("text");
+      return verbatim.apply((String) message.args().get("text"));
     }
     String template = statements.getProperty(message.key());
     if (template == null) {
@@ -128,9 +168,11 @@ public final class Wording {
     } else if (value instanceof Message.Share share) {
       out.append(percent(share));
     } else if (value instanceof Frame f) {
-      out.append(f.display());
+      out.append(names.apply(f.display()));
     } else if (value instanceof Message m) {
       out.append(format(m));
+    } else if (value instanceof String text) {
+      out.append(names.apply(text));
     } else {
       out.append(value);
     }
@@ -189,7 +231,7 @@ public final class Wording {
     return share.percent();
   }
 
-  private static Wording load() {
+  private static Properties load() {
     Properties p = new Properties();
     try (InputStream in = Wording.class.getResourceAsStream("wording.properties")) {
       if (in == null) {
@@ -199,6 +241,6 @@ public final class Wording {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    return new Wording(p);
+    return p;
   }
 }
