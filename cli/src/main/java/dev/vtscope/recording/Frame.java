@@ -140,12 +140,13 @@ public record Frame(
         : qualifiedMethod() + "()";
   }
 
+  /**
+   * The source file javac names for the class: its simple name up to the first {@code $} of a
+   * nested class. The cut is made in the simple name, a package name may hold a {@code $} too.
+   */
   private String simpleSourceName() {
-    String outer = className;
-    int dollar = outer.indexOf('$');
-    if (dollar > 0) {
-      outer = outer.substring(0, dollar);
-    }
-    return outer.substring(outer.lastIndexOf('.') + 1) + ".java";
+    String simple = className.substring(className.lastIndexOf('.') + 1);
+    int dollar = simple.indexOf('$');
+    return (dollar > 0 ? simple.substring(0, dollar) : simple) + ".java";
   }
 }
