@@ -21,10 +21,12 @@ import java.util.regex.Pattern;
  */
 public final class Attributor {
 
+  // A class name may hold any character but . ; [ / in its simple name, spaces and line breaks
+  // among them: the whole reason is matched, not the name's first word.
   private static final Pattern CLINIT_ON_STACK =
-      Pattern.compile("VM call to (\\S+)\\.<clinit> on stack");
+      Pattern.compile("VM call to (.+)\\.<clinit> on stack", Pattern.DOTALL);
   private static final Pattern CLINIT_WAIT =
-      Pattern.compile("Waited for initialization of (\\S+) by another thread");
+      Pattern.compile("Waited for initialization of (.+) by another thread", Pattern.DOTALL);
   private static final int CACHE_LIMIT = 50_000;
   private static final int UNCHECKED_SHOWN = 3;
 
