@@ -4,6 +4,7 @@ import dev.vtscope.advice.Knowledge;
 import dev.vtscope.live.LiveException;
 import dev.vtscope.live.LocalJvm;
 import dev.vtscope.live.LocalJvms;
+import dev.vtscope.report.Escaping;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -59,7 +60,8 @@ final class JvmsCommand implements Callable<Integer> {
           "%-" + pidWidth + "d  %-" + jdkWidth + "s  %s%n",
           jvm.pid(),
           jdk(jvm, first),
-          jvm.main().isEmpty() ? "(not stated)" : jvm.main());
+          // the main class and arguments are the other program's words: shown, never obeyed
+          jvm.main().isEmpty() ? "(not stated)" : Escaping.terminal(jvm.main()));
     }
     out.flush();
     return ExitCode.OK.code();
