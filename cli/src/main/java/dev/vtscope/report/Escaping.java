@@ -15,7 +15,10 @@ package dev.vtscope.report;
  */
 public final class Escaping {
 
-  /** Names longer than this are shortened in the middle in text, the explorer and watch. */
+  /**
+   * Names longer than this are shortened in the middle in text, the explorer, watch and Markdown;
+   * JSON and the HTML page keep them whole.
+   */
   static final int LONGEST_NAME = 256;
 
   private static final int HEAD = 150;
