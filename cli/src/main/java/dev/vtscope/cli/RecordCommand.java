@@ -173,9 +173,7 @@ final class RecordCommand implements Callable<Integer> {
             .description("Print vtscope's JFR settings (.jfc) and exit.")
             .build());
     Specs.verboseOption(spec);
-    output =
-        new OutputOptions(
-            spec, OutputOptions.ANALYSIS_FORMATS, OutputOptions.ANALYSIS_FORMATS_HELP);
+    output = new OutputOptions(spec, OutputOptions.ANALYSIS_FORMATS);
     text = new TextReportOptions(spec);
     analysisOptions = new AnalysisMixin(spec, AnalysisMixin.Use.REPORT);
     spec.addPositional(
