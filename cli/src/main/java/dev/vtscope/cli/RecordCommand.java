@@ -65,8 +65,9 @@ final class RecordCommand implements Callable<Integer> {
   }
 
   /**
-   * Every workload's variants: a completion script cannot tell which workload the line names, so it
-   * offers them all, and a variant the workload lacks is refused with the workload's own list.
+   * Every workload's variants, which completion offers when the line names no workload (bash then
+   * offers that workload's own, {@link CompletionCommand#bash}; fish always all); a variant the
+   * workload lacks is refused with the workload's own list.
    */
   static final class VariantNames extends OptionValues {
     VariantNames() {
