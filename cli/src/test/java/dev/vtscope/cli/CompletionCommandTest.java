@@ -97,8 +97,8 @@ class CompletionCommandTest {
     String fish = Cli.run("completion", "fish").out();
     assertThat(fish)
         .containsPattern(
-            "'__fish_seen_subcommand_from record' -l workload -r -a 'pinning [a-z -]*'")
-        .containsPattern("'__fish_seen_subcommand_from record' -l variant -r -a '[a-z -]*reentrant")
+            "'__fish_seen_subcommand_from record' -l workload -x -a 'pinning [a-z -]*'")
+        .containsPattern("'__fish_seen_subcommand_from record' -l variant -x -a '[a-z -]*reentrant")
         .containsPattern("'__fish_seen_subcommand_from help' -a 'analyze [a-z -]*exit-codes'");
   }
 
@@ -171,7 +171,7 @@ class CompletionCommandTest {
     }
     assertThat(r.out())
         .containsPattern(
-            "'__fish_seen_subcommand_from analyze analyse' -l format -r -a 'text json[a-z ]*'")
+            "'__fish_seen_subcommand_from analyze analyse' -l format -x -a 'text json[a-z ]*'")
         .contains("-o cp")
         // a hidden command is not offered as a command, only to help
         .doesNotContain("-n __fish_use_subcommand -a exit-codes");
