@@ -253,7 +253,7 @@ class DocumentedCommandLinesTest {
     List<Path> written = new ArrayList<>();
     String stdin =
         String.join(
-            "\n", line.typed().stream().map(DocumentedCommandLinesTest::inWorkspace).toList());
+            "\n", line.typed().stream().map(DocumentedCommandLinesTest::typedInWorkspace).toList());
     for (int i = 0; i < words.size(); i++) {
       String word = words.get(i);
       if (word.equals("<") && i + 1 < words.size()) {
@@ -368,21 +368,26 @@ class DocumentedCommandLinesTest {
     return List.of(inWorkspace(word));
   }
 
-  /** A relative file name, or a command's words naming one, as the workspace's. */
-  private static String inWorkspace(String text) {
-    StringBuilder s = new StringBuilder();
-    for (String word : text.split(" ", -1)) {
-      boolean file =
-          !word.startsWith("-")
-              && !word.startsWith("/")
-              && (word.contains("/") || word.matches(".*\\.(jfr|json|html|xml|md|prom|txt|jar)"))
-              && !word.contains(":");
-      s.append(s.isEmpty() ? "" : " ").append(file ? workspace.resolve(word).toString() : word);
+  /**
+   * A relative file name as the workspace's, also each entry of a class path ({@code a.jar:lib/*});
+   * other words as they are.
+   */
+  private static String inWorkspace(String word) {
+    if (word.contains(":") && !word.startsWith("-")) {
+      return String.join(
+          ":", Stream.of(word.split(":")).map(DocumentedCommandLinesTest::inWorkspace).toList());
     }
-    return s.toString()
-        .replace(
-            "target/app.jar:target/lib/*",
-            workspace.resolve("target/app.jar") + ":" + workspace.resolve("target/lib") + "/*");
+    boolean file =
+        !word.startsWith("-")
+            && !word.startsWith("/")
+            && (word.contains("/") || word.matches(".*\\.(jfr|json|html|xml|md|prom|txt|jar)"));
+    return file ? workspace.resolve(word).toString() : word;
+  }
+
+  /** A command typed at explore's prompt, its file names the workspace's. */
+  private static String typedInWorkspace(String command) {
+    return String.join(
+        " ", Stream.of(command.split(" ")).map(DocumentedCommandLinesTest::inWorkspace).toList());
   }
 
   /** The vtscope invocations of a line, as their words after {@code vtscope}. */
