@@ -13,6 +13,7 @@ import java.util.concurrent.Callable;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 
 /** {@code vtscope explore FILE...}: an interactive shell over one analysis. */
 final class ExploreCommand implements Callable<Integer> {
@@ -25,7 +26,7 @@ final class ExploreCommand implements Callable<Integer> {
           "Opens a shell over the analysis of the recordings, read once: list findings and sites,"
               + " open a site's whole stack, filter by package, class, kind or duration, group the"
               + " sites another way, compare with another recording, save the report as text, JSON,"
-              + " Markdown or HTML.",
+              + " Markdown, HTML or OpenMetrics.",
           "On a terminal, Tab completes commands, their words (sections, groupings, formats), site"
               + " and finding numbers, frame names after filter and file names after compare and"
               + " save; the arrows walk the history.",
@@ -40,6 +41,16 @@ final class ExploreCommand implements Callable<Integer> {
   private final AnalysisMixin analysisOptions = new AnalysisMixin(spec, AnalysisMixin.Use.REPORT);
 
   ExploreCommand() {
+    // the recordings' own words: standard input, which the other commands read, holds the commands
+    PositionalParamSpec files = spec.positionalParameters().get(0);
+    spec.remove(files);
+    spec.addPositional(
+        files.toBuilder()
+            .description(
+                "JFR recordings: files, folders of .jfr files, or a JVM's JFR repository folder"
+                    + " (not -: standard input holds the commands). Several are explored as one"
+                    + " analysis that lists each.")
+            .build());
     Specs.verboseOption(spec);
     Specs.helpOptions(spec);
   }
