@@ -28,8 +28,8 @@ final class ExploreCommand implements Callable<Integer> {
               + " sites another way, compare with another recording, save the report as text, JSON,"
               + " Markdown, HTML or OpenMetrics.",
           "On a terminal, Tab completes commands, their words (sections, groupings, formats), site"
-              + " and finding numbers, frame names after filter and file names after compare and"
-              + " save; the arrows walk the history.",
+              + " and finding numbers, frame names after filter, recordings after compare and file"
+              + " names after save; the arrows walk the history.",
           "Not on a terminal (vtscope explore vt.jfr < commands.txt), it reads one command a line,"
               + " with no prompt: the answers go to standard output, a command it refuses to"
               + " standard error as one line naming its line, and it exits 2 when it refused one"

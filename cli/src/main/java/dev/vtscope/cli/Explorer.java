@@ -728,12 +728,12 @@ final class Explorer {
               candidates.add(new Candidate(format.label()));
             }
           } else if (at == 2) {
-            fileNames(line.word(), candidates);
+            fileNames(line.word(), false, candidates);
           }
         }
         case "compare" -> {
           if (at == 1) {
-            fileNames(line.word(), candidates);
+            fileNames(line.word(), true, candidates);
           }
         }
         default -> {
@@ -746,8 +746,10 @@ final class Explorer {
   /**
    * The files and folders that {@code typed} may begin: those of its folder, a folder ending in /
    * so that completion goes on into it. Hidden ones only once a dot is typed.
+   *
+   * @param recordings whether only recordings ({@code .jfr}) are offered, besides folders
    */
-  static void fileNames(String typed, List<Candidate> candidates) {
+  static void fileNames(String typed, boolean recordings, List<Candidate> candidates) {
     int slash = typed.lastIndexOf('/');
     String folder = typed.substring(0, slash + 1);
     boolean hidden = typed.substring(slash + 1).startsWith(".");
@@ -760,6 +762,9 @@ final class Explorer {
               return;
             }
             boolean isFolder = Files.isDirectory(entry);
+            if (recordings && !isFolder && !name.endsWith(".jfr")) {
+              return;
+            }
             String shown = name + (isFolder ? "/" : "");
             candidates.add(new Candidate(folder + shown, shown, null, null, null, null, !isFolder));
           });

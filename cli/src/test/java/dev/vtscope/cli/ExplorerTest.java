@@ -253,22 +253,35 @@ class ExplorerTest {
         .contains("whose total time is 10 ms or more");
   }
 
-  /** After compare and save, Tab offers the files and folders of the folder typed. */
+  /**
+   * After save, Tab offers the files and folders of the folder typed; after compare, its recordings
+   * and folders.
+   */
   @Test
   void fileNamesAreOffered() throws Exception {
     Files.createDirectories(dir.resolve("after"));
     Files.writeString(dir.resolve("after.jfr"), "");
+    Files.writeString(dir.resolve("after.json"), "");
     Files.writeString(dir.resolve(".hidden"), "");
     List<org.jline.reader.Candidate> candidates = new java.util.ArrayList<>();
-    Explorer.fileNames(dir + "/af", candidates);
+    Explorer.fileNames(dir + "/af", false, candidates);
     assertThat(candidates)
+        .extracting(org.jline.reader.Candidate::value)
+        .containsExactlyInAnyOrder(dir + "/after/", dir + "/after.jfr", dir + "/after.json");
+    // compare is offered recordings and folders
+    List<org.jline.reader.Candidate> recordings = new java.util.ArrayList<>();
+    Explorer.fileNames(dir + "/", true, recordings);
+    assertThat(recordings)
         .extracting(org.jline.reader.Candidate::value)
         .containsExactlyInAnyOrder(dir + "/after/", dir + "/after.jfr");
     // a folder's name leaves the word open, to go on into it
     assertThat(candidates).filteredOn(c -> c.value().endsWith("/")).allMatch(c -> !c.complete());
   }
 
-  /** A real terminal in tmux: tab completes a command and a site number, and the output shows. */
+  /**
+   * A real terminal in tmux: tab completes a command, a section and a file name, and the output
+   * shows.
+   */
   @Test
   void inARealTerminalTabCompletes() throws Exception {
     String session = "vtscope-explore-" + ProcessHandle.current().pid();
@@ -294,6 +307,12 @@ class ExplorerTest {
       run("tmux", "send-keys", "-t", session, "site 1", "Enter");
       pane = waitFor(session, "<- holds the carrier");
       assertThat(pane).contains("> at dev.vtscope.workloads.SharedLockPinning.withMonitor");
+      // a file name after compare
+      String partial = sample("jdk21/pinning-reentrant");
+      run("tmux", "send-keys", "-t", session, "compare " + partial, "Tab");
+      waitFor(session, "compare " + sample("jdk21/pinning-reentrant-lock.jfr"));
+      run("tmux", "send-keys", "-t", session, "Enter");
+      waitFor(session, "2 fixed, 0 new");
       run("tmux", "send-keys", "-t", session, "quit", "Enter");
     } finally {
       new ProcessBuilder("tmux", "kill-session", "-t", session).start().waitFor();
