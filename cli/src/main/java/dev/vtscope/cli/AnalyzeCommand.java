@@ -25,8 +25,7 @@ final class AnalyzeCommand implements Callable<Integer> {
 
   private final RecordingInputOptions input = new RecordingInputOptions(spec);
 
-  private final OutputOptions output =
-      new OutputOptions(spec, OutputOptions.ANALYSIS_FORMATS, OutputOptions.ANALYSIS_FORMATS_HELP);
+  private final OutputOptions output = new OutputOptions(spec, OutputOptions.ANALYSIS_FORMATS);
 
   private final TextReportOptions text = new TextReportOptions(spec);
 

@@ -15,7 +15,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
@@ -110,10 +109,13 @@ final class CheckCommand implements Callable<Integer> {
     output =
         new OutputOptions(
             spec,
-            EnumSet.of(ReportFormat.TEXT, ReportFormat.JSON, ReportFormat.MARKDOWN),
-            "text (default): a line per check; json: the checks for a program (docs/json.md);"
-                + " markdown: a table, for a pull-request comment or a CI job summary"
-                + " (docs/ci.md).");
+            OutputOptions.formats(
+                ReportFormat.TEXT,
+                "a line per check",
+                ReportFormat.JSON,
+                "the checks for a program (docs/json.md)",
+                ReportFormat.MARKDOWN,
+                "a table, for a pull-request comment or a CI job summary (docs/ci.md)"));
     Specs.verboseOption(spec);
     Specs.helpOptions(spec);
   }

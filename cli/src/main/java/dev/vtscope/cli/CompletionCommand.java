@@ -1,5 +1,7 @@
 package dev.vtscope.cli;
 
+import dev.vtscope.workloads.Workload;
+import dev.vtscope.workloads.Workloads;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
@@ -62,11 +64,121 @@ final class CompletionCommand implements Callable<Integer> {
     out.print(
         switch (shell) {
           // picocli's script serves zsh through bashcompinit
-          case bash, zsh -> AutoComplete.bash("vtscope", all);
+          case bash, zsh -> bash(all);
           case fish -> fish(all);
         });
     out.flush();
     return ExitCode.OK.code();
+  }
+
+  /**
+   * The bash script: picocli's, with three things it cannot say by itself. {@code --variant} offers
+   * the variants of the workload the line names; {@code --pid} offers the pids of this user's
+   * running JVMs, where picocli offers nothing; and where nothing is offered, nothing is: picocli
+   * registers the script with {@code -o default}, which bash turns off again in each command but
+   * zsh's bashcompinit cannot, so that zsh offered file names for a pid or a duration.
+   */
+  static String bash(CommandLine all) {
+    String script = AutoComplete.bash("vtscope", all);
+    script =
+        replaceEach(
+            script,
+            "    '--pid')\n      return\n      ;;\n",
+            """
+                '--pid')
+                  local IFS=$'\\n'
+                  COMPREPLY=( $(compgen -W "$(_vtscope_jvm_pids)" -- "${curr_word}") )
+                  return 0
+                  ;;
+            """
+                .indent(-4)
+                .indent(4));
+    script =
+        replaceEach(
+            script,
+            """
+                '--variant')
+                  local IFS=$'\\n'
+                  COMPREPLY=( $( compReplyArray "${V_option_args[@]}" ) )
+                  return $?
+                  ;;
+            """
+                .indent(-4)
+                .indent(4),
+            variantCase());
+    script =
+        replaceEach(
+            script,
+            """
+            # The `-o default` option means that if the function generated no matches, the
+            # default Bash completions and the Readline default filename completions are performed.
+            complete -F _complete_vtscope -o default\s""",
+            """
+            # Without -o default: where the function offers nothing (a pid, a duration), nothing is
+            # offered, rather than file names.
+            complete -F _complete_vtscope\s""");
+    return script
+        + """
+
+        # The pids of this user's running JVMs, found as 'vtscope jvms' (and jcmd -l) finds them:
+        # by the file each keeps in the temporary folder's hsperfdata_USER, which a JVM started
+        # with -XX:-UsePerfData has not. Files a JVM left behind when it died are passed over.
+        function _vtscope_jvm_pids() {
+          local folder file
+          for folder in "/tmp/hsperfdata_$(id -un)" "${TMPDIR:-/tmp}/hsperfdata_$(id -un)"; do
+            for file in "$folder"/*; do
+              file=${file##*/}
+              [[ $file =~ ^[0-9]+$ ]] && kill -0 "$file" 2>/dev/null && echo "$file"
+            done
+          done | sort -un
+        }
+        """;
+  }
+
+  /** The case of {@code --variant}: the variants of the workload named before it, else all. */
+  private static String variantCase() {
+    StringBuilder s =
+        new StringBuilder(
+            """
+                '--variant')
+                  local IFS=$'\\n'
+                  local workload="" i
+                  for (( i=1; i<COMP_CWORD; i++ )); do
+                    if [[ ${COMP_WORDS[i]} == --workload ]]; then
+                      workload=${COMP_WORDS[i+1]}
+                      [[ $workload == = ]] && workload=${COMP_WORDS[i+2]}
+                    fi
+                  done
+                  case ${workload} in
+            """
+                .indent(-4)
+                .indent(4));
+    for (Workload workload : Workloads.ALL) {
+      s.append("        '").append(workload.name()).append("') COMPREPLY=( $( compReplyArray");
+      workload.variants().forEach(v -> s.append(" '").append(v).append("'"));
+      s.append(" ) ) ;;\n");
+    }
+    s.append(
+        """
+                    *) COMPREPLY=( $( compReplyArray "${V_option_args[@]}" ) ) ;;
+                  esac
+                  return 0
+                  ;;
+            """
+            .indent(-4)
+            .indent(4));
+    return s.toString();
+  }
+
+  /**
+   * {@code script} with each {@code part} replaced; fails when there is none, so that a picocli
+   * that writes its script differently fails the tests rather than the users' completion.
+   */
+  private static String replaceEach(String script, String part, String replacement) {
+    if (!script.contains(part)) {
+      throw new IllegalStateException("the completion script has no " + part.strip());
+    }
+    return script.replace(part, replacement);
   }
 
   /** Fish completions: the subcommands, then each one's options. */
@@ -108,7 +220,11 @@ final class CompletionCommand implements Callable<Integer> {
                           : n.length() == 2 ? " -s " + n.substring(1) : " -o " + n.substring(1));
                 }
                 if (option.arity().max() > 0) {
-                  s.append(" -r");
+                  // -r alone offers file names too: only a path's value is a file
+                  boolean path =
+                      option.type() == java.nio.file.Path.class
+                          || option.type() == java.io.File.class;
+                  s.append(path ? " -r -F" : " -x");
                   List<String> candidates = candidates(option);
                   if (!candidates.isEmpty()) {
                     s.append(" -a ").append(quote(String.join(" ", candidates)));

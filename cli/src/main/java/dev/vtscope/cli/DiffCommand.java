@@ -8,7 +8,6 @@ import dev.vtscope.recording.InputProblemException;
 import dev.vtscope.recording.RecordingInputs;
 import dev.vtscope.report.Report;
 import java.nio.file.Path;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
@@ -62,9 +61,13 @@ final class DiffCommand implements Callable<Integer> {
     output =
         new OutputOptions(
             spec,
-            EnumSet.of(ReportFormat.TEXT, ReportFormat.JSON, ReportFormat.MARKDOWN),
-            "text (default), json (docs/vtscope-diff.schema.json) or markdown (a table of what"
-                + " changed, for a pull request).");
+            OutputOptions.formats(
+                ReportFormat.TEXT,
+                "each culprit fixed, new, worse, better or the same",
+                ReportFormat.JSON,
+                "the document of docs/vtscope-diff.schema.json",
+                ReportFormat.MARKDOWN,
+                "a table of what changed, for a pull request"));
     spec.addOption(
         Specs.option(() -> tolerance, v -> tolerance = v, "--tolerance")
             .paramLabel("PERCENT")

@@ -26,6 +26,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Set;
 import org.jline.reader.Candidate;
 import org.jline.reader.Completer;
 import org.jline.reader.EndOfFileException;
@@ -41,10 +42,17 @@ import org.jline.terminal.Terminal;
  */
 final class Explorer {
 
-  /** The forms {@code save} writes: a report of one analysis, which the metrics are not. */
-  private static final java.util.Set<ReportFormat> SAVED_FORMATS =
-      java.util.EnumSet.of(
-          ReportFormat.TEXT, ReportFormat.JSON, ReportFormat.MARKDOWN, ReportFormat.HTML);
+  /** The forms {@code save} writes: those of {@code analyze --format}. */
+  private static final Set<ReportFormat> SAVED_FORMATS = OutputOptions.ANALYSIS_FORMATS.keySet();
+
+  /** The sections {@code sites} lists, as users type them. */
+  private static final List<String> SECTIONS =
+      List.of("pinned", "enter", "wait", "cpu", "file", "all");
+
+  /** Where {@code help} starts each command's description, and how wide it is. */
+  private static final int HELP_COLUMN = 26;
+
+  private static final int HELP_WIDTH = 80;
 
   private static final dev.vtscope.report.Wording WORDING = dev.vtscope.report.Wording.terminal();
 
@@ -54,19 +62,33 @@ final class Explorer {
           new String[] {"findings", "the findings, most severe first"},
           new String[] {"finding N", "finding N whole: why, what to do, the evidence"},
           new String[] {
-            "sites [pinned|enter|wait|cpu|file|all] [filter TEXT] [min DURATION]",
-            "the sites of a section (default all), numbered; filter by package, class, method or"
-                + " kind of the culprit, or of the frame it was called from, waited in, or any"
-                + " frame of its stack; min 10ms"
+            "sites [" + String.join("|", SECTIONS) + "] [filter TEXT] [min DURATION]",
+            "the sites of a section (default all), largest first, numbered. filter TEXT keeps"
+                + " those where TEXT is part of the culprit (package, class, method, kind,"
+                + " library), of the frame it was called from or waited in, or of any frame of its"
+                + " stack; min 10ms keeps those whose total time is 10 ms or more. A bare 'sites'"
+                + " lists them all again"
           },
           new String[] {
-            "site N", "site N whole: holder, percentiles, threads, first/last seen, stack"
+            "site N",
+            "site N of the last list: holder, percentiles, threads, first/last seen, stack"
           },
           new String[] {"group culprit|stack|top-frame|reason", "group the sites another way"},
           new String[] {"compare FILE", "what is fixed, new or worse in another recording"},
-          new String[] {"save text|json|markdown|html FILE", "write the report as it stands"},
+          new String[] {
+            "save "
+                + String.join("|", SAVED_FORMATS.stream().map(ReportFormat::label).toList())
+                + " FILE",
+            "write the report as it stands"
+          },
           new String[] {"help", "this list"},
           new String[] {"quit", "leave (also exit, Ctrl-D)"});
+
+  /** The names of the commands, as they are typed. */
+  private static final List<String> NAMES =
+      java.util.stream.Stream.concat(
+              COMMANDS.stream().map(c -> c[0].split(" ")[0]), java.util.stream.Stream.of("exit"))
+          .toList();
 
   private final Analyzer analyzer;
   private final AnalysisMixin analysisOptions;
@@ -76,6 +98,9 @@ final class Explorer {
 
   /** The sites the last {@code sites} command listed, by number. */
   private List<Site> listed = List.of();
+
+  /** How the last {@code sites} command narrowed the list ({@code filter x min 3s}), or "". */
+  private String narrowed = "";
 
   Explorer(
       Analyzer analyzer,
@@ -92,6 +117,7 @@ final class Explorer {
     analysis = a;
     advice = Advisor.standard().advise(a);
     listed = sites("all");
+    narrowed = "";
   }
 
   /** Reads commands from {@code terminal} until quit or end of input. */
@@ -104,14 +130,7 @@ final class Explorer {
             .variable(LineReader.HISTORY_SIZE, 500)
             .build();
     PrintWriter out = terminal.writer();
-    out.println(
-        "vtscope explore: "
-            + analysis.inputs().size()
-            + (analysis.inputs().size() == 1 ? " recording, " : " recordings, ")
-            + count(advice.findings().size(), "finding")
-            + ", "
-            + count(listed.size(), "site")
-            + ". 'help' lists the commands.");
+    out.println(banner());
     out.flush();
     while (true) {
       String line;
@@ -126,50 +145,124 @@ final class Explorer {
         break;
       }
       String command = line.strip();
-      if (command.equals("quit") || command.equals("exit")) {
+      if (leaves(command)) {
         break;
       }
       if (!command.isEmpty()) {
-        out.print(execute(command));
+        try {
+          out.print(answer(command));
+        } catch (IllegalArgumentException | ExitException e) {
+          out.println(e.getMessage());
+        }
         out.flush();
       }
     }
   }
 
-  /** Runs one command and returns what it prints. */
-  String execute(String line) {
+  /**
+   * Reads commands from {@code in}, one a line, as from a file of commands: no prompt, answers on
+   * {@code out}, and a refused command as one line on {@code err} that names its line; the next
+   * lines still run. Blank lines and lines starting with # are skipped.
+   *
+   * @return whether every command was answered
+   */
+  boolean runScript(java.io.BufferedReader in, PrintWriter out, PrintWriter err)
+      throws IOException {
+    err.println(banner());
+    err.flush();
+    boolean answered = true;
+    int number = 0;
+    for (String line = in.readLine(); line != null; line = in.readLine()) {
+      number++;
+      String command = line.strip();
+      if (leaves(command)) {
+        break;
+      }
+      if (command.isEmpty() || command.startsWith("#")) {
+        continue;
+      }
+      try {
+        out.print(answer(command));
+        out.flush();
+      } catch (IllegalArgumentException | ExitException e) {
+        answered = false;
+        out.flush();
+        err.println("vtscope explore: line " + number + ": " + e.getMessage());
+        err.flush();
+      }
+    }
+    return answered;
+  }
+
+  private String banner() {
+    return "vtscope explore: "
+        + analysis.inputs().size()
+        + (analysis.inputs().size() == 1 ? " recording, " : " recordings, ")
+        + count(advice.findings().size(), "finding")
+        + ", "
+        + count(listed.size(), "site")
+        + ". 'help' lists the commands.";
+  }
+
+  /** Whether {@code command} leaves the shell: quit or exit, whatever follows them. */
+  private static boolean leaves(String command) {
+    String first = command.split("\\s+")[0].toLowerCase(Locale.ROOT);
+    return first.equals("quit") || first.equals("exit");
+  }
+
+  /**
+   * Runs one command and returns what it prints.
+   *
+   * @throws IllegalArgumentException when the command is refused, saying why
+   */
+  private String answer(String line) {
     List<String> words = List.of(line.strip().split("\\s+"));
     String command = words.get(0).toLowerCase(Locale.ROOT);
-    try {
-      return switch (command) {
-        case "help", "?" -> help();
-        case "findings" -> findings();
-        case "finding" -> finding(number(words, 1, advice.findings().size()));
-        case "sites" -> sitesCommand(words);
-        case "site" -> site(number(words, 1, listed.size()));
-        case "group" -> group(words);
-        case "compare" -> compare(words);
-        case "save" -> save(words);
-        default ->
+    return switch (command) {
+      case "help", "?" -> help();
+      case "findings" -> findings();
+      case "finding" -> finding(number(words, 1, advice.findings().size()));
+      case "sites" -> sitesCommand(words);
+      case "site" -> site(siteNumber(words));
+      case "group" -> group(words);
+      case "compare" -> compare(words);
+      case "save" -> save(words);
+      default -> {
+        String meant =
+            NearestNames.didYouMean(
+                NearestNames.to(command, NAMES.stream().map(List::of).toList()));
+        throw new IllegalArgumentException(
             "unknown command '"
                 + command
                 + "'"
-                + suggestion(command)
-                + "; 'help' lists the commands\n";
-      };
-    } catch (IllegalArgumentException | ExitException e) {
-      return e.getMessage() + "\n";
-    }
+                + (meant.isEmpty()
+                    ? "; 'help' lists the commands"
+                    : meant + " ('help' lists the commands)"));
+      }
+    };
   }
 
-  private static String suggestion(String command) {
-    for (String[] c : COMMANDS) {
-      String name = c[0].split(" ")[0];
-      if (name.startsWith(command) || command.startsWith(name)) {
-        return " (did you mean '" + name + "'?)";
+  /**
+   * The number of a site of the last list; when that list was narrowed, a number beyond it says so
+   * and how to list them all.
+   */
+  private int siteNumber(List<String> words) {
+    if (narrowed.isEmpty() || (words.size() > 1 && !words.get(1).matches("\\d{1,9}"))) {
+      return number(words, 1, listed.size());
+    }
+    if (words.size() > 1) {
+      int n = Integer.parseInt(words.get(1));
+      if (n >= 1 && n <= listed.size()) {
+        return n;
       }
     }
-    return "";
+    throw new IllegalArgumentException(
+        (words.size() > 1 ? "site " + words.get(1) : "site")
+            + ": the last 'sites "
+            + narrowed
+            + "' listed "
+            + (listed.isEmpty() ? "none" : count(listed.size(), "site") + " (numbers from 1)")
+            + "; 'sites' with no filter lists them all");
   }
 
   private static int number(List<String> words, int at, int count) {
@@ -186,7 +279,10 @@ final class Explorer {
       int n = Integer.parseInt(words.get(at));
       if (n < 1 || n > count) {
         throw new IllegalArgumentException(
-            words.get(0) + " " + n + ": there are " + count + " (numbers from 1)");
+            words.get(0)
+                + " "
+                + n
+                + (count == 0 ? ": there is none" : ": there are " + count + " (numbers from 1)"));
       }
       return n;
     } catch (NumberFormatException e) {
@@ -206,8 +302,21 @@ final class Explorer {
 
   private String help() {
     StringBuilder s = new StringBuilder();
+    String column = " ".repeat(HELP_COLUMN);
     for (String[] c : COMMANDS) {
-      s.append(String.format(Locale.ROOT, "  %-40s %s%n", c[0], c[1]));
+      // a command too long for its column has its description on the lines below
+      String usage = "  " + c[0];
+      List<String> meaning =
+          HelpLayout.wrap(c[1], HELP_WIDTH - HELP_COLUMN, "").stream()
+              .map(l -> column + l)
+              .toList();
+      if (usage.length() < HELP_COLUMN - 1) {
+        s.append(usage).append(meaning.get(0).substring(usage.length())).append('\n');
+        meaning = meaning.subList(1, meaning.size());
+      } else {
+        s.append(usage).append('\n');
+      }
+      meaning.forEach(l -> s.append(l).append('\n'));
     }
     return s.toString();
   }
@@ -271,32 +380,52 @@ final class Explorer {
   private String sitesCommand(List<String> words) {
     String section = "all";
     String filter = null;
+    String minText = null;
     long min = 0;
     for (int i = 1; i < words.size(); i++) {
       String w = words.get(i).toLowerCase(Locale.ROOT);
-      if (List.of("pinned", "enter", "wait", "cpu", "file", "all").contains(w)) {
+      if (SECTIONS.contains(w)) {
         section = w;
-      } else if (w.equals("filter") && i + 1 < words.size()) {
-        filter = words.get(++i).toLowerCase(Locale.ROOT);
-      } else if (w.equals("min") && i + 1 < words.size()) {
-        min = DurationParser.nanos(words.get(++i), "min");
+      } else if (w.equals("filter")) {
+        if (i + 1 == words.size()) {
+          throw new IllegalArgumentException(
+              "sites filter needs the TEXT to look for, e.g. sites filter com.acme");
+        }
+        filter = words.get(++i);
+      } else if (w.equals("min")) {
+        if (i + 1 == words.size()) {
+          throw new IllegalArgumentException(
+              "sites min needs a site's least total time, e.g. sites min 10ms");
+        }
+        minText = words.get(++i);
+        min = DurationParser.nanos(minText, "min");
       } else {
         throw new IllegalArgumentException(
-            "sites takes a section (pinned, enter, wait, cpu, file, all), filter TEXT and min"
-                + " DURATION, not '"
+            "sites takes a section ("
+                + String.join(", ", SECTIONS)
+                + "), filter TEXT and min DURATION, not '"
                 + words.get(i)
                 + "'");
       }
     }
     String f = filter;
     long m = min;
+    List<Site> all = sites(section);
     listed =
-        sites(section).stream()
+        all.stream()
             .filter(s -> s.durations().totalNanos() >= m)
-            .filter(s -> f == null || matches(s, f))
+            .filter(s -> f == null || matches(s, f.toLowerCase(Locale.ROOT)))
             .toList();
+    narrowed =
+        ((f == null ? "" : "filter " + f) + (minText == null ? "" : " min " + minText)).strip();
     if (listed.isEmpty()) {
-      return "no site" + (f != null || m > 0 ? " matches" : "") + "\n";
+      return narrowed.isEmpty() || all.isEmpty()
+          ? "no site\n"
+          : "no site matches (of "
+              + count(all.size(), "site")
+              + "; 'sites"
+              + (section.equals("all") ? "" : " " + section)
+              + "' lists them)\n";
     }
     StringBuilder s = new StringBuilder();
     int i = 1;
@@ -495,6 +624,10 @@ final class Explorer {
     if (words.size() < 2) {
       throw new IllegalArgumentException("compare needs a recording");
     }
+    if (words.get(1).equals(dev.vtscope.recording.RecordingInputs.STDIN)) {
+      throw new IllegalArgumentException(
+          "compare needs a recording's file: standard input (-) holds the commands");
+    }
     Path other = Path.of(words.get(1));
     Analysis after;
     try {
@@ -517,16 +650,15 @@ final class Explorer {
   }
 
   private String save(List<String> words) {
+    String formats = String.join(", ", SAVED_FORMATS.stream().map(ReportFormat::label).toList());
     if (words.size() < 3) {
       throw new IllegalArgumentException(
-          "save takes a format (text, json, markdown, html) and a file");
+          "save takes a format (" + formats + ") and a file, e.g. save html vt.html");
     }
     ReportFormat format = ReportFormat.among(SAVED_FORMATS, words.get(1));
     if (format == null) {
       throw new IllegalArgumentException(
-          "save takes text, json, markdown or html, not '"
-              + words.get(1).toLowerCase(Locale.ROOT)
-              + "'");
+          "save takes a format (" + formats + "), not '" + words.get(1) + "'");
     }
     ReportRenderer renderer = format.renderer(TextStyle.PLAIN, TextStyle.PLAIN.topSites());
     Path file = Path.of(words.get(2));
@@ -541,16 +673,16 @@ final class Explorer {
     return "saved " + words.get(1) + " to " + file + "\n";
   }
 
-  /** Completes commands, their words, site and finding numbers and, after filter, frame names. */
+  /**
+   * Completes commands, their words, site and finding numbers, frame names after filter and file
+   * names after compare and save.
+   */
   private Completer completer() {
     return (reader, line, candidates) -> {
       List<String> words = line.words();
       int at = line.wordIndex();
       if (at == 0) {
-        for (String[] c : COMMANDS) {
-          candidates.add(new Candidate(c[0].split(" ")[0]));
-        }
-        candidates.add(new Candidate("exit"));
+        NAMES.forEach(name -> candidates.add(new Candidate(name)));
         return;
       }
       String command = words.get(0);
@@ -567,10 +699,11 @@ final class Explorer {
               }
             }
           } else if (!previous.equals("min")) {
-            for (String w :
-                List.of("pinned", "enter", "wait", "cpu", "file", "all", "filter", "min")) {
+            for (String w : SECTIONS) {
               candidates.add(new Candidate(w));
             }
+            candidates.add(new Candidate("filter"));
+            candidates.add(new Candidate("min"));
           }
         }
         case "site" -> {
@@ -601,12 +734,49 @@ final class Explorer {
             for (ReportFormat format : SAVED_FORMATS) {
               candidates.add(new Candidate(format.label()));
             }
+          } else if (at == 2) {
+            fileNames(line.word(), false, candidates);
+          }
+        }
+        case "compare" -> {
+          if (at == 1) {
+            fileNames(line.word(), true, candidates);
           }
         }
         default -> {
-          // files are completed by the shell's own habits: nothing here
+          // nothing more to offer
         }
       }
     };
+  }
+
+  /**
+   * The files and folders that {@code typed} may begin: those of its folder, a folder ending in /
+   * so that completion goes on into it. Hidden ones only once a dot is typed.
+   *
+   * @param recordings whether only recordings ({@code .jfr}) are offered, besides folders
+   */
+  static void fileNames(String typed, boolean recordings, List<Candidate> candidates) {
+    int slash = typed.lastIndexOf('/');
+    String folder = typed.substring(0, slash + 1);
+    boolean hidden = typed.substring(slash + 1).startsWith(".");
+    try (java.util.stream.Stream<Path> entries =
+        Files.list(folder.isEmpty() ? Path.of(".") : Path.of(folder))) {
+      entries.forEach(
+          entry -> {
+            String name = entry.getFileName().toString();
+            if (name.startsWith(".") && !hidden) {
+              return;
+            }
+            boolean isFolder = Files.isDirectory(entry);
+            if (recordings && !isFolder && !name.endsWith(".jfr")) {
+              return;
+            }
+            String shown = name + (isFolder ? "/" : "");
+            candidates.add(new Candidate(folder + shown, shown, null, null, null, null, !isFolder));
+          });
+    } catch (IOException | java.io.UncheckedIOException | java.nio.file.InvalidPathException e) {
+      // a folder that does not exist or cannot be listed offers nothing
+    }
   }
 }

@@ -27,15 +27,22 @@ final class MergeCommand implements Callable<Integer> {
               + " finding keeps the severity and figures of the recording where it was worst and"
               + " names the recordings that have it. A recording reached twice (the same report"
               + " twice, a merge beside its parts) counts once. The reports must group sites the"
-              + " same way (--group-by).",
+              + " same way (--group-by). There is no HTML page of merged reports: it draws each recording's"
+              + " timeline and stacks, which JSON reports leave out; analyze the recordings together"
+              + " for it (vtscope analyze A.jfr B.jfr --format html -o vt.html).",
           "For a fleet that keeps recordings: run 'vtscope analyze REC --format json -o REC.json'"
               + " as one task per recording, then 'vtscope merge *.json' once (docs/fleet.md).",
           "Input files are only read, never changed.");
 
   private List<Path> reports = List.of();
 
+  /**
+   * An analysis' forms but the HTML page, which draws each recording's timeline and stacks: JSON
+   * reports leave them out.
+   */
   private final OutputOptions output =
-      new OutputOptions(spec, OutputOptions.ANALYSIS_FORMATS, OutputOptions.ANALYSIS_FORMATS_HELP);
+      new OutputOptions(
+          spec, OutputOptions.without(OutputOptions.ANALYSIS_FORMATS, ReportFormat.HTML));
 
   private final TextReportOptions text = new TextReportOptions(spec);
 
@@ -62,13 +69,6 @@ final class MergeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    if (output.format() == ReportFormat.HTML) {
-      throw new ExitException(
-          ExitCode.USAGE,
-          "--format html draws each recording's timeline and stacks, which JSON reports leave out:"
-              + " analyze the recordings together for that page (vtscope analyze A.jfr B.jfr"
-              + " --format html)");
-    }
     Report.Analyzed merged;
     try {
       merged = new ReportMerge().merge(reports);

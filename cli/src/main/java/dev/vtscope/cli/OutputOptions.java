@@ -9,7 +9,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
-import java.util.EnumSet;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Set;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
@@ -20,16 +22,57 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 final class OutputOptions {
 
-  /** The forms of an analysis' report, and what each is. */
-  static final Set<ReportFormat> ANALYSIS_FORMATS = EnumSet.allOf(ReportFormat.class);
+  /**
+   * The forms of an analysis' report, and what each is: the one list of what {@code analyze},
+   * {@code record} and explore's {@code save} write and what their help says.
+   */
+  static final Map<ReportFormat, String> ANALYSIS_FORMATS =
+      formats(
+          ReportFormat.TEXT,
+          "a report to read",
+          ReportFormat.JSON,
+          "the document in docs/json.md",
+          ReportFormat.MARKDOWN,
+          "the findings, carrier pool and top sites for a pull-request comment or a CI job"
+              + " summary (docs/ci.md)",
+          ReportFormat.HTML,
+          "one self-contained page with a timeline, a flame graph and the sites (use -o)",
+          ReportFormat.OPENMETRICS,
+          "pinned time and events per holder, submit failures, carriers held and findings as"
+              + " metrics for Prometheus (docs/metrics.md)");
 
-  static final String ANALYSIS_FORMATS_HELP =
-      "text (default): a report to read; json: the document in docs/json.md; markdown:"
-          + " the findings, carrier pool and top sites for a pull-request comment or a CI"
-          + " job summary (docs/ci.md); html: one self-contained page with a timeline, a"
-          + " flame graph and the sites (use -o; of recordings, not of merged reports);"
-          + " openmetrics: pinned time and events per holder, submit failures, carriers"
-          + " held and findings as metrics for Prometheus (docs/metrics.md).";
+  /**
+   * The forms in {@code pairs} (a form, then what it is), in that order: each command's one list,
+   * from which its help, completion and the values it accepts are all made.
+   */
+  static Map<ReportFormat, String> formats(Object... pairs) {
+    Map<ReportFormat, String> formats = new LinkedHashMap<>();
+    for (int i = 0; i < pairs.length; i += 2) {
+      formats.put((ReportFormat) pairs[i], (String) pairs[i + 1]);
+    }
+    return Collections.unmodifiableMap(formats);
+  }
+
+  /** {@code formats} without {@code left out}, in the same order. */
+  static Map<ReportFormat, String> without(
+      Map<ReportFormat, String> formats, ReportFormat leftOut) {
+    Map<ReportFormat, String> fewer = new LinkedHashMap<>(formats);
+    fewer.remove(leftOut);
+    return Collections.unmodifiableMap(fewer);
+  }
+
+  /** What {@code --format} says: each form and what it is, the first the default. */
+  static String help(Map<ReportFormat, String> formats) {
+    StringBuilder help = new StringBuilder();
+    for (Map.Entry<ReportFormat, String> format : formats.entrySet()) {
+      help.append(help.isEmpty() ? "" : "; ")
+          .append(format.getKey().label())
+          .append(format.getKey() == ReportFormat.TEXT ? " (default)" : "")
+          .append(": ")
+          .append(format.getValue());
+    }
+    return help.append('.').toString();
+  }
 
   /** The forms offered for {@code --format}, as the help and completion name them. */
   static final class Formats extends OptionValues {
@@ -65,17 +108,17 @@ final class OutputOptions {
   private Path output;
 
   /**
-   * @param offered the forms this command's report has
-   * @param formatHelp what each of them is
+   * @param formats the forms this command's report has, each with what it is
    */
-  OutputOptions(CommandSpec spec, Set<ReportFormat> offered, String formatHelp) {
+  OutputOptions(CommandSpec spec, Map<ReportFormat, String> formats) {
+    Set<ReportFormat> offered = formats.keySet();
     spec.addOption(
         Specs.option(() -> format, v -> format = v, "--format")
             .paramLabel("FORMAT")
             .type(ReportFormat.class)
             .converters(new FormatConverter(offered))
             .completionCandidates(new Formats(offered))
-            .description(formatHelp)
+            .description(help(formats))
             .build());
     spec.addOption(
         Specs.option(() -> output, v -> output = v, "-o", "--output")

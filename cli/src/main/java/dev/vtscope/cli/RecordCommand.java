@@ -65,8 +65,9 @@ final class RecordCommand implements Callable<Integer> {
   }
 
   /**
-   * Every workload's variants: a completion script cannot tell which workload the line names, so it
-   * offers them all, and a variant the workload lacks is refused with the workload's own list.
+   * Every workload's variants, which completion offers when the line names no workload (bash then
+   * offers that workload's own, {@link CompletionCommand#bash}; fish always all); a variant the
+   * workload lacks is refused with the workload's own list.
    */
   static final class VariantNames extends OptionValues {
     VariantNames() {
@@ -173,9 +174,7 @@ final class RecordCommand implements Callable<Integer> {
             .description("Print vtscope's JFR settings (.jfc) and exit.")
             .build());
     Specs.verboseOption(spec);
-    output =
-        new OutputOptions(
-            spec, OutputOptions.ANALYSIS_FORMATS, OutputOptions.ANALYSIS_FORMATS_HELP);
+    output = new OutputOptions(spec, OutputOptions.ANALYSIS_FORMATS);
     text = new TextReportOptions(spec);
     analysisOptions = new AnalysisMixin(spec, AnalysisMixin.Use.REPORT);
     spec.addPositional(

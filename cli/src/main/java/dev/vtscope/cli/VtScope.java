@@ -71,6 +71,13 @@ public final class VtScope {
     int exhausted = ExitCode.OUT_OF_MEMORY.code();
     try (Prefetch prefetch = Prefetch.start(args)) {
       CommandLine commandLine = commandLine(out, err, args.length > 0 ? args[0] : null);
+      if (args.length == 0) {
+        // no command: the list of them, as --help shows it, and the exit code of bad usage, so
+        // that a script whose command came out empty does not pass
+        commandLine.usage(out);
+        out.flush();
+        return ExitCode.USAGE.code();
+      }
       return commandLine.execute(args);
     } catch (OutOfMemoryError e) {
       // What was held is released by now: enough is free to say so in one line.

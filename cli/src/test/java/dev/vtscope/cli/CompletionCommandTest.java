@@ -26,7 +26,12 @@ class CompletionCommandTest {
             + "); COMP_CWORD=$((${#COMP_WORDS[@]}-1)); COMP_LINE=\"${COMP_WORDS[*]}\";"
             + " COMP_POINT=${#COMP_LINE}; _complete_vtscope vtscope 2>/dev/null; printf '%s\\n'"
             + " \"${COMPREPLY[@]}\"";
-    Process bash = new ProcessBuilder("bash", "-c", program).redirectErrorStream(true).start();
+    // in the test's folder, where a file could be offered instead of a value
+    Process bash =
+        new ProcessBuilder("bash", "-c", program)
+            .directory(dir.toFile())
+            .redirectErrorStream(true)
+            .start();
     String out = new String(bash.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(bash.waitFor(30, TimeUnit.SECONDS)).isTrue();
     return out;
@@ -73,7 +78,12 @@ class CompletionCommandTest {
         .doesNotHaveDuplicates();
     assertThat(complete(script, "vtscope record --workload class").lines())
         .containsExactly("class-init");
+    // the variants of the workload named, else every workload's
     assertThat(complete(script, "vtscope record --workload pinning --variant ''").lines())
+        .containsExactly("synchronized", "synchronized-method", "reentrant-lock", "none");
+    assertThat(complete(script, "vtscope record --workload class-init --variant ''").lines())
+        .containsExactly("lazy", "eager");
+    assertThat(complete(script, "vtscope record --variant ''").lines())
         .contains("synchronized", "reentrant-lock", "none", "upcall", "eager")
         .doesNotHaveDuplicates();
     assertThat(complete(script, "vtscope record --variant ree").lines())
@@ -87,9 +97,36 @@ class CompletionCommandTest {
     String fish = Cli.run("completion", "fish").out();
     assertThat(fish)
         .containsPattern(
-            "'__fish_seen_subcommand_from record' -l workload -r -a 'pinning [a-z -]*'")
-        .containsPattern("'__fish_seen_subcommand_from record' -l variant -r -a '[a-z -]*reentrant")
+            "'__fish_seen_subcommand_from record' -l workload -x -a 'pinning [a-z -]*'")
+        .containsPattern("'__fish_seen_subcommand_from record' -l variant -x -a '[a-z -]*reentrant")
         .containsPattern("'__fish_seen_subcommand_from help' -a 'analyze [a-z -]*exit-codes'");
+  }
+
+  /**
+   * A pid is one of a running JVM of this user's, as vtscope jvms lists them (this test's JVM is
+   * one), never a file name; in fish neither, as its options that take no file say so.
+   */
+  @Test
+  void aPidIsARunningJvmsNeverAFileName() throws Exception {
+    Path script = dir.resolve("vtscope.bash");
+    String bash = Cli.run("completion", "bash").out();
+    Files.writeString(script, bash);
+    Files.writeString(dir.resolve("4242.txt"), "a file whose name could pass for a pid");
+    String own = Long.toString(ProcessHandle.current().pid());
+
+    for (String command : new String[] {"watch", "record"}) {
+      assertThat(complete(script, "vtscope " + command + " --pid ''").lines())
+          .contains(own)
+          .allMatch(pid -> pid.matches("\\d+"));
+      assertThat(complete(script, "vtscope " + command + " --pid " + own).lines())
+          .containsExactly(own);
+    }
+    // no file names where the script offers nothing, as in zsh, which cannot turn that off
+    assertThat(bash).doesNotContain("-o default vtscope");
+    String fish = Cli.run("completion", "fish").out();
+    assertThat(fish)
+        .contains("'__fish_seen_subcommand_from watch' -l pid -x -d")
+        .contains("'__fish_seen_subcommand_from watch' -l out -r -F -d");
   }
 
   /** What completion offers is what the command accepts, for every option that offers values. */
@@ -134,7 +171,7 @@ class CompletionCommandTest {
     }
     assertThat(r.out())
         .containsPattern(
-            "'__fish_seen_subcommand_from analyze analyse' -l format -r -a 'text json[a-z ]*'")
+            "'__fish_seen_subcommand_from analyze analyse' -l format -x -a 'text json[a-z ]*'")
         .contains("-o cp")
         // a hidden command is not offered as a command, only to help
         .doesNotContain("-n __fish_use_subcommand -a exit-codes");

@@ -6,6 +6,7 @@ import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.Analyzer;
 import dev.vtscope.recording.RecordingInput;
 import dev.vtscope.recording.RecordingInputs;
+import dev.vtscope.testing.Cli;
 import dev.vtscope.testing.TestRecordings;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -147,7 +148,140 @@ class ExplorerTest {
         .contains("nothere.jfr: no such file or folder");
   }
 
-  /** A real terminal in tmux: tab completes a command and a site number, and the output shows. */
+  /** Runs {@code vtscope explore ARGS} in-process with {@code commands} on standard input. */
+  private static Cli.Result piped(String commands, String... args) {
+    java.io.InputStream stdin = System.in;
+    System.setIn(new ByteArrayInputStream(commands.getBytes(StandardCharsets.UTF_8)));
+    try {
+      String[] all = new String[args.length + 1];
+      all[0] = "explore";
+      System.arraycopy(args, 0, all, 1, args.length);
+      return Cli.run(all);
+    } finally {
+      System.setIn(stdin);
+    }
+  }
+
+  /**
+   * Commands from a pipe: answers alone on stdout, no prompt or terminal code; a refused command is
+   * one line on stderr with its line number, the next lines still run, and the exit code is 2.
+   */
+  @Test
+  void pipedCommandsAnswerWithoutPromptsAndARefusalExitsTwo() {
+    String recording = sample("jdk21/pinning-synchronized.jfr");
+    Cli.Result fine = piped("# the findings\nfindings\n\nsites pinned\nquit\n", recording);
+    assertThat(fine.exitCode()).as(fine.err()).isZero();
+    assertThat(fine.out())
+        .startsWith("  1  [high  ] dev.vtscope.workloads.SharedLockPinning.withMonitor pins")
+        .contains("200 events  dev.vtscope.workloads.SharedLockPinning.withMonitor")
+        .doesNotContain("vtscope>")
+        .doesNotContain("\u001b");
+    assertThat(fine.err().lines())
+        .containsExactly(
+            "vtscope explore: 1 recording, 2 findings, 2 sites. 'help' lists the commands.");
+
+    Cli.Result refused = piped("findngs\nsites pinned filter\nfindings\n", recording);
+    assertThat(refused.exitCode()).isEqualTo(ExitCode.USAGE.code());
+    assertThat(refused.out()).contains("[high  ]").doesNotContain("vtscope>");
+    assertThat(refused.err().lines())
+        .contains(
+            "vtscope explore: line 1: unknown command 'findngs'; did you mean 'findings' or"
+                + " 'finding'? ('help' lists the commands)",
+            "vtscope explore: line 2: sites filter needs the TEXT to look for, e.g. sites filter"
+                + " com.acme");
+  }
+
+  /**
+   * A recording cannot come from standard input, which holds the commands: refused in one line that
+   * says what to do instead, before anything is read.
+   */
+  @Test
+  void aRecordingOnStandardInputIsRefused() throws Exception {
+    byte[] recording = Files.readAllBytes(Path.of(sample("jdk21/pinning-synchronized.jfr")));
+    java.io.InputStream stdin = System.in;
+    System.setIn(new ByteArrayInputStream(recording));
+    Cli.Result r;
+    try {
+      r = Cli.run("explore", "-");
+    } finally {
+      System.setIn(stdin);
+    }
+    assertThat(r.exitCode()).isEqualTo(ExitCode.USAGE.code());
+    assertThat(r.out()).isEmpty();
+    assertThat(r.err().lines()).hasSize(1);
+    assertThat(r.err())
+        .startsWith("vtscope explore: - (standard input) holds explore's commands")
+        .contains("vtscope analyze -")
+        .doesNotContain("Exception");
+  }
+
+  /**
+   * A filter that hides every site says so when a site is asked for; quit leaves whatever follows
+   * it; save writes every form analyze writes.
+   */
+  @Test
+  void aFilterThatHidesTheSitesSaysSoAndQuitLeaves() throws Exception {
+    Path metrics = dir.resolve("vt.prom");
+    Cli.Result r =
+        piped(
+            "sites min 3s\nsite 1\nsites filter SharedLock\nsite 3\nsave openmetrics "
+                + metrics
+                + "\nquit now\nfindings\n",
+            sample("jdk21/pinning-synchronized.jfr"));
+    assertThat(r.err().lines())
+        .contains(
+            "vtscope explore: line 2: site 1: the last 'sites min 3s' listed none; 'sites' with"
+                + " no filter lists them all",
+            "vtscope explore: line 4: site 3: the last 'sites filter SharedLock' listed 2 sites"
+                + " (numbers from 1); 'sites' with no filter lists them all")
+        .noneMatch(line -> line.contains("quit"));
+    assertThat(r.out())
+        .contains("no site matches (of 2 sites; 'sites' lists them)")
+        .contains("saved openmetrics to " + metrics)
+        // nothing after quit ran
+        .doesNotContain("[high  ]");
+    assertThat(Files.readString(metrics)).contains("# TYPE jvm_threads_virtual_pinned_seconds");
+  }
+
+  /** The list of commands fits 80 columns, and says what min compares. */
+  @Test
+  void helpFitsEightyColumns() {
+    Cli.Result r = piped("help\n", sample("jdk21/class-init.jfr"));
+    assertThat(r.out().lines()).allMatch(line -> line.length() <= 80, "fits 80 columns");
+    assertThat(r.out())
+        .contains("save text|json|markdown|html|openmetrics FILE")
+        .contains("whose total time is 10 ms or more");
+  }
+
+  /**
+   * After save, Tab offers the files and folders of the folder typed; after compare, its recordings
+   * and folders.
+   */
+  @Test
+  void fileNamesAreOffered() throws Exception {
+    Files.createDirectories(dir.resolve("after"));
+    Files.writeString(dir.resolve("after.jfr"), "");
+    Files.writeString(dir.resolve("after.json"), "");
+    Files.writeString(dir.resolve(".hidden"), "");
+    List<org.jline.reader.Candidate> candidates = new java.util.ArrayList<>();
+    Explorer.fileNames(dir + "/af", false, candidates);
+    assertThat(candidates)
+        .extracting(org.jline.reader.Candidate::value)
+        .containsExactlyInAnyOrder(dir + "/after/", dir + "/after.jfr", dir + "/after.json");
+    // compare is offered recordings and folders
+    List<org.jline.reader.Candidate> recordings = new java.util.ArrayList<>();
+    Explorer.fileNames(dir + "/", true, recordings);
+    assertThat(recordings)
+        .extracting(org.jline.reader.Candidate::value)
+        .containsExactlyInAnyOrder(dir + "/after/", dir + "/after.jfr");
+    // a folder's name leaves the word open, to go on into it
+    assertThat(candidates).filteredOn(c -> c.value().endsWith("/")).allMatch(c -> !c.complete());
+  }
+
+  /**
+   * A real terminal in tmux: tab completes a command, a section and a file name, and the output
+   * shows.
+   */
   @Test
   void inARealTerminalTabCompletes() throws Exception {
     String session = "vtscope-explore-" + ProcessHandle.current().pid();
@@ -173,6 +307,12 @@ class ExplorerTest {
       run("tmux", "send-keys", "-t", session, "site 1", "Enter");
       pane = waitFor(session, "<- holds the carrier");
       assertThat(pane).contains("> at dev.vtscope.workloads.SharedLockPinning.withMonitor");
+      // a file name after compare
+      String partial = sample("jdk21/pinning-reentrant");
+      run("tmux", "send-keys", "-t", session, "compare " + partial, "Tab");
+      waitFor(session, "compare " + sample("jdk21/pinning-reentrant-lock.jfr"));
+      run("tmux", "send-keys", "-t", session, "Enter");
+      waitFor(session, "2 fixed, 0 new");
       run("tmux", "send-keys", "-t", session, "quit", "Enter");
     } finally {
       new ProcessBuilder("tmux", "kill-session", "-t", session).start().waitFor();

@@ -103,4 +103,58 @@ class HelpTest {
     assertThat(codes.exitCode()).isZero();
     assertThat(codes.out()).contains(table);
   }
+
+  /**
+   * Each command's --format help names exactly the formats it accepts and completion offers: one
+   * list per command (merge has no html page, check and diff no page or metrics).
+   */
+  @Test
+  void eachFormatHelpNamesWhatTheCommandAccepts() {
+    picocli.CommandLine all =
+        VtScope.commandLine(
+            new java.io.PrintWriter(new java.io.StringWriter()),
+            new java.io.PrintWriter(new java.io.StringWriter()),
+            null);
+    java.util.Map<String, List<String>> offered = new java.util.TreeMap<>();
+    all.getSubcommands()
+        .forEach(
+            (name, sub) -> {
+              picocli.CommandLine.Model.OptionSpec format =
+                  sub.getCommandSpec().findOption("--format");
+              if (format == null || !name.equals(sub.getCommandName())) {
+                return;
+              }
+              List<String> candidates = new java.util.ArrayList<>();
+              format.completionCandidates().forEach(candidates::add);
+              String help = String.join(" ", format.description());
+              List<String> named =
+                  java.util.regex.Pattern.compile("(?:^|; )([a-z]+)(?: \\(default\\))?: ")
+                      .matcher(help)
+                      .results()
+                      .map(m -> m.group(1))
+                      .toList();
+              assertThat(named).as(name + " --format help: " + help).isEqualTo(candidates);
+              for (ReportFormat f : ReportFormat.values()) {
+                int code = Cli.run(name, "--format", f.label(), "--help").exitCode();
+                assertThat(code)
+                    .as(name + " --format " + f.label())
+                    .isEqualTo(candidates.contains(f.label()) ? 0 : ExitCode.USAGE.code());
+              }
+              offered.put(name, candidates);
+            });
+    assertThat(offered)
+        .containsEntry("analyze", List.of("text", "json", "markdown", "html", "openmetrics"))
+        .containsEntry("merge", List.of("text", "json", "markdown", "openmetrics"))
+        .containsEntry("check", List.of("text", "json", "markdown"))
+        .containsEntry("diff", List.of("text", "json", "markdown"));
+  }
+
+  /** vtscope alone prints the list of commands, not an error, and exits as bad usage does. */
+  @Test
+  void noCommandPrintsTheUsage() {
+    Cli.Result r = Cli.run();
+    assertThat(r.exitCode()).isEqualTo(ExitCode.USAGE.code());
+    assertThat(r.out()).startsWith("Usage: vtscope").contains("explore").contains("Exit codes:");
+    assertThat(r.err()).isEmpty();
+  }
 }
