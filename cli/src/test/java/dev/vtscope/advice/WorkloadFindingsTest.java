@@ -126,29 +126,17 @@ class WorkloadFindingsTest {
     Analysis a = Reports.analyze(args.get(0) + ".jfr", recording, GroupBy.CULPRIT);
     List<Finding> findings = Advisor.standard().advise(a).findings();
     if (expected.equals("healthy")) {
-      // Nothing the scenario is about. A JDK may still pin a carrier for a moment on its own (JDK
-      // 25 writes rare "Freeze or preempt failed" pins of a few ms, the JVM loading or linking a
-      // class on first use): at most a low finding. Once in a while JDK 25 writes one pin of
-      // several ms with the reason "Native or VM frame on stack" where no such frame is (seen
-      // once, 8.9 ms in metrics-map; not in 12 runs after): in a short recording that single pin
-      // is a medium unexplained-pinning finding, and right to be.
+      // Nothing the scenario is about: at most a low finding, or one of the traces a JDK or a busy
+      // machine leaves in any short recording (loadTrace says which).
       assertThat(findings)
           .as("findings of %s on JDK %s", args, a.feature())
           .allSatisfy(
               f ->
-                  assertThat(
-                          f.severity().compareTo(Severity.LOW) <= 0
-                              || (f.id().equals("unexplained-pinning") && a.pinned().events() == 1)
-                              // JDK 25 loading a few classes on first use (StringConcatFactory's
-                              // bootstrap): a few ms in a half-second recording, seen once
-                              || (f.id().equals("class-loading-pinning")
-                                  && a.pinned().totalNanos() < 20_000_000L)
-                              // a busy machine: one virtual thread kept on its carrier for one
-                              // run of some 60 ms (a non-blocking write retried while the reader
-                              // waited for a CPU), seen once with the load at 7 on 2 CPUs
-                              || (f.id().equals("carrier-monopoly") && longRuns(f) == 1))
+                  assertThat(f.severity().compareTo(Severity.LOW) <= 0 || loadTrace(f, a))
                       .as(Words.title(f))
-                      .isTrue())
+                      .isTrue());
+      assertThat(findings.stream().filter(f -> !loadTrace(f, a)))
+          .as("findings of %s on JDK %s", args, a.feature())
           .extracting(Finding::id)
           .doesNotContain(
               "monitor-pinning",
@@ -157,19 +145,45 @@ class WorkloadFindingsTest {
               "carrier-starvation",
               "carrier-compensation",
               "submit-failed");
-      assertThat(
-              findings.stream()
-                  .filter(f -> f.severity() == Severity.LOW)
-                  .filter(f -> !(f.id().equals("carrier-monopoly") && longRuns(f) == 1)))
+      assertThat(findings.stream().filter(f -> f.severity() == Severity.LOW && !loadTrace(f, a)))
+          .extracting(Finding::id)
           .allSatisfy(
-              f ->
-                  assertThat(f.id())
+              id ->
+                  assertThat(id)
                       .isIn("unexplained-pinning", "class-init-pinning", "class-loading-pinning"));
     } else {
       assertThat(findings.get(0).id())
           .as("first finding of %s on JDK %s", args, a.feature())
           .isEqualTo(expected);
     }
+  }
+
+  /**
+   * A finding a healthy workload may still get, each seen in a suite run, and none of them about
+   * what the workload does: JDK 25 writes a rare pin of a few ms with the reason "Native or VM
+   * frame on stack" where no such frame is (one event: a medium unexplained-pinning finding in a
+   * short recording, and right to be); a JDK loads a few classes on first use while pinned (a few
+   * ms); and on a busy machine the operating system takes the CPU from a thread for tens of ms, so
+   * one virtual thread runs on as long (one long run of carrier monopoly), or one waits that long
+   * to enter a monitor whose holder is descheduled (one monitor enter on JDK 21-23, seen with the
+   * load at 14 on 2 CPUs). Two of either is no longer a trace.
+   */
+  private static boolean loadTrace(Finding f, Analysis a) {
+    return switch (f.id()) {
+      case "unexplained-pinning" -> a.pinned().events() == 1;
+      case "class-loading-pinning" -> a.pinned().totalNanos() < 20_000_000L;
+      case "carrier-monopoly" -> longRuns(f) == 1;
+      case "monitor-contention" -> evidence(f, "monitor enters") == 1;
+      default -> false;
+    };
+  }
+
+  private static long evidence(Finding f, String label) {
+    return f.evidence().stream()
+        .filter(e -> e.label().equals(label))
+        .mapToLong(e -> e.value())
+        .findFirst()
+        .orElse(-1);
   }
 
   private static long longRuns(Finding f) {

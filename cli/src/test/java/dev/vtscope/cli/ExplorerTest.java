@@ -285,7 +285,15 @@ class ExplorerTest {
   @Test
   void inARealTerminalTabCompletes() throws Exception {
     String session = "vtscope-explore-" + ProcessHandle.current().pid();
-    Path launcher = TestRecordings.repoRoot().resolve("vtscope");
+    // the classes under test, as the launcher would run them from the jar: the jar is made after
+    // the tests, and building it here would rewrite the classes the suite's JVMs are loading
+    String vtscope =
+        String.join(
+            " ",
+            quoted(TestRecordings.currentJava().toString()),
+            "-cp",
+            quoted(System.getProperty("java.class.path")),
+            VtScope.class.getName());
     run(
         "tmux",
         "new-session",
@@ -296,7 +304,7 @@ class ExplorerTest {
         "160",
         "-y",
         "50",
-        launcher + " explore " + sample("jdk21/pinning-synchronized.jfr"));
+        vtscope + " explore " + quoted(sample("jdk21/pinning-synchronized.jfr")));
     try {
       String pane = waitFor(session, "vtscope>");
       assertThat(pane).contains("2 findings");
@@ -319,6 +327,11 @@ class ExplorerTest {
     }
   }
 
+  /** A word for the shell tmux runs a command with. */
+  private static String quoted(String word) {
+    return "'" + word.replace("'", "'\\''") + "'";
+  }
+
   private static String run(String... command) throws Exception {
     Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -328,7 +341,7 @@ class ExplorerTest {
   }
 
   private static String waitFor(String session, String text) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
     String pane = "";
     while (System.nanoTime() < deadline) {
       pane = run("tmux", "capture-pane", "-p", "-t", session, "-S", "-50");

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vtscope.live.AttachedJvm;
 import dev.vtscope.testing.Cli;
+import dev.vtscope.testing.Eventually;
 import dev.vtscope.testing.TestRecordings;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -309,8 +311,10 @@ class RecordCommandTest {
             "connection-pool",
             "--jdk",
             jdk21Home(),
+            // long enough for a loaded machine to start the JVM and the workload: the program
+            // must be stalled when the timeout stops it
             "--timeout",
-            "3s",
+            "10s",
             "--out",
             out.toString(),
             "--format",
@@ -319,7 +323,7 @@ class RecordCommandTest {
             "--stall-after",
             "60s");
     assertThat(result.exitCode()).isEqualTo(5);
-    assertThat(result.err()).contains("stopped after the 3s timeout");
+    assertThat(result.err()).contains("stopped after the 10s timeout");
     assertThat(MAPPER.readTree(result.out()).at("/scheduler/carriersStarted").asInt())
         .isGreaterThan(2);
   }
@@ -338,8 +342,9 @@ class RecordCommandTest {
             "pinning-per-task",
             "--jdk",
             jdk21Home(),
+            // long enough for a loaded machine to start the JVM and pin every carrier
             "--timeout",
-            "4s",
+            "10s",
             "--out",
             out.toString(),
             "--format",
@@ -384,13 +389,20 @@ class RecordCommandTest {
             .redirectError(ProcessBuilder.Redirect.DISCARD)
             .start();
     try {
-      ProcessHandle program = null;
-      for (int i = 0; i < 600 && program == null; i++) {
-        program = vtscope.toHandle().children().findFirst().orElse(null);
-        Thread.sleep(100);
-      }
-      assertThat(program).as("the recorded program started").isNotNull();
-      Thread.sleep(2_000); // its recording is under way
+      Eventually.holds(
+          "the recorded program started",
+          () -> vtscope.toHandle().children().findAny().isPresent());
+      ProcessHandle program = vtscope.toHandle().children().findFirst().orElseThrow();
+      // its recording is under way: the JVM says so when asked, as jcmd JFR.check would
+      Eventually.holds(
+          "the program's recording started",
+          () -> {
+            try (AttachedJvm jvm = AttachedJvm.attach(program.pid())) {
+              return jvm.execute("JFR.check").contains("Recording ");
+            } catch (Exception notYet) {
+              return false;
+            }
+          });
       vtscope.destroy(); // SIGTERM to vtscope only
       assertThat(vtscope.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
       assertThat(program.isAlive()).as("the program vtscope ran").isFalse();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vtscope.analysis.GroupBy;
+import dev.vtscope.testing.Eventually;
 import dev.vtscope.testing.LiveProgram;
 import dev.vtscope.testing.Reports;
 import dev.vtscope.testing.TestRecordings;
@@ -123,23 +124,36 @@ class LiveRepositoryTest {
     return copy.toString();
   }
 
-  /** The repository's chunk folder once its newest chunk has been flushed (at most 20 s). */
+  /**
+   * The repository's chunk folder once its newest chunk has been flushed twice, so that a copy has
+   * some of both chunks.
+   */
   private static Path awaitFlushedChunk(Path repository) throws Exception {
-    long deadline = System.nanoTime() + 20_000_000_000L;
-    while (true) {
-      if (Files.isDirectory(repository)) {
-        Path folder = chunkFolder(repository);
-        List<Path> files = folder == null ? List.of() : chunkFiles(folder);
-        if (files.size() >= 2 && flushedSize(files.get(files.size() - 1)) > ChunkHeader.SIZE) {
-          Thread.sleep(1_100); // and one more flush, so that the copy has some of both chunks
-          return folder;
-        }
-      }
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("no flushed chunk in " + repository + " after 20 s");
-      }
-      Thread.sleep(100);
-    }
+    long[] firstFlush = {0};
+    Path[] found = {null};
+    Eventually.holds(
+        "a second chunk flushed twice in " + repository,
+        () -> {
+          if (!Files.isDirectory(repository)) {
+            return false;
+          }
+          Path folder = chunkFolder(repository);
+          List<Path> files = folder == null ? List.of() : chunkFiles(folder);
+          if (files.size() < 2) {
+            return false;
+          }
+          long flushed = flushedSize(files.get(files.size() - 1));
+          if (flushed <= ChunkHeader.SIZE) {
+            return false;
+          }
+          if (firstFlush[0] == 0) {
+            firstFlush[0] = flushed;
+            return false;
+          }
+          found[0] = folder;
+          return flushed > firstFlush[0];
+        });
+    return found[0];
   }
 
   /** The size the chunk header of {@code file} gives: where its last flush ends. */

@@ -170,7 +170,8 @@ class ReaderFuzzTest {
       Cli.Result result = Cli.run("analyze", "--format", "json", file.toString());
       long seconds = (System.nanoTime() - started) / 1_000_000_000L;
       String what = result.exitCode() + ": " + result.err();
-      assertThat(seconds).as("seconds to read a damaged recording").isLessThan(10);
+      // a guard against a reader that loops on damage, not a measure: far beyond any loaded machine
+      assertThat(seconds).as("seconds to read a damaged recording").isLessThan(300);
       assertThat(result.exitCode()).as(what).isIn(0, 3, 4);
       if (result.exitCode() == 0) {
         assertThat(result.err()).as(what).isEmpty();

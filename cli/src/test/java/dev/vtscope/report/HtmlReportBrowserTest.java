@@ -52,7 +52,7 @@ class HtmlReportBrowserTest {
       waiting.put(id, answer);
       ObjectNode command = JSON.createObjectNode().put("id", id).put("method", method);
       command.set("params", params == null ? JSON.createObjectNode() : params);
-      socket.sendText(JSON.writeValueAsString(command), true).get(10, TimeUnit.SECONDS);
+      socket.sendText(JSON.writeValueAsString(command), true).get(60, TimeUnit.SECONDS);
       JsonNode result = answer.get(30, TimeUnit.SECONDS);
       assertThat(result.has("error")).as(method + ": " + result).isFalse();
       return result.get("result");
@@ -121,7 +121,7 @@ class HtmlReportBrowserTest {
             .redirectOutput(profile.resolve("chromium.log").toFile())
             .start();
     Path portFile = profile.resolve("DevToolsActivePort");
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
     while (!Files.exists(portFile) || Files.readAllLines(portFile).isEmpty()) {
       assertThat(browser.isAlive()).as("chromium started (./run-tests installs it)").isTrue();
       assertThat(System.nanoTime()).as("chromium's DevTools port").isLessThan(deadline);
@@ -146,9 +146,9 @@ class HtmlReportBrowserTest {
     page = new Devtools();
     page.socket =
         http.newWebSocketBuilder()
-            .connectTimeout(Duration.ofSeconds(10))
+            .connectTimeout(Duration.ofSeconds(60))
             .buildAsync(URI.create(url), page)
-            .get(10, TimeUnit.SECONDS);
+            .get(60, TimeUnit.SECONDS);
   }
 
   @AfterAll
@@ -161,7 +161,7 @@ class HtmlReportBrowserTest {
   private static void open(Path report) throws Exception {
     page.send("Page.enable", null);
     page.send("Page.navigate", JSON.createObjectNode().put("url", report.toUri().toString()));
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
     while (!"true"
         .equals(page.eval("document.body && document.body.getAttribute('data-ready')").asText())) {
       assertThat(System.nanoTime()).as("the report's script ran").isLessThan(deadline);

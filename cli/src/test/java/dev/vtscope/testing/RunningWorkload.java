@@ -53,7 +53,10 @@ public final class RunningWorkload implements AutoCloseable {
             "5ms");
   }
 
-  /** Starts {@code workload} and waits until the Attach API lists its JVM. */
+  /**
+   * Starts {@code workload} and waits until the Attach API lists its JVM with its main class: a JVM
+   * publishes its command line a moment after its pid, and a loaded machine makes that moment long.
+   */
   public static RunningWorkload start(Path java, List<String> jvmOptions, String... workload)
       throws Exception {
     List<String> command = new ArrayList<>();
@@ -70,7 +73,7 @@ public final class RunningWorkload implements AutoCloseable {
             .redirectOutput(output.toFile())
             .start();
     RunningWorkload running = new RunningWorkload(process, output);
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
     while (!listed(process.pid())) {
       if (!process.isAlive() || System.nanoTime() > deadline) {
         running.close();
@@ -83,7 +86,7 @@ public final class RunningWorkload implements AutoCloseable {
   }
 
   private static boolean listed(long pid) throws LiveException {
-    return LocalJvms.find(pid).isPresent();
+    return LocalJvms.find(pid).filter(jvm -> !jvm.main().isEmpty()).isPresent();
   }
 
   /** The feature release of a java executable's runtime. */

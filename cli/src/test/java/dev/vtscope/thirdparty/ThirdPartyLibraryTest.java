@@ -105,9 +105,14 @@ class ThirdPartyLibraryTest {
         TestRecordings.recordTestProgram(
             TestRecordings.jdk21Java(), "0ms", H2SharedConnection.class.getName(), "30");
     Analysis a = Reports.analyze("h2.jfr", recording, GroupBy.CULPRIT);
-    Finding first = Advisor.standard().advise(a).findings().get(0);
-
-    assertThat(first.id()).isEqualTo("monitor-pinning");
+    List<Finding> findings = Advisor.standard().advise(a).findings();
+    // The driver's monitor both pins the carrier of the thread inside it and holds the carriers of
+    // the threads waiting to enter it, for about as long: either finding may come first (on a busy
+    // machine the waits grow), and the first names a method of the driver.
+    assertThat(findings.get(0).id()).isIn("monitor-pinning", "monitor-contention");
+    assertThat(findings.get(0).methods()).anyMatch(m -> m.startsWith("org.h2."));
+    Finding first =
+        findings.stream().filter(f -> f.id().equals("monitor-pinning")).findFirst().orElseThrow();
     assertThat(Words.title(first)).startsWith("org.h2.command.Command.executeQuery pins carriers");
     assertThat(first.evidence())
         .anySatisfy(
