@@ -69,19 +69,6 @@ final class RedactCommand implements Callable<Integer> {
           ExitCode.USAGE,
           output + ": already exists; vtscope never overwrites a file, choose another name");
     }
-    Path folder = output.toAbsolutePath().getParent();
-    if (folder != null && !Files.isDirectory(folder)) {
-      throw new ExitException(
-          ExitCode.INPUT_UNREADABLE,
-          OutputOptions.cannotWrite(
-              output, new java.nio.file.NoSuchFileException(output.toString())));
-    }
-    if (folder != null && !Files.isWritable(folder)) {
-      throw new ExitException(
-          ExitCode.INPUT_UNREADABLE,
-          OutputOptions.cannotWrite(
-              output, new java.nio.file.AccessDeniedException(output.toString())));
-    }
     Path input = this.input;
     if (input.toString().equals(RecordingInputs.STDIN)) {
       try {
@@ -102,14 +89,21 @@ final class RedactCommand implements Callable<Integer> {
       throw new ExitException(
           ExitCode.INPUT_UNREADABLE, input + ": cannot read (" + e.getMessage() + ")");
     }
-    try {
-      RecordingRedactor.redact(input, output);
-    } catch (IOException | RuntimeException e) {
-      throw new ExitException(
-          ExitCode.NOT_A_RECORDING,
-          input + ": could not copy the recording (" + e.getMessage() + ")",
-          e);
-    }
+    Path source = input;
+    OutputFile.writeFile(
+        output,
+        copy -> {
+          try {
+            RecordingRedactor.redact(source, copy);
+          } catch (RuntimeException e) {
+            // the JDK's reader failing on a chunk the scan let pass; what it writes fails as an
+            // IOException
+            throw new ExitException(
+                ExitCode.NOT_A_RECORDING,
+                this.input + ": could not copy the recording (" + e.getMessage() + ")",
+                e);
+          }
+        });
     spec.commandLine().getOut().println("wrote " + output);
     return ExitCode.OK.code();
   }
