@@ -126,13 +126,13 @@ final class OutputFile {
 
   /**
    * Where a symbolic link points, so that the file it names is replaced and the link kept; a link
-   * that points nowhere yet names the file to create. Files of {@code /dev} and {@code /proc} are
-   * taken as named: {@code /dev/stdout} leads to whatever standard output is, which may be a file
-   * opened to append to, or a pipe.
+   * that points nowhere yet names the file to create. The links of {@code /dev} and {@code /proc}
+   * are not followed: {@code /dev/stdout} leads to whatever standard output is, which may be a file
+   * the shell opened to append to, or a pipe.
    */
   private static Path followLink(Path target) throws IOException {
     Path absolute = target.toAbsolutePath().normalize();
-    if (isSpecialFolder(absolute) || !Files.isSymbolicLink(absolute)) {
+    if (!Files.isSymbolicLink(absolute) || absolute.startsWith("/dev") || isKernels(absolute)) {
       return target;
     }
     if (Files.exists(absolute)) {
@@ -142,22 +142,24 @@ final class OutputFile {
     return parent == null ? absolute : parent.resolve(Files.readSymbolicLink(absolute)).normalize();
   }
 
-  private static boolean isSpecialFolder(Path absolute) {
-    return absolute.startsWith("/dev")
-        || absolute.startsWith("/proc")
-        || absolute.startsWith("/sys");
+  /** Whether {@code absolute} is a file the kernel makes up, which says it is a regular file. */
+  private static boolean isKernels(Path absolute) {
+    return absolute.startsWith("/proc") || absolute.startsWith("/sys");
   }
 
   /**
-   * Whether {@code file} can be replaced by moving another over it: a regular file, or none yet;
-   * never a device, a pipe or a kernel's file, whatever type they claim.
+   * Whether {@code file} can be replaced by moving another over it: a regular file, or none yet
+   * ({@code /dev/shm/report.txt} too); never a device, a pipe, a link of {@code /dev} such as
+   * {@code /dev/stdout} or a file of the kernel's.
    */
   private static boolean replaceable(Path file) throws IOException {
     if (Files.isDirectory(file)) {
       throw new FileSystemException(file.toString(), null, "it is a folder");
     }
-    return !isSpecialFolder(file.toAbsolutePath().normalize())
-        && (Files.isRegularFile(file) || !Files.exists(file));
+    Path absolute = file.toAbsolutePath().normalize();
+    return !Files.isSymbolicLink(absolute)
+        && !isKernels(absolute)
+        && (Files.isRegularFile(absolute) || !Files.exists(absolute));
   }
 
   /**
