@@ -3,6 +3,7 @@ package dev.vtscope.cli;
 import dev.vtscope.recording.ChunkScanner;
 import dev.vtscope.recording.InputProblemException;
 import dev.vtscope.recording.NotARecordingException;
+import dev.vtscope.recording.RecordingInput;
 import dev.vtscope.recording.RecordingInputs;
 import dev.vtscope.recording.RecordingRedactor;
 import java.io.IOException;
@@ -69,25 +70,27 @@ final class RedactCommand implements Callable<Integer> {
           ExitCode.USAGE,
           output + ": already exists; vtscope never overwrites a file, choose another name");
     }
-    Path input = this.input;
-    if (input.toString().equals(RecordingInputs.STDIN)) {
-      try {
-        input = RecordingInputs.resolve(List.of(input)).get(0).files().get(0);
-      } catch (InputProblemException e) {
-        throw new ExitException(
-            e.notARecording() ? ExitCode.NOT_A_RECORDING : ExitCode.INPUT_UNREADABLE,
-            e.getMessage());
-      }
-    } else if (!Files.isRegularFile(input) || !Files.isReadable(input)) {
-      throw new ExitException(ExitCode.INPUT_UNREADABLE, input + ": no such readable file");
+    if (Files.isDirectory(this.input)) {
+      throw new ExitException(
+          ExitCode.INPUT_UNREADABLE,
+          this.input + ": a folder; redact copies one recording: name its file");
     }
+    // the one way inputs are read: a file in place, standard input and pipes copied
+    List<RecordingInput> inputs;
+    try {
+      inputs = RecordingInputs.resolve(List.of(this.input));
+    } catch (InputProblemException e) {
+      throw new ExitException(
+          e.notARecording() ? ExitCode.NOT_A_RECORDING : ExitCode.INPUT_UNREADABLE, e.getMessage());
+    }
+    Path input = inputs.get(0).files().get(0);
     try {
       ChunkScanner.scan(input);
     } catch (NotARecordingException e) {
       throw new ExitException(ExitCode.NOT_A_RECORDING, this.input + ": " + e.getMessage());
     } catch (IOException e) {
       throw new ExitException(
-          ExitCode.INPUT_UNREADABLE, input + ": cannot read (" + e.getMessage() + ")");
+          ExitCode.INPUT_UNREADABLE, this.input + ": cannot read (" + e.getMessage() + ")");
     }
     Path source = input;
     OutputFile.writeFile(
