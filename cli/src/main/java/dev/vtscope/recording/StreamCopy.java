@@ -196,11 +196,19 @@ final class StreamCopy {
             + " does not fit in the temporary folder "
             + folder
             + ": after "
-            + (copied >> 20)
-            + " MB, less than "
-            + (keptFree >> 20)
-            + " MB of its file system would stay free (vtscope keeps a tenth of it free, at most"
+            + size(copied)
+            + ", less than "
+            + size(keptFree)
+            + " of its file system would stay free (vtscope keeps a tenth of it free, at most"
             + " 1 GB: give the recording as a file, or choose a larger temporary folder with"
             + " VTSCOPE_JAVA_OPTS=-Djava.io.tmpdir=FOLDER)");
+  }
+
+  /** A size as people read it: 900 KB, 12 MB, 1.5 GB. */
+  static String size(long bytes) {
+    if (bytes >= 1L << 30) {
+      return String.format(java.util.Locale.ROOT, "%.1f GB", bytes / (double) (1L << 30));
+    }
+    return bytes >= 1L << 20 ? (bytes >> 20) + " MB" : (bytes + 1023 >> 10) + " KB";
   }
 }

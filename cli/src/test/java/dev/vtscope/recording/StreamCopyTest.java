@@ -148,4 +148,11 @@ class StreamCopyTest {
         .hasMessage("-: cannot read the pipe (Connection reset)");
     assertThat(left()).isEmpty();
   }
+
+  @Test
+  void sizesAreSaidAsPeopleReadThem() {
+    assertThat(StreamCopy.size(1200)).isEqualTo("2 KB");
+    assertThat(StreamCopy.size(12L << 20)).isEqualTo("12 MB");
+    assertThat(StreamCopy.size(3L << 29)).isEqualTo("1.5 GB");
+  }
 }
