@@ -77,7 +77,9 @@ public final class VtScope {
     try (Prefetch prefetch = Prefetch.start(args)) {
       CommandLine commandLine = commandLine(out, err, args.length > 0 ? args[0] : null);
       int code = commandLine.execute(args);
-      return outputWritten(commandLine, out, err) ? code : ExitCode.INPUT_UNREADABLE.code();
+      // a command that failed said so in its line, which stays the one line
+      boolean said = ((ErrorReporter) commandLine.getExecutionExceptionHandler()).said();
+      return said || outputWritten(commandLine, out, err) ? code : ExitCode.INPUT_UNREADABLE.code();
     } catch (OutOfMemoryError e) {
       // What was held is released by now: enough is free to say so in one line.
       String command = args.length > 0 && SUBCOMMANDS.contains(args[0]) ? " " + args[0] : "";

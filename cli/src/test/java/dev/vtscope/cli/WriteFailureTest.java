@@ -119,6 +119,19 @@ class WriteFailureTest {
   }
 
   @Test
+  void aCommandThatFailedKeepsItsOneLineWhenStandardOutputFailedToo() {
+    StringWriter err = new StringWriter();
+    int code =
+        VtScope.run(
+            new String[] {"check", SAMPLE, "--junit", "/dev/full"},
+            failingOutput("No space left on device"),
+            new PrintWriter(err, true));
+    assertThat(code).isEqualTo(ExitCode.INPUT_UNREADABLE.code());
+    assertThat(err.toString().lines().toList())
+        .containsExactly("vtscope check: cannot write /dev/full: No space left on device");
+  }
+
+  @Test
   void aReaderThatWentAwayEndsTheOutputQuietlyWithTheCommandsOwnCode() {
     StringWriter err = new StringWriter();
     int passed =
