@@ -110,6 +110,7 @@ public final class RecordingInputs {
   /** A pipe, copied as standard input is. */
   private static Path pipe(Path path) throws InputProblemException {
     // a FileInputStream reads a pipe as a stream; on JDK 21 Files.newInputStream seeks it and fails
+    // (so does a FileInputStream's readNBytes: StreamCopy reads it by read)
     return copy(path.toString(), "the pipe", () -> new java.io.FileInputStream(path.toFile()));
   }
 

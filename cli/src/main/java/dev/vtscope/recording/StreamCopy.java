@@ -83,7 +83,7 @@ final class StreamCopy {
   Path copy(String name, String what, Source source) throws InputProblemException {
     Path copy = null;
     try (InputStream in = source.open()) {
-      byte[] start = in.readNBytes(ChunkHeader.SIZE);
+      byte[] start = readUpTo(in, ChunkHeader.SIZE);
       if (start.length == 0) {
         throw InputProblemException.notARecording(name + ": " + what + " is empty");
       }
@@ -129,6 +129,19 @@ final class StreamCopy {
         }
       }
     }
+  }
+
+  /**
+   * The first {@code length} bytes of {@code in}, fewer at its end. Read by {@code read}: on JDK 21
+   * a FileInputStream's own readNBytes seeks, which a pipe cannot ("Illegal seek").
+   */
+  private static byte[] readUpTo(InputStream in, int length) throws IOException {
+    byte[] bytes = new byte[length];
+    int filled = 0;
+    for (int n; filled < length && (n = in.read(bytes, filled, length - filled)) >= 0; ) {
+      filled += n;
+    }
+    return filled == length ? bytes : java.util.Arrays.copyOf(bytes, filled);
   }
 
   private Path create(String name, String what) throws InputProblemException {

@@ -133,7 +133,9 @@ class OutputFileTest {
         java.util.concurrent.CompletableFuture.supplyAsync(
             () -> {
               try {
-                try (var in = new java.io.FileInputStream(fifo.toFile())) {
+                // buffered: on JDK 21 a FileInputStream's readAllBytes seeks, which a pipe cannot
+                try (var in =
+                    new java.io.BufferedInputStream(new java.io.FileInputStream(fifo.toFile()))) {
                   return new String(in.readAllBytes(), StandardCharsets.UTF_8);
                 }
               } catch (IOException e) {
