@@ -183,6 +183,8 @@ final class OutputFile {
                   + ".tmp");
       try {
         Files.newOutputStream(temporary, StandardOpenOption.CREATE_NEW).close();
+        // Ctrl-C or kill while it is written: gone when the JVM ends, the old file untouched
+        temporary.toFile().deleteOnExit();
       } catch (java.nio.file.FileAlreadyExistsException e) {
         if (attempt < 10) {
           continue;
