@@ -11,8 +11,6 @@ import dev.vtscope.gate.Checker;
 import dev.vtscope.recording.RecordingInput;
 import dev.vtscope.report.JUnitXmlReport;
 import dev.vtscope.report.Report;
-import java.io.IOException;
-import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -152,16 +150,7 @@ final class CheckCommand implements Callable<Integer> {
             result, analysis.inputs().stream().map(dev.vtscope.analysis.InputFacts::name).toList());
     output.print(output.renderer(), report, spec.commandLine().getOut(), read);
     if (junit != null) {
-      try (PrintWriter xml =
-          new PrintWriter(
-              Files.newBufferedWriter(junit, java.nio.charset.StandardCharsets.UTF_8))) {
-        new JUnitXmlReport("vtscope check").render(report, xml);
-        if (xml.checkError()) {
-          throw new IOException("the write failed");
-        }
-      } catch (IOException e) {
-        throw new ExitException(ExitCode.INPUT_UNREADABLE, OutputOptions.cannotWrite(junit, e), e);
-      }
+      OutputFile.writeText(junit, xml -> new JUnitXmlReport("vtscope check").render(report, xml));
     }
     return result.passed() ? ExitCode.OK.code() : ExitCode.CHECK_FAILED.code();
   }

@@ -20,6 +20,14 @@ final class ErrorReporter
         CommandLine.IParameterExceptionHandler,
         CommandLine.IExitCodeExceptionMapper {
 
+  /** Whether a failure was said: then nothing more is, whatever else went wrong. */
+  private boolean said;
+
+  /** Whether this reporter said a failure of the command. */
+  boolean said() {
+    return said;
+  }
+
   /** What is left unmapped by the handlers: an internal error. */
   @Override
   public int getExitCode(Throwable exception) {
@@ -29,6 +37,7 @@ final class ErrorReporter
   @Override
   public int handleExecutionException(
       Exception e, CommandLine commandLine, ParseResult parseResult) {
+    said = true;
     PrintWriter err = commandLine.getErr();
     String prefix = prefix(commandLine);
     boolean verbose = verbose(parseResult);
@@ -58,6 +67,7 @@ final class ErrorReporter
 
   @Override
   public int handleParseException(CommandLine.ParameterException e, String[] args) {
+    said = true;
     CommandLine commandLine = e.getCommandLine();
     PrintWriter err = commandLine.getErr();
     err.println(prefix(commandLine) + describe(e) + seeHelp(commandLine));

@@ -5,7 +5,11 @@ public enum ExitCode {
   OK(0, "success"),
   INTERNAL_ERROR(1, "internal error (a bug: report it with the --verbose output)"),
   USAGE(2, "bad usage: no command, unknown option, missing argument, invalid value"),
-  INPUT_UNREADABLE(3, "an input cannot be read: missing, unreadable, not a file, no recordings"),
+  /** Also what cannot be written: a report, a JUnit file, a copy, standard output. */
+  INPUT_UNREADABLE(
+      3,
+      "an input cannot be read (missing, unreadable, no recordings), or an output cannot be"
+          + " written"),
   NOT_A_RECORDING(4, "an input is not a recording (merge: not a JSON report), or is damaged"),
   PROGRAM_FAILED(5, "record: the program failed, timed out or wrote no recording"),
   CHECK_FAILED(6, "check: a budget was exceeded or a finding reached --fail-on"),

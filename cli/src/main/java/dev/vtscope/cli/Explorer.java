@@ -16,10 +16,7 @@ import dev.vtscope.report.Escaping;
 import dev.vtscope.report.ReportRenderer;
 import dev.vtscope.report.TextReport;
 import dev.vtscope.report.TextStyle;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -665,10 +662,10 @@ final class Explorer {
     if (OutputOptions.isOneOf(file, RecordingInputOptions.files(inputs))) {
       throw new IllegalArgumentException(file + " is a recording being read: choose another file");
     }
-    try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(file, StandardCharsets.UTF_8))) {
-      renderer.render(analysis, advice, out);
-    } catch (IOException e) {
-      throw new IllegalArgumentException(OutputOptions.cannotWrite(file, e));
+    try {
+      OutputFile.writeText(file, out -> renderer.render(analysis, advice, out));
+    } catch (ExitException e) {
+      throw new IllegalArgumentException(e.getMessage());
     }
     return "saved " + words.get(1) + " to " + file + "\n";
   }

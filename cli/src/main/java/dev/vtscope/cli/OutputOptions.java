@@ -5,7 +5,6 @@ import dev.vtscope.report.ReportRenderer;
 import dev.vtscope.report.TextStyle;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
@@ -162,12 +161,7 @@ final class OutputOptions {
       return;
     }
     refuseRead("-o", output, read);
-    try (PrintWriter out =
-        new PrintWriter(Files.newBufferedWriter(output, StandardCharsets.UTF_8))) {
-      renderer.render(report, out);
-    } catch (IOException e) {
-      throw new ExitException(ExitCode.INPUT_UNREADABLE, cannotWrite(output, e), e);
-    }
+    OutputFile.writeText(output, out -> renderer.render(report, out));
   }
 
   /**
@@ -196,21 +190,5 @@ final class OutputOptions {
       }
     }
     return false;
-  }
-
-  /** Why {@code file} could not be written, said plainly: the JDK's message is often the path. */
-  static String cannotWrite(Path file, IOException e) {
-    String why;
-    if (e instanceof java.nio.file.NoSuchFileException) {
-      Path folder = file.toAbsolutePath().getParent();
-      why = "the folder " + folder + " does not exist";
-    } else if (e instanceof java.nio.file.AccessDeniedException) {
-      why = "permission denied";
-    } else if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
-      why = f.getReason();
-    } else {
-      why = e.getMessage();
-    }
-    return "cannot write " + file + ": " + why;
   }
 }

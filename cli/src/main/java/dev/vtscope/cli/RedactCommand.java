@@ -3,6 +3,7 @@ package dev.vtscope.cli;
 import dev.vtscope.recording.ChunkScanner;
 import dev.vtscope.recording.InputProblemException;
 import dev.vtscope.recording.NotARecordingException;
+import dev.vtscope.recording.RecordingInput;
 import dev.vtscope.recording.RecordingInputs;
 import dev.vtscope.recording.RecordingRedactor;
 import java.io.IOException;
@@ -69,47 +70,43 @@ final class RedactCommand implements Callable<Integer> {
           ExitCode.USAGE,
           output + ": already exists; vtscope never overwrites a file, choose another name");
     }
-    Path folder = output.toAbsolutePath().getParent();
-    if (folder != null && !Files.isDirectory(folder)) {
+    if (Files.isDirectory(this.input)) {
       throw new ExitException(
           ExitCode.INPUT_UNREADABLE,
-          OutputOptions.cannotWrite(
-              output, new java.nio.file.NoSuchFileException(output.toString())));
+          this.input + ": a folder; redact copies one recording: name its file");
     }
-    if (folder != null && !Files.isWritable(folder)) {
+    // the one way inputs are read: a file in place, standard input and pipes copied
+    List<RecordingInput> inputs;
+    try {
+      inputs = RecordingInputs.resolve(List.of(this.input));
+    } catch (InputProblemException e) {
       throw new ExitException(
-          ExitCode.INPUT_UNREADABLE,
-          OutputOptions.cannotWrite(
-              output, new java.nio.file.AccessDeniedException(output.toString())));
+          e.notARecording() ? ExitCode.NOT_A_RECORDING : ExitCode.INPUT_UNREADABLE, e.getMessage());
     }
-    Path input = this.input;
-    if (input.toString().equals(RecordingInputs.STDIN)) {
-      try {
-        input = RecordingInputs.resolve(List.of(input)).get(0).files().get(0);
-      } catch (InputProblemException e) {
-        throw new ExitException(
-            e.notARecording() ? ExitCode.NOT_A_RECORDING : ExitCode.INPUT_UNREADABLE,
-            e.getMessage());
-      }
-    } else if (!Files.isRegularFile(input) || !Files.isReadable(input)) {
-      throw new ExitException(ExitCode.INPUT_UNREADABLE, input + ": no such readable file");
-    }
+    Path input = inputs.get(0).files().get(0);
     try {
       ChunkScanner.scan(input);
     } catch (NotARecordingException e) {
       throw new ExitException(ExitCode.NOT_A_RECORDING, this.input + ": " + e.getMessage());
     } catch (IOException e) {
       throw new ExitException(
-          ExitCode.INPUT_UNREADABLE, input + ": cannot read (" + e.getMessage() + ")");
+          ExitCode.INPUT_UNREADABLE, this.input + ": cannot read (" + e.getMessage() + ")");
     }
-    try {
-      RecordingRedactor.redact(input, output);
-    } catch (IOException | RuntimeException e) {
-      throw new ExitException(
-          ExitCode.NOT_A_RECORDING,
-          input + ": could not copy the recording (" + e.getMessage() + ")",
-          e);
-    }
+    Path source = input;
+    OutputFile.writeFile(
+        output,
+        copy -> {
+          try {
+            RecordingRedactor.redact(source, copy);
+          } catch (RuntimeException e) {
+            // the JDK's reader failing on a chunk the scan let pass; what it writes fails as an
+            // IOException
+            throw new ExitException(
+                ExitCode.NOT_A_RECORDING,
+                this.input + ": could not copy the recording (" + e.getMessage() + ")",
+                e);
+          }
+        });
     spec.commandLine().getOut().println("wrote " + output);
     return ExitCode.OK.code();
   }

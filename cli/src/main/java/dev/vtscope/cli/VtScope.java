@@ -1,5 +1,6 @@
 package dev.vtscope.cli;
 
+import java.io.FileDescriptor;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -19,7 +20,11 @@ public final class VtScope {
       ArchiveTraining.main(args);
       return;
     }
-    System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    // standard output written straight, so that a failed write is known with its reason
+    PrintWriter out =
+        new CheckedWriter(
+            new java.io.OutputStreamWriter(new java.io.FileOutputStream(FileDescriptor.out)), true);
+    System.exit(run(args, out, new PrintWriter(System.err, true)));
   }
 
   /** The subcommands, in the order help lists them. */
@@ -75,16 +80,49 @@ public final class VtScope {
         // no command: the list of them, as --help shows it, and the exit code of bad usage, so
         // that a script whose command came out empty does not pass
         commandLine.usage(out);
-        out.flush();
-        return ExitCode.USAGE.code();
+        return outputWritten(commandLine, out, err)
+            ? ExitCode.USAGE.code()
+            : ExitCode.INPUT_UNREADABLE.code();
       }
-      return commandLine.execute(args);
+      int code = commandLine.execute(args);
+      // a command that failed said so in its line, which stays the one line
+      boolean said = ((ErrorReporter) commandLine.getExecutionExceptionHandler()).said();
+      return said || outputWritten(commandLine, out, err) ? code : ExitCode.INPUT_UNREADABLE.code();
     } catch (OutOfMemoryError e) {
       // What was held is released by now: enough is free to say so in one line.
       String command = args.length > 0 && SUBCOMMANDS.contains(args[0]) ? " " + args[0] : "";
       err.println(outOfMemory(command, Runtime.getRuntime().maxMemory()));
       return exhausted;
     }
+  }
+
+  /**
+   * Whether all the command printed reached standard output; if not, says so in one line. A pipe
+   * whose reader went away ({@code vtscope analyze a.jfr | head -1}) had all it wanted: that ends
+   * the output quietly, with the command's own exit code, as for a program a closed pipe stops.
+   */
+  private static boolean outputWritten(CommandLine commandLine, PrintWriter out, PrintWriter err) {
+    if (!out.checkError()) {
+      return true;
+    }
+    java.io.IOException failure = out instanceof CheckedWriter checked ? checked.failure() : null;
+    if (CheckedWriter.closedPipe(failure)) {
+      return true;
+    }
+    CommandLine command = commandLine;
+    for (CommandLine.ParseResult r = commandLine.getParseResult();
+        r != null && r.hasSubcommand();
+        r = r.subcommand()) {
+      command = r.subcommand().commandSpec().commandLine();
+    }
+    err.println(
+        command.getCommandSpec().qualifiedName()
+            + ": cannot write standard output: "
+            + (failure == null || failure.getMessage() == null
+                ? "the write failed"
+                : failure.getMessage()));
+    err.flush();
+    return false;
   }
 
   /** The one line an exhausted heap gets: how large it was and how to give more. */

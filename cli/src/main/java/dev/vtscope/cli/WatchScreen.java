@@ -36,9 +36,23 @@ final class WatchScreen implements Watching.Display {
     this.view = new WatchView(facts.interactive() ? facts.width() : 0, top);
   }
 
+  /** The keys that quit, which a standard output that fails quits too. */
+  private Keys keys;
+
   @Override
   public Watching.Quit openQuit() {
-    return Keys.open(facts.interactive());
+    keys = Keys.open(facts.interactive());
+    return keys;
+  }
+
+  /**
+   * Ends watching as q does when standard output failed (a closed pipe, a full disk): nothing more
+   * would be seen, and the recording in the target is stopped rather than left running.
+   */
+  private void quitIfUnwritable() {
+    if (stdout.checkError() && keys != null) {
+      keys.interrupted.set(true);
+    }
   }
 
   @Override
@@ -77,6 +91,7 @@ final class WatchScreen implements Watching.Display {
       waitingSaid = true;
     }
     stdout.flush();
+    quitIfUnwritable();
   }
 
   @Override
@@ -107,6 +122,7 @@ final class WatchScreen implements Watching.Display {
           .forEach(stdout::println);
     }
     stdout.flush();
+    quitIfUnwritable();
   }
 
   /**

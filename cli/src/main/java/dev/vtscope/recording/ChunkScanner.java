@@ -97,9 +97,7 @@ public final class ChunkScanner {
     buffer.flip();
     if (buffer.getInt(0) != MAGIC) {
       return index == 0
-          ? (buffer.get(0) == '{'
-              ? "not a JFR recording but JSON: reports of vtscope analyze add up with vtscope merge"
-              : "not a JFR recording (no JFR file header)")
+          ? problemOfStart(buffer.array())
           : "no chunk header where chunk " + (index + 1) + " should start (corrupt)";
     }
     int major = Short.toUnsignedInt(buffer.getShort(4));
@@ -203,6 +201,19 @@ public final class ChunkScanner {
       }
     }
     return -1;
+  }
+
+  /**
+   * What the first bytes of a file or stream say against it being a recording, or null when they
+   * start a JFR chunk: enough to refuse a stream before copying the rest of it.
+   */
+  public static String problemOfStart(byte[] start) {
+    if (start.length >= 4 && ByteBuffer.wrap(start).getInt(0) == MAGIC) {
+      return null;
+    }
+    return start.length > 0 && start[0] == '{'
+        ? "not a JFR recording but JSON: reports of vtscope analyze add up with vtscope merge"
+        : "not a JFR recording (no JFR file header)";
   }
 
   private static boolean startsWithMagic(FileChannel channel, long fileSize) throws IOException {

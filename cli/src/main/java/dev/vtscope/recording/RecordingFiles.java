@@ -2,6 +2,7 @@ package dev.vtscope.recording;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -67,6 +68,8 @@ public final class RecordingFiles {
       throw new UnreadableException(file + ": " + e.getMessage(), false);
     } catch (AccessDeniedException e) {
       throw new UnreadableException(file + ": permission denied", true);
+    } catch (java.nio.file.NoSuchFileException e) {
+      throw new UnreadableException(file + ": cannot read (" + missing(file) + ")", true);
     } catch (IOException e) {
       throw new UnreadableException(file + ": cannot read (" + e.getMessage() + ")", true);
     }
@@ -128,6 +131,18 @@ public final class RecordingFiles {
       return new FileRead(stoppedEarly, List.copyOf(notes), repeated, chunksRead);
     }
     return new FileRead(problem, List.copyOf(notes), repeated, chunksRead);
+  }
+
+  /** Why a file listed a moment ago is not there: a link that points nowhere says where. */
+  private static String missing(Path file) {
+    try {
+      if (Files.isSymbolicLink(file)) {
+        return "a link to " + Files.readSymbolicLink(file) + ", which does not exist";
+      }
+    } catch (IOException e) {
+      // said as any missing file is
+    }
+    return "no such file";
   }
 
   private static ChunkScan withChunks(ChunkScan scan, List<ChunkHeader> chunks) {

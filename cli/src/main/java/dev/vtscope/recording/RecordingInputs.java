@@ -62,7 +62,7 @@ public final class RecordingInputs {
       }
       if (Files.isDirectory(path)) {
         inputs.addAll(fromFolder(path, recursive));
-      } else if (isShellPipe(path)) {
+      } else if (isPipe(path)) {
         inputs.add(new RecordingInput(path.toString(), List.of(pipe(path)), false));
       } else {
         checkReadableFile(path);
@@ -77,8 +77,7 @@ public final class RecordingInputs {
 
   /**
    * Standard input as a file: itself when it is one ({@code < vt.jfr}), read in place; else (a
-   * pipe) copied once to a temporary file, deleted when vtscope exits, since a recording is read by
-   * its chunks' offsets.
+   * pipe, a device) copied as {@link #pipe} copies.
    */
   private static Path standardInput() throws InputProblemException {
     Path stdin = Path.of("/dev/stdin");
@@ -88,46 +87,40 @@ public final class RecordingInputs {
     return copy(STDIN, "standard input", () -> System.in);
   }
 
+  /** The file type bits of a Unix file mode, and the type of a pipe. */
+  private static final int FILE_TYPE = 0170000;
+
+  private static final int FIFO = 0010000;
+
   /**
-   * A pipe the shell named for a process substitution ({@code <(zcat vt.jfr.gz)} is {@code
-   * /dev/fd/63}): not a file, yet written by a process the user started, so reading it cannot wait
-   * for a writer that never comes. Other pipes and devices are refused, never opened.
+   * Whether {@code path} is a pipe: one a shell names for a process substitution ({@code <(zcat
+   * vt.jfr.gz)} is {@code /dev/fd/63}) or a named one ({@code mkfifo}), read as standard input is.
+   * Like {@code cat}, vtscope waits for a named pipe's writer. Devices and sockets are refused,
+   * never opened.
    */
-  private static boolean isShellPipe(Path path) {
-    String name = path.toString();
-    return (name.startsWith("/dev/fd/") || name.startsWith("/proc/self/fd/"))
-        && !Files.isRegularFile(path)
-        && Files.isReadable(path);
+  private static boolean isPipe(Path path) {
+    try {
+      return Files.getAttribute(path, "unix:mode") instanceof Integer mode
+          && (mode & FILE_TYPE) == FIFO;
+    } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+      return false; // no Unix file modes: no pipes by name
+    }
   }
 
-  /** A shell's pipe, copied once to a temporary file as standard input is. */
+  /** A pipe, copied as standard input is. */
   private static Path pipe(Path path) throws InputProblemException {
     // a FileInputStream reads a pipe as a stream; on JDK 21 Files.newInputStream seeks it and fails
+    // (so does a FileInputStream's readNBytes: StreamCopy reads it by read)
     return copy(path.toString(), "the pipe", () -> new java.io.FileInputStream(path.toFile()));
   }
 
-  private interface Source {
-    java.io.InputStream open() throws IOException;
-  }
-
   /**
-   * The bytes of {@code source} in a temporary file, deleted when vtscope exits: a recording is
-   * read by its chunks' offsets, which a stream cannot give.
+   * The bytes of {@code source} in a temporary file, checked as they are copied ({@link
+   * StreamCopy}).
    */
-  private static Path copy(String name, String what, Source source) throws InputProblemException {
-    try {
-      Path copy = Files.createTempFile("vtscope-stream-", ".jfr");
-      copy.toFile().deleteOnExit();
-      try (var in = source.open()) {
-        Files.copy(in, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-      }
-      if (Files.size(copy) > 0) {
-        return copy;
-      }
-    } catch (IOException | UnsupportedOperationException e) {
-      throw new InputProblemException(name + ": cannot read " + what + " (" + e.getMessage() + ")");
-    }
-    throw InputProblemException.notARecording(name + ": " + what + " is empty");
+  private static Path copy(String name, String what, StreamCopy.Source source)
+      throws InputProblemException {
+    return StreamCopy.intoTemporaryFolder().copy(name, what, source);
   }
 
   private static List<RecordingInput> fromFolder(Path folder, boolean recursive)
@@ -174,12 +167,17 @@ public final class RecordingInputs {
                       || REPOSITORY_FOLDER
                           .matcher(p.getParent().getFileName().toString())
                           .matches())
-          .filter(Files::isRegularFile)
+          // a link that points nowhere is an unreadable file, which the analysis warns of
+          .filter(p -> Files.isRegularFile(p) || isDangling(p))
           .sorted(Comparator.comparing(Path::toString))
           .toList();
     } catch (IOException | java.io.UncheckedIOException e) {
       throw new InputProblemException(folder + ": cannot list the folder (" + e.getMessage() + ")");
     }
+  }
+
+  private static boolean isDangling(Path path) {
+    return Files.isSymbolicLink(path) && !Files.exists(path);
   }
 
   private static void checkReadableFile(Path file) throws InputProblemException {

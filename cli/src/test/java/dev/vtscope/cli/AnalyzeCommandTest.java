@@ -364,49 +364,14 @@ class AnalyzeCommandTest {
         .asLong();
   }
 
-  /** Runs vtscope in a child JVM with {@code stdin} fed by {@code feed}. */
-  private static Cli.Result child(
-      java.util.function.Consumer<ProcessBuilder> redirect, byte[] pipe, String... args)
-      throws Exception {
-    java.util.List<String> command =
-        new java.util.ArrayList<>(
-            java.util.List.of(
-                TestRecordings.currentJava().toString(),
-                "-cp",
-                System.getProperty("java.class.path"),
-                "dev.vtscope.cli.VtScope"));
-    command.addAll(java.util.List.of(args));
-    ProcessBuilder builder = new ProcessBuilder(command);
-    redirect.accept(builder);
-    Process process = builder.start();
-    if (pipe != null) {
-      try (var in = process.getOutputStream()) {
-        in.write(pipe);
-      }
-    }
-    var err =
-        java.util.concurrent.CompletableFuture.supplyAsync(() -> read(process.getErrorStream()));
-    String out = read(process.getInputStream());
-    assertThat(process.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
-    return new Cli.Result(process.exitValue(), out, err.get());
-  }
-
-  private static String read(java.io.InputStream in) {
-    try {
-      return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
-  }
-
   @Test
   void aRecordingOnStandardInputFromAFileOrAPipeGivesTheSameReport() throws Exception {
     Path sample = sample("jdk21/pinning-synchronized.jfr");
     String direct = Cli.run("analyze", "--format", "json", sample.toString()).out();
     Cli.Result redirected =
-        child(b -> b.redirectInput(sample.toFile()), null, "analyze", "--format", "json", "-");
+        Cli.child(b -> b.redirectInput(sample.toFile()), null, "analyze", "--format", "json", "-");
     Cli.Result piped =
-        child(b -> {}, Files.readAllBytes(sample), "analyze", "--format", "json", "-");
+        Cli.child(b -> {}, Files.readAllBytes(sample), "analyze", "--format", "json", "-");
     for (Cli.Result r : java.util.List.of(redirected, piped)) {
       assertThat(r.exitCode()).as(r.err()).isZero();
       JsonNode json = MAPPER.readTree(r.out());
@@ -414,11 +379,11 @@ class AnalyzeCommandTest {
       assertThat(json.at("/pinned")).isEqualTo(MAPPER.readTree(direct).at("/pinned"));
     }
     // nothing piped in holds no recording, as an empty file does: the same exit code
-    Cli.Result empty = child(b -> {}, new byte[0], "analyze", "-");
+    Cli.Result empty = Cli.child(b -> {}, new byte[0], "analyze", "-");
     assertThat(empty.exitCode()).isEqualTo(ExitCode.NOT_A_RECORDING.code());
     assertThat(empty.err().strip()).isEqualTo("vtscope analyze: -: standard input is empty");
     // not a recording: named as the user named it, not by the temporary copy
-    Cli.Result junk = child(b -> {}, "not a recording\n".getBytes(), "analyze", "-");
+    Cli.Result junk = Cli.child(b -> {}, "not a recording\n".getBytes(), "analyze", "-");
     assertThat(junk.exitCode()).isEqualTo(ExitCode.NOT_A_RECORDING.code());
     assertThat(junk.err())
         .startsWith("vtscope analyze: -: not a JFR recording")
@@ -440,8 +405,9 @@ class AnalyzeCommandTest {
                 System.getProperty("java.class.path"),
                 sample.toString())
             .start();
-    var err = java.util.concurrent.CompletableFuture.supplyAsync(() -> read(bash.getErrorStream()));
-    String out = read(bash.getInputStream());
+    var err =
+        java.util.concurrent.CompletableFuture.supplyAsync(() -> Cli.text(bash.getErrorStream()));
+    String out = Cli.text(bash.getInputStream());
     assertThat(bash.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
     assertThat(bash.exitValue()).as(err.get()).isZero();
     JsonNode json = MAPPER.readTree(out);

@@ -180,12 +180,72 @@ class BadInputTest {
     assertOneLineError(Cli.run("analyze", folder.toString()), 4, "no readable recording");
   }
 
+  /**
+   * A named pipe is read as standard input and a shell's {@code <(...)} are, its writer awaited.
+   */
   @Test
-  void namedPipeIsRefusedNotReadForever() throws Exception {
+  void aNamedPipeIsReadAsStandardInputIs() throws Exception {
     Path fifo = dir.resolve("pipe.jfr");
     Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
     assumeFalse(mkfifo.waitFor() != 0, "mkfifo is not available on this system");
-    assertOneLineError(Cli.run("analyze", fifo.toString()), 3, "not a regular file");
+    var writer =
+        java.util.concurrent.CompletableFuture.runAsync(
+            () -> {
+              try (var out = new java.io.FileOutputStream(fifo.toFile())) {
+                out.write(Files.readAllBytes(sample()));
+              } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+              }
+            });
+    Cli.Result piped = Cli.run("analyze", "--format", "json", fifo.toString());
+    writer.get();
+    assertThat(piped.exitCode()).as(piped.err()).isZero();
+    JsonNode report = new ObjectMapper().readTree(piped.out());
+    assertThat(report.at("/inputs/0/path").asText()).isEqualTo(fifo.toString());
+    assertThat(report.at("/pinned/events").asLong()).isEqualTo(pinnedEvents(sample()));
+  }
+
+  @Test
+  void aPipeThatIsNotARecordingIsRefusedFromItsFirstBytes() throws Exception {
+    Path fifo = dir.resolve("junk.jfr");
+    Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
+    assumeFalse(mkfifo.waitFor() != 0, "mkfifo is not available on this system");
+    var writer =
+        java.util.concurrent.CompletableFuture.runAsync(
+            () -> {
+              try (var out = new java.io.FileOutputStream(fifo.toFile())) {
+                out.write(
+                    "{\"schemaVersion\": 2}".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+              } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+              }
+            });
+    Cli.Result junk = Cli.run("analyze", fifo.toString());
+    writer.get();
+    assertOneLineError(junk, 4, fifo + ": not a JFR recording but JSON");
+  }
+
+  @Test
+  void aDeviceIsRefusedNotRead() {
+    assertOneLineError(Cli.run("analyze", "/dev/zero"), 3, "/dev/zero: not a regular file");
+  }
+
+  @Test
+  void aLinkInAFolderThatPointsNowhereIsAnUnreadableFile() throws Exception {
+    Path folder = Files.createDirectories(dir.resolve("linked"));
+    Files.copy(sample(), folder.resolve("a.jfr"));
+    Path dangling = Files.createSymbolicLink(folder.resolve("b.jfr"), dir.resolve("gone.jfr"));
+
+    Cli.Result result = Cli.run("analyze", "--format", "json", folder.toString());
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    JsonNode report = new ObjectMapper().readTree(result.out());
+    assertThat(report.at("/inputs").size()).isEqualTo(1);
+    JsonNode skipped = report.at("/notes/0");
+    assertThat(skipped.path("id").asText()).isEqualTo("unreadable-file");
+    assertThat(skipped.path("severity").asText()).isEqualTo("warning");
+    assertThat(skipped.path("message").asText())
+        .contains(dangling + ": cannot read (a link to " + dir.resolve("gone.jfr"));
   }
 
   @Test

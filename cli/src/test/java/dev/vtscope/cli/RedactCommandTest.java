@@ -62,4 +62,30 @@ class RedactCommandTest {
             + " (see 'vtscope redact --help')");
     assertThat(Files.readString(existing)).isEqualTo("kept");
   }
+
+  /** A named pipe is read as standard input is: the one way vtscope reads a recording. */
+  @Test
+  void aNamedPipeIsCopiedAndAFolderIsRefused() throws Exception {
+    Path fifo = dir.resolve("in.jfr");
+    Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
+    org.junit.jupiter.api.Assumptions.assumeTrue(mkfifo.waitFor() == 0, "no mkfifo");
+    var writer =
+        java.util.concurrent.CompletableFuture.runAsync(
+            () -> {
+              try (var out = new java.io.FileOutputStream(fifo.toFile())) {
+                out.write(Files.readAllBytes(Path.of(SAMPLE)));
+              } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+              }
+            });
+    Path copy = dir.resolve("copy.jfr");
+    Cli.Result r = Cli.run("redact", fifo.toString(), copy.toString());
+    writer.get();
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(Cli.run("analyze", copy.toString()).exitCode()).isZero();
+    assertRefused(
+        Cli.run("redact", dir.toString(), dir.resolve("other.jfr").toString()),
+        ExitCode.INPUT_UNREADABLE,
+        "vtscope redact: " + dir + ": a folder; redact copies one recording: name its file");
+  }
 }

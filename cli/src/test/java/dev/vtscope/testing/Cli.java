@@ -18,4 +18,50 @@ public final class Cli {
     int code = VtScope.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
     return new Result(code, out.toString(), err.toString());
   }
+
+  /**
+   * Runs vtscope in a child JVM, as {@code java -cp ... VtScope} would: for what only a process
+   * has, its own standard input and output.
+   *
+   * @param redirect sets up the child's streams (e.g. {@code redirectOutput(new
+   *     File("/dev/full"))})
+   * @param stdin the bytes piped to its standard input, or null to leave it as {@code redirect} set
+   */
+  public static Result child(
+      java.util.function.Consumer<ProcessBuilder> redirect, byte[] stdin, String... args)
+      throws Exception {
+    java.util.List<String> command =
+        new java.util.ArrayList<>(
+            java.util.List.of(
+                TestRecordings.currentJava().toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                "dev.vtscope.cli.VtScope"));
+    command.addAll(java.util.List.of(args));
+    ProcessBuilder builder = new ProcessBuilder(command);
+    redirect.accept(builder);
+    Process process = builder.start();
+    if (stdin != null) {
+      try (var in = process.getOutputStream()) {
+        in.write(stdin);
+      }
+    }
+    var err =
+        java.util.concurrent.CompletableFuture.supplyAsync(() -> text(process.getErrorStream()));
+    String out = text(process.getInputStream());
+    if (!process.waitFor(300, java.util.concurrent.TimeUnit.SECONDS)) {
+      process.destroyForcibly();
+      throw new AssertionError("vtscope " + String.join(" ", args) + " did not end");
+    }
+    return new Result(process.exitValue(), out, err.get());
+  }
+
+  /** All of {@code in}, as UTF-8. */
+  public static String text(java.io.InputStream in) {
+    try {
+      return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
 }
