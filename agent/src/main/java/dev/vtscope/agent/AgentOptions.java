@@ -56,9 +56,13 @@ record AgentOptions(
       String value = pair.substring(eq + 1).trim();
       o =
           switch (name) {
-            case "host" ->
-                new AgentOptions(
-                    value, o.port, o.pinnedThreshold, o.interval, o.series, o.micrometer);
+            case "host" -> {
+              if (value.isEmpty()) {
+                throw new BadOption("host takes an address or a name of this machine, not ''");
+              }
+              yield new AgentOptions(
+                  value, o.port, o.pinnedThreshold, o.interval, o.series, o.micrometer);
+            }
             case "port" ->
                 new AgentOptions(
                     o.host,

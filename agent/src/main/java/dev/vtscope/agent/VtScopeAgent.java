@@ -1,13 +1,12 @@
 package dev.vtscope.agent;
 
-import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.instrument.Instrumentation;
 
 /**
  * The entry point of {@code -javaagent:vtscope-agent.jar[=port=9464,...]}. It never stops the
- * service: an option it cannot use, a port in use or a JVM without JFR is one line on standard
- * error, and the service runs on without the agent.
+ * service: an option it cannot use, a host that is not this machine's, a port in use or a JVM
+ * without JFR is one line on standard error, and the service runs on without the agent.
  */
 public final class VtScopeAgent {
 
@@ -41,36 +40,36 @@ public final class VtScopeAgent {
     starter.start();
   }
 
-  private static void run(AgentOptions options, PrintStream log) {
+  /**
+   * Starts the endpoint and the analysis, saying on {@code log} that it serves or why it does not.
+   * The address is bound first: a bad host or port is said before JFR starts.
+   */
+  static void run(AgentOptions options, PrintStream log) {
+    MetricsEndpoint endpoint;
+    try {
+      endpoint =
+          MetricsEndpoint.listen(options.host(), options.port(), MetricsEndpoint.Limits.DEFAULT);
+    } catch (MetricsEndpoint.CannotListen e) {
+      log.println(
+          "vtscope-agent: "
+              + e.getMessage()
+              + "; not started: choose another with "
+              + e.option()
+              + "=");
+      return;
+    }
     ContinuousAnalysis analysis;
     try {
       analysis = ContinuousAnalysis.start(options, log);
     } catch (IllegalStateException e) {
+      endpoint.close();
       log.println("vtscope-agent: " + e.getMessage() + "; not started");
       return;
     }
-    try {
-      MetricsEndpoint endpoint =
-          MetricsEndpoint.start(options.host(), options.port(), analysis::metrics);
-      log.println(
-          "vtscope-agent: serving OpenMetrics on http://"
-              + endpoint.address().getHostString()
-              + ":"
-              + endpoint.address().getPort()
-              + "/metrics");
-      if (options.micrometer() && micrometerFound()) {
-        registerWithMicrometer(analysis, log);
-      }
-    } catch (IOException | RuntimeException e) {
-      analysis.close();
-      log.println(
-          "vtscope-agent: cannot listen on "
-              + options.host()
-              + ":"
-              + options.port()
-              + " ("
-              + e.getMessage()
-              + "); not started: choose another with port=");
+    endpoint.serve(analysis::metrics);
+    log.println("vtscope-agent: serving OpenMetrics on " + endpoint.url());
+    if (options.micrometer() && micrometerFound()) {
+      registerWithMicrometer(analysis, log);
     }
   }
 

@@ -8,8 +8,8 @@
  * <p>May import: {@code dev.vtscope.analysis}, {@code dev.vtscope.advice}, {@code
  * dev.vtscope.metrics}, {@code dev.vtscope.recording}, {@code
  * dev.vtscope.report.OpenMetricsReport}, {@code dev.vtscope.report.Wording}, {@code
- * com.sun.net.httpserver}, {@code io.micrometer.core.instrument} (in MicrometerMeters only,
- * provided by the application), the JDK. Never: {@code jdk.jfr} (the recording package streams
- * events), {@code dev.vtscope.cli}.
+ * io.micrometer.core.instrument} (in MicrometerMeters only, provided by the application), the JDK.
+ * Never: {@code jdk.jfr} (the recording package streams events), {@code dev.vtscope.cli}, {@code
+ * com.sun.net.httpserver} (it gives a slow client all the time it likes; MetricsEndpoint says why).
  */
 package dev.vtscope.agent;

@@ -40,5 +40,7 @@ class AgentOptionsTest {
     assertThatThrownBy(() -> AgentOptions.parse("threshold=fast"))
         .hasMessage("threshold takes a duration like 20ms, 10s or 1m, not 'fast'");
     assertThatThrownBy(() -> AgentOptions.parse("9464")).hasMessageContaining("is not name=value");
+    assertThatThrownBy(() -> AgentOptions.parse("host="))
+        .hasMessage("host takes an address or a name of this machine, not ''");
   }
 }

@@ -14,9 +14,10 @@ import java.util.stream.StreamSupport;
 /**
  * An application with Micrometer, as the agent's tests start it: it adds a registry to Micrometer's
  * global one (as a framework does), pins a few virtual threads with {@link PinningService}, waits
- * until the pinned timer of their holder counts them, and prints every meter of the global
- * registry, one a line: {@code name{tag=value,...} statistic=value ...}. It waits at most the
- * seconds given (default 30).
+ * until the pinned timer of their holder counts them (the holder's own kind: on JDK 24 and later
+ * the threads that wait for the initialiser are a series of their own, which may come an interval
+ * earlier), and prints every meter of the global registry, one a line: {@code name{tag=value,...}
+ * statistic=value ...}. It waits at most the seconds given (default 30).
  */
 public final class MicrometerApplication {
 
@@ -55,7 +56,11 @@ public final class MicrometerApplication {
     FunctionTimer pinned =
         Metrics.globalRegistry
             .find("jvm.threads.virtual.pinned")
-            .tags(List.of(Tag.of("holder_class", PinningService.holderClass())))
+            .tags(
+                List.of(
+                    Tag.of("holder_class", PinningService.holderClass()),
+                    Tag.of("holder_method", PinningService.holderMethod()),
+                    Tag.of("kind", PinningService.holderKind())))
             .functionTimer();
     return pinned != null && pinned.count() > 0;
   }

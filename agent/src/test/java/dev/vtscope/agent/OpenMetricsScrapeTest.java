@@ -53,7 +53,9 @@ class OpenMetricsScrapeTest {
             2,
             Map.of(Severity.INFO, 0, Severity.LOW, 0, Severity.MEDIUM, 0, Severity.HIGH, 1));
 
-    try (MetricsEndpoint served = MetricsEndpoint.start("127.0.0.1", 0, () -> metrics);
+    try (MetricsEndpoint served =
+            MetricsEndpoint.listen("127.0.0.1", 0, MetricsEndpoint.Limits.DEFAULT)
+                .serve(() -> metrics);
         PrometheusServer prometheus =
             PrometheusServer.start(dir, List.of("127.0.0.1:" + served.address().getPort()))) {
       Set<String> seen = new HashSet<>();

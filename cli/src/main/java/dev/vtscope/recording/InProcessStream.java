@@ -7,8 +7,13 @@ import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.text.ParseException;
 import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import jdk.jfr.Configuration;
 import jdk.jfr.FlightRecorder;
+import jdk.jfr.FlightRecorderListener;
+import jdk.jfr.Recording;
+import jdk.jfr.RecordingState;
 import jdk.jfr.consumer.RecordingStream;
 
 /**
@@ -65,14 +70,34 @@ public final class InProcessStream implements AutoCloseable {
   }
 
   /**
-   * Starts streaming on a daemon thread of its own; returns at once. Not {@code startAsync}: its
-   * thread is not a daemon, and would keep the JVM running after the application's {@code main}
-   * returned.
+   * Starts streaming on a daemon thread of its own, and returns once JFR records (at most 10 s
+   * later): what happens after it is in the stream. Not {@code startAsync}: its thread is not a
+   * daemon, and would keep the JVM running after the application's {@code main} returned.
    */
   public void start() {
-    Thread thread = new Thread(stream::start, "vtscope-jfr-stream");
-    thread.setDaemon(true);
-    thread.start();
+    CountDownLatch recording = new CountDownLatch(1);
+    // Any recording that starts now is taken for this one: another starting in the same instant
+    // only makes the wait shorter.
+    FlightRecorderListener started =
+        new FlightRecorderListener() {
+          @Override
+          public void recordingStateChanged(Recording r) {
+            if (r.getState() == RecordingState.RUNNING) {
+              recording.countDown();
+            }
+          }
+        };
+    FlightRecorder.addListener(started);
+    try {
+      Thread thread = new Thread(stream::start, "vtscope-jfr-stream");
+      thread.setDaemon(true);
+      thread.start();
+      recording.await(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      FlightRecorder.removeListener(started);
+    }
   }
 
   /** What stopped the stream, or null while it streams. */
