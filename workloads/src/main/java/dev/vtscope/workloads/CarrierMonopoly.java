@@ -83,14 +83,26 @@ public final class CarrierMonopoly implements Workload {
   }
 
   @Override
+  public List<WorkloadOption> options() {
+    return List.of(
+        WorkloadOption.count(
+            "tasks",
+            null,
+            "virtual threads that take the carriers (default 2 × CPUs + 2; 16 for file-io)"),
+        WorkloadOption.duration("work", "300ms", "how long each task computes, spins or reads"),
+        WorkloadOption.duration("probe", "5ms", "how long the probe sleeps between wake-ups"),
+        WorkloadOption.count("file-mib", "4", "size of each file-io task's file, in MiB"));
+  }
+
+  @Override
   public WorkloadResult run(WorkloadArgs args) throws Exception {
     String variant = args.variant();
     int processors = Runtime.getRuntime().availableProcessors();
     boolean fileIo = variant.startsWith("file-io");
     int tasks = args.integer("tasks", fileIo ? 16 : 2 * processors + 2);
-    Duration work = args.duration("work", Duration.ofMillis(300));
-    Duration probeSleep = args.duration("probe", Duration.ofMillis(5));
-    int fileMib = args.integer("file-mib", 4);
+    Duration work = args.duration("work");
+    Duration probeSleep = args.duration("probe");
+    int fileMib = args.integer("file-mib");
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     int threadsAtStart = threads.getThreadCount();
     threads.resetPeakThreadCount();

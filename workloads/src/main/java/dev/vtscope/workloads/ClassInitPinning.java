@@ -1,6 +1,5 @@
 package dev.vtscope.workloads;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Executors;
 
@@ -46,9 +45,16 @@ public final class ClassInitPinning implements Workload {
   }
 
   @Override
+  public List<WorkloadOption> options() {
+    return List.of(
+        WorkloadOption.count("threads", "8", "virtual threads that touch the class"),
+        WorkloadOption.duration("init", "100ms", "how long the static initialiser blocks"));
+  }
+
+  @Override
   public WorkloadResult run(WorkloadArgs args) throws Exception {
-    int threads = args.integer("threads", 8);
-    initMillis = args.duration("init", Duration.ofMillis(100)).toMillis();
+    int threads = args.integer("threads");
+    initMillis = args.duration("init").toMillis();
     String variant = args.variant();
     if (!variant.equals("lazy") && !variant.equals("eager")) {
       throw new IllegalArgumentException("unknown variant '" + variant + "'");

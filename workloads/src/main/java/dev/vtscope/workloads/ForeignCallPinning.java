@@ -45,6 +45,11 @@ public final class ForeignCallPinning implements Workload {
   }
 
   @Override
+  public List<WorkloadOption> options() {
+    return WorkloadDocumentation.NATIVE_PINNING_OPTIONS;
+  }
+
+  @Override
   public WorkloadResult run(WorkloadArgs args) {
     throw new UnsupportedOperationException(
         "native-pinning needs the foreign-function API, final in JDK 22; this JVM is "

@@ -44,10 +44,18 @@ public final class MetricsMap implements Workload {
   }
 
   @Override
+  public List<WorkloadOption> options() {
+    return List.of(
+        WorkloadOption.count("tasks", "10000", "tasks that record counters"),
+        WorkloadOption.count("updates", "1000", "counter updates per task"),
+        WorkloadOption.count("keys", "16", "distinct counters"));
+  }
+
+  @Override
   public WorkloadResult run(WorkloadArgs args) throws Exception {
-    int tasks = args.integer("tasks", 10_000);
-    int updates = args.integer("updates", 1_000);
-    int keys = args.integer("keys", 16);
+    int tasks = args.integer("tasks");
+    int updates = args.integer("updates");
+    int keys = args.integer("keys");
     boolean monitor = args.variant().equals("synchronized");
     Map<String, Long> plain = new HashMap<>();
     Map<String, LongAdder> concurrent = new ConcurrentHashMap<>();

@@ -39,9 +39,16 @@ public final class ParkedThreads implements Workload {
   }
 
   @Override
+  public List<WorkloadOption> options() {
+    return List.of(
+        WorkloadOption.count("max-threads", "200000", "the most virtual threads parked"),
+        WorkloadOption.count("heap-percent", "60", "stop when the heap is this full, in percent"));
+  }
+
+  @Override
   public WorkloadResult run(WorkloadArgs args) throws Exception {
-    int cap = args.integer("max-threads", 200_000);
-    int heapPercent = args.integer("heap-percent", 60);
+    int cap = args.integer("max-threads");
+    int heapPercent = args.integer("heap-percent");
     boolean until = args.variant().equals("park-until");
     Runtime runtime = Runtime.getRuntime();
     long limit = runtime.maxMemory() * heapPercent / 100;

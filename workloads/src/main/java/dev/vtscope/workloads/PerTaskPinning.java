@@ -50,9 +50,16 @@ public final class PerTaskPinning implements Workload {
   }
 
   @Override
+  public List<WorkloadOption> options() {
+    return List.of(
+        WorkloadOption.count("tasks", "100", "tasks, each with a monitor of its own"),
+        WorkloadOption.duration("hold", "100ms", "how long each task blocks inside its monitor"));
+  }
+
+  @Override
   public WorkloadResult run(WorkloadArgs args) throws Exception {
-    int tasks = args.integer("tasks", 100);
-    Duration hold = args.duration("hold", Duration.ofMillis(100));
+    int tasks = args.integer("tasks");
+    Duration hold = args.duration("hold");
     boolean monitor = args.variant().equals("synchronized");
     long start = System.nanoTime();
     try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {

@@ -48,6 +48,11 @@ public final class PollerDeadlock implements Workload {
   }
 
   @Override
+  public List<WorkloadOption> options() {
+    return WorkloadDocumentation.POLLER_DEADLOCK_OPTIONS;
+  }
+
+  @Override
   public WorkloadResult run(WorkloadArgs args) {
     throw new UnsupportedOperationException(
         "poller-deadlock needs the foreign-function API, final in JDK 22; this JVM is "

@@ -56,9 +56,16 @@ public final class SharedLockPinning implements Workload {
   }
 
   @Override
+  public List<WorkloadOption> options() {
+    return List.of(
+        WorkloadOption.count("tasks", "1000", "virtual threads that take the lock"),
+        WorkloadOption.duration("hold", "10ms", "how long each sleeps holding it"));
+  }
+
+  @Override
   public WorkloadResult run(WorkloadArgs args) throws Exception {
-    int tasks = args.integer("tasks", 1000);
-    Duration hold = args.duration("hold", Duration.ofMillis(10));
+    int tasks = args.integer("tasks");
+    Duration hold = args.duration("hold");
     String variant = args.variant();
     Runnable task =
         switch (variant) {

@@ -40,10 +40,18 @@ public final class SleepFanout implements Workload {
   }
 
   @Override
+  public List<WorkloadOption> options() {
+    return List.of(
+        WorkloadOption.count("tasks", "10000", "tasks that sleep"),
+        WorkloadOption.count("pool", "200", "platform threads of the fixed-pool variant"),
+        WorkloadOption.duration("sleep", "100ms", "how long each task sleeps"));
+  }
+
+  @Override
   public WorkloadResult run(WorkloadArgs args) throws Exception {
-    int tasks = args.integer("tasks", 10_000);
-    int pool = args.integer("pool", 200);
-    Duration sleep = args.duration("sleep", Duration.ofMillis(100));
+    int tasks = args.integer("tasks");
+    int pool = args.integer("pool");
+    Duration sleep = args.duration("sleep");
     boolean virtual = args.variant().equals("virtual");
     long start = System.nanoTime();
     try (ExecutorService executor =

@@ -55,9 +55,16 @@ public final class SocketRoundTrip implements Workload {
   }
 
   @Override
+  public List<WorkloadOption> options() {
+    return List.of(
+        WorkloadOption.count("senders", "1", "threads that send requests"),
+        WorkloadOption.count("requests", "5000", "requests each sender sends"));
+  }
+
+  @Override
   public WorkloadResult run(WorkloadArgs args) throws Exception {
-    int senders = args.integer("senders", 1);
-    int requests = args.integer("requests", 5_000);
+    int senders = args.integer("senders");
+    int requests = args.integer("requests");
     boolean virtual = args.variant().endsWith("virtual");
     boolean nonBlocking = args.variant().startsWith("nonblocking");
     ThreadFactory factory = virtual ? Thread.ofVirtual().factory() : Thread.ofPlatform().factory();

@@ -52,8 +52,13 @@ public final class SubmitFailure implements Workload {
   }
 
   @Override
+  public List<WorkloadOption> options() {
+    return List.of(WorkloadOption.count("threads", "50", "virtual threads started"));
+  }
+
+  @Override
   public WorkloadResult run(WorkloadArgs args) throws Exception {
-    int threads = args.integer("threads", 50);
+    int threads = args.integer("threads");
     ExecutorService scheduler =
         args.variant().equals("shutdown")
             ? Executors.newSingleThreadExecutor()

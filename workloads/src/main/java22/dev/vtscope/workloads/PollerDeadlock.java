@@ -78,6 +78,11 @@ public final class PollerDeadlock implements Workload {
   }
 
   @Override
+  public List<WorkloadOption> options() {
+    return WorkloadDocumentation.POLLER_DEADLOCK_OPTIONS;
+  }
+
+  @Override
   public WorkloadResult run(WorkloadArgs args) throws Exception {
     int readers =
         args.integer(
@@ -85,7 +90,7 @@ public final class PollerDeadlock implements Workload {
             Integer.getInteger(
                 "jdk.virtualThreadScheduler.parallelism",
                 Runtime.getRuntime().availableProcessors()));
-    Duration timeout = args.duration("timeout", Duration.ofSeconds(10));
+    Duration timeout = args.duration("timeout");
     boolean upcall = args.variant().equals("upcall");
     Linker linker = Linker.nativeLinker();
     MethodHandle qsort =
