@@ -14,8 +14,8 @@ import java.util.Map;
 /**
  * Writes a one-chunk recording of pinned events whose stacks are deeper than any JVM records (JFR
  * caps its stack depth at 2048 frames): the valid file a JVM with a larger cap, or another writer,
- * would make. Its metadata declares the types the JDK's own declares for these events, with the
- * same fields in the same order, so that the JDK's reader reads it as well as vtscope's.
+ * would make. Its metadata declares the types a JVM declares for these events, with their fields in
+ * a JVM's order (a class's package left out), so that the JDK's reader reads it as vtscope's does.
  *
  * <p>The stacks: a recursion of {@code depth} frames, {@code Deep.recurse} over and over under
  * {@code Deep.run}, ending in {@code Deep.pin} (two events) or {@code Deep.pinElsewhere} (one); and

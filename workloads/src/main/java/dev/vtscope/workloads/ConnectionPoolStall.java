@@ -57,16 +57,6 @@ public final class ConnectionPoolStall implements Workload {
   }
 
   @Override
-  public List<WorkloadOption> options() {
-    return List.of(
-        WorkloadOption.count("tasks", "1000", "virtual threads that check out a connection"),
-        WorkloadOption.count("connections", "10", "connections in the pool"),
-        WorkloadOption.duration("query", "10ms", "how long each task holds its connection"),
-        WorkloadOption.duration(
-            "stall-after", "3s", "how long without a finished task counts as stalled"));
-  }
-
-  @Override
   public WorkloadResult run(WorkloadArgs args) throws Exception {
     int tasks = args.integer("tasks");
     int connections = args.integer("connections");
@@ -194,5 +184,15 @@ public final class ConnectionPoolStall implements Workload {
         "`connection-pool --variant wait-notify` / `semaphore`",
         "the wait() pool pins, the Semaphore pool does not",
         "JDK 21: the `wait()` pool **stalled** after 0–230 of 1,000 tasks with 256 carriers started and no pinned event at all; vtscope sees it through monitor waits and carrier compensation");
+  }
+
+  @Override
+  public List<WorkloadOption> options() {
+    return List.of(
+        WorkloadOption.count("tasks", "1000", "virtual threads that check out a connection"),
+        WorkloadOption.count("connections", "10", "connections in the pool"),
+        WorkloadOption.duration("query", "10ms", "how long each task holds its connection"),
+        WorkloadOption.duration(
+            "stall-after", "3s", "how long without a finished task counts as stalled"));
   }
 }

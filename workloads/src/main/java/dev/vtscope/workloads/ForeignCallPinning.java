@@ -45,11 +45,6 @@ public final class ForeignCallPinning implements Workload {
   }
 
   @Override
-  public List<WorkloadOption> options() {
-    return WorkloadDocumentation.NATIVE_PINNING_OPTIONS;
-  }
-
-  @Override
   public WorkloadResult run(WorkloadArgs args) {
     throw new UnsupportedOperationException(
         "native-pinning needs the foreign-function API, final in JDK 22; this JVM is "
@@ -60,5 +55,10 @@ public final class ForeignCallPinning implements Workload {
   @Override
   public Documentation documentation() {
     return WorkloadDocumentation.NATIVE_PINNING;
+  }
+
+  @Override
+  public List<WorkloadOption> options() {
+    return WorkloadDocumentation.NATIVE_PINNING_OPTIONS;
   }
 }

@@ -39,13 +39,6 @@ public final class ParkedThreads implements Workload {
   }
 
   @Override
-  public List<WorkloadOption> options() {
-    return List.of(
-        WorkloadOption.count("max-threads", "200000", "the most virtual threads parked"),
-        WorkloadOption.count("heap-percent", "60", "stop when the heap is this full, in percent"));
-  }
-
-  @Override
   public WorkloadResult run(WorkloadArgs args) throws Exception {
     int cap = args.integer("max-threads");
     int heapPercent = args.integer("heap-percent");
@@ -97,5 +90,12 @@ public final class ParkedThreads implements Workload {
         "`parked-threads` / `--variant park-until` (capped at 200,000 threads or 60 % of the heap)",
         "\"36 billion\" parked; ~5.6 M with parkUntil in 4 GB",
         "~763 bytes per thread with `park()`, ~1,022 with `parkUntil`; kept reachable so they are not collected");
+  }
+
+  @Override
+  public List<WorkloadOption> options() {
+    return List.of(
+        WorkloadOption.count("max-threads", "200000", "the most virtual threads parked"),
+        WorkloadOption.count("heap-percent", "60", "stop when the heap is this full, in percent"));
   }
 }

@@ -50,13 +50,6 @@ public final class PerTaskPinning implements Workload {
   }
 
   @Override
-  public List<WorkloadOption> options() {
-    return List.of(
-        WorkloadOption.count("tasks", "100", "tasks, each with a monitor of its own"),
-        WorkloadOption.duration("hold", "100ms", "how long each task blocks inside its monitor"));
-  }
-
-  @Override
   public WorkloadResult run(WorkloadArgs args) throws Exception {
     int tasks = args.integer("tasks");
     Duration hold = args.duration("hold");
@@ -113,5 +106,12 @@ public final class PerTaskPinning implements Workload {
         "`pinning-per-task --tasks 100 --hold 100ms`",
         "ceil(N/cores) × S on JDK 21",
         "on JDK 21 the tasks run two at a time (2 carriers); `ifPinnedMillis` prints the ceil(N/2) × S bound");
+  }
+
+  @Override
+  public List<WorkloadOption> options() {
+    return List.of(
+        WorkloadOption.count("tasks", "100", "tasks, each with a monitor of its own"),
+        WorkloadOption.duration("hold", "100ms", "how long each task blocks inside its monitor"));
   }
 }

@@ -48,11 +48,6 @@ public final class PollerDeadlock implements Workload {
   }
 
   @Override
-  public List<WorkloadOption> options() {
-    return WorkloadDocumentation.POLLER_DEADLOCK_OPTIONS;
-  }
-
-  @Override
   public WorkloadResult run(WorkloadArgs args) {
     throw new UnsupportedOperationException(
         "poller-deadlock needs the foreign-function API, final in JDK 22; this JVM is "
@@ -63,5 +58,10 @@ public final class PollerDeadlock implements Workload {
   @Override
   public Documentation documentation() {
     return WorkloadDocumentation.POLLER_DEADLOCK;
+  }
+
+  @Override
+  public List<WorkloadOption> options() {
+    return WorkloadDocumentation.POLLER_DEADLOCK_OPTIONS;
   }
 }

@@ -42,14 +42,6 @@ public final class SemaphoreLimit implements Workload {
   }
 
   @Override
-  public List<WorkloadOption> options() {
-    return List.of(
-        WorkloadOption.count("tasks", "2000", "tasks that call the partner API"),
-        WorkloadOption.count("permits", "20", "the semaphore's permits"),
-        WorkloadOption.duration("call", "10ms", "how long each call takes"));
-  }
-
-  @Override
   public WorkloadResult run(WorkloadArgs args) throws Exception {
     int tasks = args.integer("tasks");
     int permits = args.integer("permits");
@@ -97,5 +89,13 @@ public final class SemaphoreLimit implements Workload {
         "`semaphore-limit` / `--variant unlimited`",
         "the partner API sees at most 20 calls",
         "20 concurrent calls with the Semaphore vs 800 without");
+  }
+
+  @Override
+  public List<WorkloadOption> options() {
+    return List.of(
+        WorkloadOption.count("tasks", "2000", "tasks that call the partner API"),
+        WorkloadOption.count("permits", "20", "the semaphore's permits"),
+        WorkloadOption.duration("call", "10ms", "how long each call takes"));
   }
 }

@@ -60,11 +60,6 @@ public final class ForeignCallPinning implements Workload {
   }
 
   @Override
-  public List<WorkloadOption> options() {
-    return WorkloadDocumentation.NATIVE_PINNING_OPTIONS;
-  }
-
-  @Override
   public WorkloadResult run(WorkloadArgs args) throws Exception {
     int threads = args.integer("threads");
     blockNanos = args.duration("block").toNanos();
@@ -151,5 +146,10 @@ public final class ForeignCallPinning implements Workload {
   @Override
   public Documentation documentation() {
     return WorkloadDocumentation.NATIVE_PINNING;
+  }
+
+  @Override
+  public List<WorkloadOption> options() {
+    return WorkloadDocumentation.NATIVE_PINNING_OPTIONS;
   }
 }

@@ -78,11 +78,6 @@ public final class PollerDeadlock implements Workload {
   }
 
   @Override
-  public List<WorkloadOption> options() {
-    return WorkloadDocumentation.POLLER_DEADLOCK_OPTIONS;
-  }
-
-  @Override
   public WorkloadResult run(WorkloadArgs args) throws Exception {
     int readers =
         args.integer(
@@ -274,5 +269,10 @@ public final class PollerDeadlock implements Workload {
   @Override
   public Documentation documentation() {
     return WorkloadDocumentation.POLLER_DEADLOCK;
+  }
+
+  @Override
+  public List<WorkloadOption> options() {
+    return WorkloadDocumentation.POLLER_DEADLOCK_OPTIONS;
   }
 }
