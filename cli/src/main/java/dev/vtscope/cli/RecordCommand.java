@@ -23,6 +23,7 @@ import dev.vtscope.recording.RecordingInput;
 import dev.vtscope.recording.RecordingInputs;
 import dev.vtscope.report.Report;
 import dev.vtscope.workloads.Workload;
+import dev.vtscope.workloads.WorkloadArgs;
 import dev.vtscope.workloads.Workloads;
 import java.io.IOException;
 import java.io.InputStream;
@@ -204,6 +205,15 @@ final class RecordCommand implements Callable<Integer> {
       stdout.flush();
       return ExitCode.OK.code();
     }
+    Workload w = workload == null ? null : workload(workload);
+    if (w != null && pid == null) {
+      if (WorkloadArgs.asksForHelp(arguments)) {
+        stdout.print(WorkloadArgs.usage(w));
+        stdout.flush();
+        return ExitCode.OK.code();
+      }
+      checkArguments(w, arguments);
+    }
     if (!noAnalyze) {
       // a --classpath entry that does not exist is said before anything is recorded
       analysisOptions.options();
@@ -219,7 +229,6 @@ final class RecordCommand implements Callable<Integer> {
     Duration limit = timeout == null ? null : parseDuration(timeout, "--timeout");
     Duration threshold =
         pinnedThreshold == null ? null : parseDuration(pinnedThreshold, "--pinned-threshold");
-    Workload w = workload == null ? null : workload(workload);
     ProgramRecorder.Outcome recorded;
     try {
       recorded =
@@ -254,6 +263,34 @@ final class RecordCommand implements Callable<Integer> {
                                     .map(known -> List.of(known.name()))
                                     .toList()))
                         + " ('vtscope workloads' lists them)"));
+  }
+
+  /**
+   * Checks the workload's arguments as its JVM will parse them, before that JVM starts: a mistyped
+   * option or value is a usage error here rather than an error, or nothing, there.
+   */
+  private static void checkArguments(Workload w, List<String> arguments) {
+    try {
+      WorkloadArgs.parse(arguments, w);
+    } catch (WorkloadArgs.BadArgumentException e) {
+      String typed = e.unknownOption();
+      if (typed == null) {
+        throw new ExitException(ExitCode.USAGE, "workload " + w.name() + ": " + e.getMessage());
+      }
+      throw new ExitException(
+          ExitCode.USAGE,
+          "workload "
+              + w.name()
+              + " has no option '"
+              + typed
+              + "'"
+              + NearestNames.didYouMean(
+                  NearestNames.to(
+                      typed, WorkloadArgs.optionNames(w).stream().map(List::of).toList()))
+              + " ('vtscope record --workload "
+              + w.name()
+              + " -- --help' lists its options)");
+    }
   }
 
   /** {@code record --pid}: records a running JVM for --duration, then analyses the recording. */

@@ -56,7 +56,7 @@ final class WorkloadsCommand implements Callable<Integer> {
     out.println();
     out.println(
         "Run one: vtscope record --workload NAME [--variant V] [--jdk 21|25|PATH] [-- workload"
-            + " options]");
+            + " options]; its options: vtscope record --workload NAME -- --help");
     out.flush();
     return ExitCode.OK.code();
   }

@@ -8,9 +8,10 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * A cursor over one chunk's bytes. Integers are JFR's compressed integers (seven bits a byte, low
- * bits first, a ninth byte taken whole) when the chunk header says so, and big-endian otherwise.
- * Every read checks the limit it was given, so damaged sizes and counts end in a {@link
- * JfrFormatException} rather than a read outside the record.
+ * bits first, a ninth byte taken whole), whatever the chunk header's flags say: the JDK's reader
+ * reads them so, and vtscope reads what it reads. Every read checks the limit it was given, so
+ * damaged sizes and counts end in a {@link JfrFormatException} rather than a read outside the
+ * record.
  *
  * <p>The bytes are either all in a buffer, or read from the file a page at a time: a chunk's
  * constant pools, which can be most of a chunk, are then never held whole. Positions are offsets
@@ -19,7 +20,6 @@ import java.nio.charset.StandardCharsets;
 final class ChunkBytes {
 
   private final ByteBuffer buffer;
-  private final boolean compressed;
   private int position;
   private int limit;
 
@@ -41,9 +41,8 @@ final class ChunkBytes {
   private int pageBytes;
 
   /** A cursor over the chunk's bytes in {@code buffer}, from its start to its limit. */
-  ChunkBytes(ByteBuffer buffer, boolean compressed) {
+  ChunkBytes(ByteBuffer buffer) {
     this.buffer = buffer;
-    this.compressed = compressed;
     this.end = buffer.limit();
     this.limit = end;
     this.bufferEnd = end;
@@ -55,15 +54,9 @@ final class ChunkBytes {
    * A cursor over the first {@code readable} bytes of the chunk that starts at {@code
    * chunkFileOffset} in {@code channel}, read into {@code page} as they are needed.
    */
-  ChunkBytes(
-      FileChannel channel,
-      long chunkFileOffset,
-      int readable,
-      ByteBuffer page,
-      boolean compressed) {
+  ChunkBytes(FileChannel channel, long chunkFileOffset, int readable, ByteBuffer page) {
     this.buffer = page;
     page.clear().limit(0);
-    this.compressed = compressed;
     this.end = readable;
     this.limit = readable;
     this.channel = channel;
@@ -144,11 +137,8 @@ final class ChunkBytes {
     return v;
   }
 
-  /** A long as the chunk encodes integers. */
+  /** A compressed integer. */
   long varLong() {
-    if (!compressed) {
-      return rawLong();
-    }
     if (position + 9 > bufferEnd || position < bufferStart) {
       if (channel != null) {
         page(Math.min(9, limit - position));
@@ -176,20 +166,14 @@ final class ChunkBytes {
     return value;
   }
 
-  /** An int as the chunk encodes integers (JFR writes ints in the same form as longs). */
+  /** An int (JFR writes ints in the same form as longs). */
   int varInt() {
-    return compressed ? (int) varLong() : rawInt();
+    return (int) varLong();
   }
 
-  /** A short or char: compressed, or two bytes. */
+  /** A short or char (JFR writes them in the same form as longs). */
   int varShort() {
-    if (compressed) {
-      return (int) varLong();
-    }
-    need(2);
-    int v = buffer.getShort(position - bufferStart);
-    position += 2;
-    return v;
+    return (int) varLong();
   }
 
   /** A count that must fit in what is left of the record, at {@code minBytes} bytes an item. */

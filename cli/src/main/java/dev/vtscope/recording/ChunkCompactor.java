@@ -61,7 +61,6 @@ final class ChunkCompactor {
   private final long readable;
   private final ByteBuffer window;
   private final long deadlineNanos;
-  private boolean compressed;
   private final MetadataCache metadataCache;
 
   private JfrMetadata metadata;
@@ -125,7 +124,6 @@ final class ChunkCompactor {
   private Compacted walk(Set<String> wantedEvents) throws IOException {
     // The header, then the metadata: it says which type ids are wanted.
     keep(0, ChunkHeader.SIZE, false);
-    compressed = (kept[67] & 1) != 0; // how the chunk writes its integers
     long metadataOffset = chunk.metadataOffset();
     if (metadataOffset < ChunkHeader.SIZE || metadataOffset >= readable) {
       return failed("the chunk header puts the metadata outside the chunk", 24);
@@ -135,8 +133,7 @@ final class ChunkCompactor {
     int metadataAt = keptSize;
     keep(metadataOffset, metadataSize, true);
     try {
-      ChunkBytes in =
-          new ChunkBytes(ByteBuffer.wrap(kept, 0, keptSize).slice(0, keptSize), compressed);
+      ChunkBytes in = new ChunkBytes(ByteBuffer.wrap(kept, 0, keptSize).slice(0, keptSize));
       in.position(metadataAt);
       in.limit((int) (metadataAt + metadataSize));
       // The record's size, type, start time, duration and id differ from chunk to chunk; what
@@ -182,8 +179,7 @@ final class ChunkCompactor {
       int b0;
       int b1;
       // JDK recordings: a size of one byte, a type id of two (ids above 127), now and then one
-      if (compressed
-          && at + RECORD_HEAD <= window.limit()
+      if (at + RECORD_HEAD <= window.limit()
           && (b0 = w[at]) > 0
           && ((b1 = w[at + 1]) >= 0 || w[at + 2] >= 0)) {
         size = b0;
@@ -231,26 +227,15 @@ final class ChunkCompactor {
   private int next;
 
   /**
-   * The integer at {@code at} in the window, as the chunk encodes integers (see {@link
-   * ChunkBytes#varLong}): compressed, or big-endian of {@code width} bytes. Sets {@link #next}. A
-   * value cut by the end of the readable bytes is damage. This loop sees every record of the file;
-   * reading from the window's array directly, rather than through a {@link ChunkBytes}, made the
-   * whole read of the 1 GB benchmark recording about 15% faster.
+   * The compressed integer at {@code at} in the window (see {@link ChunkBytes#varLong}), an int
+   * when {@code width} is 4 and else a long. Sets {@link #next}. A value cut by the end of the
+   * readable bytes is damage. This loop sees every record of the file; reading from the window's
+   * array directly, rather than through a {@link ChunkBytes}, made the whole read of the 1 GB
+   * benchmark recording about 15% faster.
    */
   private long integer(int at, int width) {
     byte[] w = window.array();
     int end = window.limit();
-    if (!compressed) {
-      if (at + width > end) {
-        throw new JfrFormatException("a record runs past the end of the chunk", windowStart + at);
-      }
-      long value = 0;
-      for (int i = 0; i < width; i++) {
-        value = (value << 8) | (w[at + i] & 0xff);
-      }
-      next = at + width;
-      return width == 4 ? (int) value : value;
-    }
     long value = 0;
     int p = at;
     for (int i = 0; i < 8; i++) {

@@ -111,9 +111,6 @@ final class ChunkDecoder {
   private long unknownTypes;
   private Type stringType;
 
-  /** Whether the chunk writes its integers compressed (JDK recordings do). */
-  private boolean compressed;
-
   /**
    * @param kept the chunk as {@link ChunkCompactor} keeps it: its header (position 0), then its
    *     metadata and wanted events, and where its checkpoints are in the file
@@ -149,25 +146,14 @@ final class ChunkDecoder {
   Result decode() throws IOException {
     List<Consumer<RecordingListener>> events = new ArrayList<>();
     try {
-      compressed = (bytes.get(67) & 1) != 0;
-      if ((bytes.get(67) & 4) != 0) {
-        return failed(
-            events,
-            "uses compressed timestamps, which this vtscope cannot read (try --reader jdk)",
-            67);
-      }
       if (!(ticksPerNano > 0)) {
         return failed(events, "an impossible clock rate in the chunk header", 56);
       }
-      in = new ChunkBytes(bytes.limit(readable), compressed);
+      in = new ChunkBytes(bytes.limit(readable));
       ChunkCompactor.Checkpoints checkpoints = kept.constants();
       constants =
           new ChunkBytes(
-              checkpoints.channel(),
-              checkpoints.chunkFileOffset(),
-              checkpoints.readable(),
-              page,
-              compressed);
+              checkpoints.channel(), checkpoints.chunkFileOffset(), checkpoints.readable(), page);
       stringType = metadata.type("java.lang.String");
       Wanted[] wanted = wantedByType();
       int[] positions = walk(wanted);
@@ -342,7 +328,7 @@ final class ChunkDecoder {
         if (depth > 64) {
           throw new JfrFormatException("values nest too deep", in.position());
         }
-        if (compressed && type.integers >= 0) {
+        if (type.integers >= 0) {
           in.skipIntegers(type.integers);
           return;
         }
@@ -357,7 +343,7 @@ final class ChunkDecoder {
     if (f.array) {
       int n = in.count(0);
       int each = f.constantPool ? 1 : f.type.integers;
-      if (compressed && each >= 0) {
+      if (each >= 0) {
         in.skipIntegers((long) n * each); // the stack frames of a stack trace, say
         return;
       }

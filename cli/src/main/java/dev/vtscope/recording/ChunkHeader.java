@@ -2,7 +2,8 @@ package dev.vtscope.recording;
 
 /**
  * The 68-byte header that starts every JFR chunk. A JFR file is a sequence of self-contained
- * chunks; each header gives the chunk's size and where its constant pools and metadata start.
+ * chunks; each header gives the chunk's size and where its constant pools and metadata start. Its
+ * flag byte is not kept: the JDK's reader reads a file's chunks whatever their flags say.
  *
  * @param index position of the chunk in its file, from 0
  * @param fileOffset where the chunk starts in the file

@@ -145,8 +145,9 @@ public final class ChunkScanner {
         || constantPoolOffset >= size) {
       return "chunk " + (index + 1) + " has metadata or constant pools outside itself (corrupt)";
     }
-    boolean compressedIntegers = (buffer.get(67) & 1) != 0;
-    String damaged = walk ? walkRecords(channel, offset, size, compressedIntegers) : null;
+    // The flag byte (67) is not read: the JDK's reader reads any flags, and every chunk's integers
+    // compressed whatever its flags say.
+    String damaged = walk ? walkRecords(channel, offset, size) : null;
     if (damaged != null) {
       return "chunk " + (index + 1) + " " + damaged;
     }
@@ -170,15 +171,15 @@ public final class ChunkScanner {
    * positive size and end inside the chunk. The JDK's reader stops quietly at a record of size 0,
    * which would make a damaged chunk look like one without events.
    */
-  private static String walkRecords(
-      FileChannel channel, long chunkOffset, long size, boolean compressed) throws IOException {
+  private static String walkRecords(FileChannel channel, long chunkOffset, long size)
+      throws IOException {
     if (size > Integer.MAX_VALUE) {
       return null; // larger than one mapping: left to the JDK's reader
     }
     MappedByteBuffer chunk = channel.map(FileChannel.MapMode.READ_ONLY, chunkOffset, size);
     int position = ChunkHeader.SIZE;
     while (position < size) {
-      long recordSize = compressed ? readCompressedInt(chunk, position) : chunk.getInt(position);
+      long recordSize = readCompressedInt(chunk, position);
       if (recordSize <= 0 || position + recordSize > size) {
         return "has a damaged record at byte " + (chunkOffset + position) + " (corrupt)";
       }

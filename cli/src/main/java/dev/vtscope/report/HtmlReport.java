@@ -20,6 +20,8 @@ import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
 
@@ -197,19 +199,33 @@ public final class HtmlReport implements ReportRenderer {
     return timeline;
   }
 
-  /** The tree in short keys: frame, total, events, kind, holder, children. */
-  private static ObjectNode tree(StackTree.Node node) {
-    ObjectNode n = JsonText.object();
-    n.put("f", node.frame());
-    n.put("t", node.totalNanos());
-    n.put("e", node.events());
-    n.put("k", node.culprit() == null ? null : node.culprit().name());
-    n.put("h", node.holder());
-    ArrayNode children = n.putArray("c");
-    for (StackTree.Node child : node.children()) {
-      children.add(tree(child));
+  /**
+   * The tree, flat and depth first, each node in short keys: frame, total, events, kind, holder and
+   * its depth, from which the page puts the tree back together. Flat, a stack however deep nests no
+   * deeper in the JSON, and the walk is a loop.
+   */
+  private static ArrayNode tree(StackTree.Node root) {
+    ArrayNode flat = JsonText.array();
+    Deque<StackTree.Node> nodes = new ArrayDeque<>();
+    Deque<Integer> depths = new ArrayDeque<>();
+    nodes.push(root);
+    depths.push(0);
+    while (!nodes.isEmpty()) {
+      StackTree.Node node = nodes.pop();
+      int depth = depths.pop();
+      ObjectNode n = flat.addObject();
+      n.put("f", node.frame());
+      n.put("t", node.totalNanos());
+      n.put("e", node.events());
+      n.put("k", node.culprit() == null ? null : node.culprit().name());
+      n.put("h", node.holder());
+      n.put("d", depth);
+      for (int i = node.children().size() - 1; i >= 0; i--) {
+        nodes.push(node.children().get(i));
+        depths.push(depth + 1);
+      }
     }
-    return n;
+    return flat;
   }
 
   private static void sites(ArrayNode out, String section, List<Site> sites, int[] id) {

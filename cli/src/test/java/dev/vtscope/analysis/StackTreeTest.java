@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.vtscope.attribution.CulpritKind;
 import dev.vtscope.testing.Reports;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -60,9 +62,13 @@ class StackTreeTest {
     check(tree.root());
   }
 
-  private static void check(StackTree.Node node) {
-    long children = node.children().stream().mapToLong(StackTree.Node::totalNanos).sum();
-    assertThat(children).isLessThanOrEqualTo(node.totalNanos());
-    node.children().forEach(StackTreeTest::check);
+  private static void check(StackTree.Node root) {
+    Deque<StackTree.Node> todo = new ArrayDeque<>(List.of(root));
+    while (!todo.isEmpty()) {
+      StackTree.Node node = todo.pop();
+      long children = node.children().stream().mapToLong(StackTree.Node::totalNanos).sum();
+      assertThat(children).isLessThanOrEqualTo(node.totalNanos());
+      node.children().forEach(todo::push);
+    }
   }
 }

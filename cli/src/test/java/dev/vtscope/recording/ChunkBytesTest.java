@@ -54,12 +54,12 @@ class ChunkBytesTest {
     Files.write(file, lead);
     Files.write(file, chunk, StandardOpenOption.APPEND);
 
-    List<Object> inMemory = readAll(new ChunkBytes(ByteBuffer.wrap(chunk), true), items);
+    List<Object> inMemory = readAll(new ChunkBytes(ByteBuffer.wrap(chunk)), items);
     assertThat(inMemory).containsExactlyElementsOf(expected(items));
     try (FileChannel channel = FileChannel.open(file)) {
       for (int page : new int[] {16, 37, 4096, 1 << 20}) {
         ChunkBytes paged =
-            new ChunkBytes(channel, lead.length, chunk.length, ByteBuffer.allocate(page), true);
+            new ChunkBytes(channel, lead.length, chunk.length, ByteBuffer.allocate(page));
         assertThat(readAll(paged, items)).as("pages of %d bytes", page).isEqualTo(inMemory);
         // runs of integers skipped at once land where reading them one by one does
         for (int i = 0; i + 1 < items.size(); i++) {
@@ -90,7 +90,7 @@ class ChunkBytesTest {
     chunk[ChunkHeader.SIZE] = (byte) 0x81; // an integer that goes on past the record's end
     chunk[ChunkHeader.SIZE + 1] = (byte) 0x81;
     chunk[ChunkHeader.SIZE + 2] = 1;
-    ChunkBytes in = new ChunkBytes(ByteBuffer.wrap(chunk), true);
+    ChunkBytes in = new ChunkBytes(ByteBuffer.wrap(chunk));
     in.position(ChunkHeader.SIZE);
     in.limit(ChunkHeader.SIZE + 2);
     assertThatThrownBy(() -> in.skipIntegers(1))
@@ -106,7 +106,7 @@ class ChunkBytesTest {
     Path file = dir.resolve("short.bin");
     Files.write(file, new byte[100]);
     try (FileChannel channel = FileChannel.open(file)) {
-      ChunkBytes paged = new ChunkBytes(channel, 0, 1_000, ByteBuffer.allocate(64), true);
+      ChunkBytes paged = new ChunkBytes(channel, 0, 1_000, ByteBuffer.allocate(64));
       paged.position(90);
       assertThatThrownBy(paged::rawLong)
           .isInstanceOf(JfrFormatException.class)
@@ -136,11 +136,7 @@ class ChunkBytesTest {
         long checkpointBytes = 0;
         ChunkBytes file =
             new ChunkBytes(
-                channel,
-                chunk.fileOffset(),
-                checkpoints.readable(),
-                ByteBuffer.allocate(256),
-                (kept.bytes().get(67) & 1) != 0);
+                channel, chunk.fileOffset(), checkpoints.readable(), ByteBuffer.allocate(256));
         for (int i = 0; i < checkpoints.count(); i++) {
           file.position(checkpoints.starts()[i]);
           assertThat(file.varInt()).isEqualTo(checkpoints.sizes()[i]);

@@ -203,7 +203,7 @@ class HtmlReportBrowserTest {
             page.eval(
                     "[...document.querySelectorAll('#flame svg g.frame')].some(g =>"
                         + " g.querySelector('rect').getAttribute('stroke') === '#1d2330'"
-                        + " && g.getAttribute('data-path').endsWith('SharedLockPinning.withMonitor'))")
+                        + " && g.getAttribute('data-frame').endsWith('SharedLockPinning.withMonitor'))")
                 .asBoolean())
         .as("the holder frame is marked in the flame graph")
         .isTrue();

@@ -20,7 +20,8 @@ final class Scenarios {
     all[0] = "--variant";
     all[1] = variant;
     System.arraycopy(args, 0, all, 2, args.length);
-    Workloads.find(name).orElseThrow().run(WorkloadArgs.parse(all, variant));
+    var workload = Workloads.find(name).orElseThrow();
+    workload.run(WorkloadArgs.parse(java.util.List.of(all), workload));
   }
 
   /** 20 virtual threads sleep 5 ms each inside one synchronized block (pins on JDK 21–23). */

@@ -88,9 +88,9 @@ public final class CarrierMonopoly implements Workload {
     int processors = Runtime.getRuntime().availableProcessors();
     boolean fileIo = variant.startsWith("file-io");
     int tasks = args.integer("tasks", fileIo ? 16 : 2 * processors + 2);
-    Duration work = args.duration("work", Duration.ofMillis(300));
-    Duration probeSleep = args.duration("probe", Duration.ofMillis(5));
-    int fileMib = args.integer("file-mib", 4);
+    Duration work = args.duration("work");
+    Duration probeSleep = args.duration("probe");
+    int fileMib = args.integer("file-mib");
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     int threadsAtStart = threads.getThreadCount();
     threads.resetPeakThreadCount();
@@ -503,5 +503,17 @@ public final class CarrierMonopoly implements Workload {
         "`carrier-monopoly --variant cpu` / `cpu-offloaded`, `spin` / `spin-park`, `file-io` / `file-io-offloaded`",
         "a monopolising variant delays other virtual threads by about the work length (300 ms); its fixed twin does not; file I/O makes JDK 21 start extra carriers",
         "medians of 3, JDK 21 / 25, lateness of a probe that sleeps 5 ms (p50 · p99 · max, ms) and elapsed time: `cpu` (6 tasks) 899 · 899 · 899 / 901 · 901 · 901, 906 / 906 ms; `cpu-offloaded` 0.3 · 2.4 · 10.9 / 0.2 · 2.8 · 5.0, 1,806 / 1,810 ms (one pool thread on 2 CPUs); `spin` 899 · 903 · 903 / 3.8 · 902 · 902, 907 / 914 ms; `spin-park` 0.3 · 5.6 · 5.6 / 0.3 · 5.6 · 5.6, 309 / 316 ms; `file-io` (16 tasks) 0.3 · 179 · 179 / 299 · 2,394 · 2,394, 503 / 2,410 ms; `file-io-offloaded` 0.2 · 3.0 · 3.0 / 0.2 · 4.1 · 4.1, 306 / 308 ms. The probe is late by the work length times the rounds the carriers need, not by one work length: woken, it queues behind the tasks not yet started (6 tasks on 2 carriers: 3 rounds, ~900 ms; with `--tasks 2`, 299 / 301 ms). A monopolised probe wakes 1–3 times in a run, so its p50 is either its one late wake-up or an on-time one due before the tasks held both carriers (`spin` on JDK 25: 3.8 ms). File I/O: on JDK 21 the platform threads went from 6 to a peak of 24 (its JFR recording: 15 `jdk.ThreadStart` from `ForkJoinPool.tryCompensate`, 11 of them under `RandomAccessFile.open`, 2 under `readBytes`, 1 each under `length` and `seek`) and the reads finished in 503 ms; on JDK 25 from 6 to 10, as in `cpu`: no compensation for these reads, 16 × 300 ms / 2 carriers = 2.4 s and the probe waited all of it. No pinned event in any variant. vtscope names each monopolising variant (`carrier-monopoly` for `cpu` and `spin`; `file-io-carriers` for `file-io`, on JDK 25 from native-method samples in the file calls, on JDK 21 also from the compensating starts) and calls each twin healthy");
+  }
+
+  @Override
+  public List<WorkloadOption> options() {
+    return List.of(
+        WorkloadOption.count(
+            "tasks",
+            null,
+            "virtual threads that take the carriers (default 2 × CPUs + 2; 16 for file-io)"),
+        WorkloadOption.duration("work", "300ms", "how long each task computes, spins or reads"),
+        WorkloadOption.duration("probe", "5ms", "how long the probe sleeps between wake-ups"),
+        WorkloadOption.count("file-mib", "4", "size of each file-io task's file, in MiB"));
   }
 }

@@ -1,6 +1,5 @@
 package dev.vtscope.workloads;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Executors;
 
@@ -8,7 +7,8 @@ import java.util.concurrent.Executors;
  * Class-initialiser pinning: several virtual threads touch a class whose static initialiser blocks.
  *
  * <p>Variants: {@code lazy} (virtual threads race to initialise the class) and {@code eager} (the
- * fixed twin: the class is initialised before any virtual thread starts).
+ * fixed twin: the class is initialised before any virtual thread starts). Its options: see {@link
+ * #options()}.
  *
  * <p>Events and finding: on JDK 24+ the thread running the initialiser pins with reason "VM call to
  * ...SlowInit.&lt;clinit&gt; on stack" and the others pin with "Waited for initialization of
@@ -47,8 +47,8 @@ public final class ClassInitPinning implements Workload {
 
   @Override
   public WorkloadResult run(WorkloadArgs args) throws Exception {
-    int threads = args.integer("threads", 8);
-    initMillis = args.duration("init", Duration.ofMillis(100)).toMillis();
+    int threads = args.integer("threads");
+    initMillis = args.duration("init").toMillis();
     String variant = args.variant();
     if (!variant.equals("lazy") && !variant.equals("eager")) {
       throw new IllegalArgumentException("unknown variant '" + variant + "'");
@@ -101,5 +101,12 @@ public final class ClassInitPinning implements Workload {
         "`class-init --threads 8 --init 100ms`",
         "—",
         "JDK 25: both carriers pinned ~100 ms, with \"VM call to …<clinit> on stack\" and \"Waited for initialization of … by another thread\"");
+  }
+
+  @Override
+  public List<WorkloadOption> options() {
+    return List.of(
+        WorkloadOption.count("threads", "8", "virtual threads that touch the class"),
+        WorkloadOption.duration("init", "100ms", "how long the static initialiser blocks"));
   }
 }

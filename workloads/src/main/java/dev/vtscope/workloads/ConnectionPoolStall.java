@@ -58,10 +58,10 @@ public final class ConnectionPoolStall implements Workload {
 
   @Override
   public WorkloadResult run(WorkloadArgs args) throws Exception {
-    int tasks = args.integer("tasks", 1000);
-    int connections = args.integer("connections", 10);
-    Duration query = args.duration("query", Duration.ofMillis(10));
-    Duration stallAfter = args.duration("stall-after", Duration.ofSeconds(3));
+    int tasks = args.integer("tasks");
+    int connections = args.integer("connections");
+    Duration query = args.duration("query");
+    Duration stallAfter = args.duration("stall-after");
     Pool pool =
         args.variant().equals("semaphore")
             ? new SemaphorePool(connections)
@@ -184,5 +184,15 @@ public final class ConnectionPoolStall implements Workload {
         "`connection-pool --variant wait-notify` / `semaphore`",
         "the wait() pool pins, the Semaphore pool does not",
         "JDK 21: the `wait()` pool **stalled** after 0–230 of 1,000 tasks with 256 carriers started and no pinned event at all; vtscope sees it through monitor waits and carrier compensation");
+  }
+
+  @Override
+  public List<WorkloadOption> options() {
+    return List.of(
+        WorkloadOption.count("tasks", "1000", "virtual threads that check out a connection"),
+        WorkloadOption.count("connections", "10", "connections in the pool"),
+        WorkloadOption.duration("query", "10ms", "how long each task holds its connection"),
+        WorkloadOption.duration(
+            "stall-after", "3s", "how long without a finished task counts as stalled"));
   }
 }

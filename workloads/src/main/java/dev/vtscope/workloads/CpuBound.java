@@ -40,8 +40,8 @@ public final class CpuBound implements Workload {
 
   @Override
   public WorkloadResult run(WorkloadArgs args) throws Exception {
-    int tasks = args.integer("tasks", 48);
-    int limit = args.integer("limit", 1_000_000);
+    int tasks = args.integer("tasks");
+    int limit = args.integer("limit");
     boolean virtual = args.variant().equals("virtual");
     long start = System.nanoTime();
     long primes = 0;
@@ -92,5 +92,12 @@ public final class CpuBound implements Workload {
         "`cpu-bound --tasks 8 --limit 200000` / `--variant platform`",
         "about equal (2,300 vs 2,387 ms)",
         "326 ms virtual vs 305 ms platform");
+  }
+
+  @Override
+  public List<WorkloadOption> options() {
+    return List.of(
+        WorkloadOption.count("tasks", "48", "tasks that count primes"),
+        WorkloadOption.count("limit", "1000000", "each task counts the primes below this"));
   }
 }

@@ -56,4 +56,9 @@ public final class ForeignCallPinning implements Workload {
   public Documentation documentation() {
     return WorkloadDocumentation.NATIVE_PINNING;
   }
+
+  @Override
+  public List<WorkloadOption> options() {
+    return WorkloadDocumentation.NATIVE_PINNING_OPTIONS;
+  }
 }

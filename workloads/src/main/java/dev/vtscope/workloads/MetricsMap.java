@@ -45,9 +45,9 @@ public final class MetricsMap implements Workload {
 
   @Override
   public WorkloadResult run(WorkloadArgs args) throws Exception {
-    int tasks = args.integer("tasks", 10_000);
-    int updates = args.integer("updates", 1_000);
-    int keys = args.integer("keys", 16);
+    int tasks = args.integer("tasks");
+    int updates = args.integer("updates");
+    int keys = args.integer("keys");
     boolean monitor = args.variant().equals("synchronized");
     Map<String, Long> plain = new HashMap<>();
     Map<String, LongAdder> concurrent = new ConcurrentHashMap<>();
@@ -92,5 +92,13 @@ public final class MetricsMap implements Workload {
         "`metrics-map --tasks 2000 --updates 200` / `--variant concurrent`",
         "the lock was unnecessary",
         "483 ms vs 423 ms for 400,000 updates; no pinning (nothing blocks inside the monitor)");
+  }
+
+  @Override
+  public List<WorkloadOption> options() {
+    return List.of(
+        WorkloadOption.count("tasks", "10000", "tasks that record counters"),
+        WorkloadOption.count("updates", "1000", "counter updates per task"),
+        WorkloadOption.count("keys", "16", "distinct counters"));
   }
 }

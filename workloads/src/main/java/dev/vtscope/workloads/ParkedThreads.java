@@ -40,8 +40,8 @@ public final class ParkedThreads implements Workload {
 
   @Override
   public WorkloadResult run(WorkloadArgs args) throws Exception {
-    int cap = args.integer("max-threads", 200_000);
-    int heapPercent = args.integer("heap-percent", 60);
+    int cap = args.integer("max-threads");
+    int heapPercent = args.integer("heap-percent");
     boolean until = args.variant().equals("park-until");
     Runtime runtime = Runtime.getRuntime();
     long limit = runtime.maxMemory() * heapPercent / 100;
@@ -90,5 +90,12 @@ public final class ParkedThreads implements Workload {
         "`parked-threads` / `--variant park-until` (capped at 200,000 threads or 60 % of the heap)",
         "\"36 billion\" parked; ~5.6 M with parkUntil in 4 GB",
         "~763 bytes per thread with `park()`, ~1,022 with `parkUntil`; kept reachable so they are not collected");
+  }
+
+  @Override
+  public List<WorkloadOption> options() {
+    return List.of(
+        WorkloadOption.count("max-threads", "200000", "the most virtual threads parked"),
+        WorkloadOption.count("heap-percent", "60", "stop when the heap is this full, in percent"));
   }
 }

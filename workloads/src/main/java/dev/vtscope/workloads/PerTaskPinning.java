@@ -51,8 +51,8 @@ public final class PerTaskPinning implements Workload {
 
   @Override
   public WorkloadResult run(WorkloadArgs args) throws Exception {
-    int tasks = args.integer("tasks", 100);
-    Duration hold = args.duration("hold", Duration.ofMillis(100));
+    int tasks = args.integer("tasks");
+    Duration hold = args.duration("hold");
     boolean monitor = args.variant().equals("synchronized");
     long start = System.nanoTime();
     try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
@@ -106,5 +106,12 @@ public final class PerTaskPinning implements Workload {
         "`pinning-per-task --tasks 100 --hold 100ms`",
         "ceil(N/cores) × S on JDK 21",
         "on JDK 21 the tasks run two at a time (2 carriers); `ifPinnedMillis` prints the ceil(N/2) × S bound");
+  }
+
+  @Override
+  public List<WorkloadOption> options() {
+    return List.of(
+        WorkloadOption.count("tasks", "100", "tasks, each with a monitor of its own"),
+        WorkloadOption.duration("hold", "100ms", "how long each task blocks inside its monitor"));
   }
 }

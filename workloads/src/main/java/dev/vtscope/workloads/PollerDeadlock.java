@@ -59,4 +59,9 @@ public final class PollerDeadlock implements Workload {
   public Documentation documentation() {
     return WorkloadDocumentation.POLLER_DEADLOCK;
   }
+
+  @Override
+  public List<WorkloadOption> options() {
+    return WorkloadDocumentation.POLLER_DEADLOCK_OPTIONS;
+  }
 }

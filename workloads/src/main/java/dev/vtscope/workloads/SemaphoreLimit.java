@@ -43,9 +43,9 @@ public final class SemaphoreLimit implements Workload {
 
   @Override
   public WorkloadResult run(WorkloadArgs args) throws Exception {
-    int tasks = args.integer("tasks", 2_000);
-    int permits = args.integer("permits", 20);
-    Duration call = args.duration("call", Duration.ofMillis(10));
+    int tasks = args.integer("tasks");
+    int permits = args.integer("permits");
+    Duration call = args.duration("call");
     boolean limited = args.variant().equals("semaphore");
     Semaphore semaphore = new Semaphore(permits);
     AtomicInteger inFlight = new AtomicInteger();
@@ -89,5 +89,13 @@ public final class SemaphoreLimit implements Workload {
         "`semaphore-limit` / `--variant unlimited`",
         "the partner API sees at most 20 calls",
         "20 concurrent calls with the Semaphore vs 800 without");
+  }
+
+  @Override
+  public List<WorkloadOption> options() {
+    return List.of(
+        WorkloadOption.count("tasks", "2000", "tasks that call the partner API"),
+        WorkloadOption.count("permits", "20", "the semaphore's permits"),
+        WorkloadOption.duration("call", "10ms", "how long each call takes"));
   }
 }

@@ -57,8 +57,8 @@ public final class SharedLockPinning implements Workload {
 
   @Override
   public WorkloadResult run(WorkloadArgs args) throws Exception {
-    int tasks = args.integer("tasks", 1000);
-    Duration hold = args.duration("hold", Duration.ofMillis(10));
+    int tasks = args.integer("tasks");
+    Duration hold = args.duration("hold");
     String variant = args.variant();
     Runnable task =
         switch (variant) {
@@ -122,5 +122,12 @@ public final class SharedLockPinning implements Workload {
         "`pinning --variant synchronized` / `reentrant-lock`, `--tasks 200`",
         "780 / 8,500 / 92,000 tasks/s on 8 cores",
         "~95 tasks/s for `synchronized` **and** `ReentrantLock` on JDK 21 and 25. One lock held across a 10 ms sleep lets at most 1 / 0.010 s = 100 tasks/s through, whatever the lock: the claim cannot be right as written. On JDK 21, `synchronized` pins on every sleep (200 pins at threshold 0); on JDK 25 it does not pin.");
+  }
+
+  @Override
+  public List<WorkloadOption> options() {
+    return List.of(
+        WorkloadOption.count("tasks", "1000", "virtual threads that take the lock"),
+        WorkloadOption.duration("hold", "10ms", "how long each sleeps holding it"));
   }
 }

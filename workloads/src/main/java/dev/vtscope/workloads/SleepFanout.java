@@ -41,9 +41,9 @@ public final class SleepFanout implements Workload {
 
   @Override
   public WorkloadResult run(WorkloadArgs args) throws Exception {
-    int tasks = args.integer("tasks", 10_000);
-    int pool = args.integer("pool", 200);
-    Duration sleep = args.duration("sleep", Duration.ofMillis(100));
+    int tasks = args.integer("tasks");
+    int pool = args.integer("pool");
+    Duration sleep = args.duration("sleep");
     boolean virtual = args.variant().equals("virtual");
     long start = System.nanoTime();
     try (ExecutorService executor =
@@ -79,5 +79,13 @@ public final class SleepFanout implements Workload {
         "`sleep-fanout` / `--variant fixed-pool`",
         "378 ms vs 5,116 ms",
         "343 ms virtual vs 5,077 ms on a pool of 200 (lower bound 50 batches × 100 ms = 5,000 ms)");
+  }
+
+  @Override
+  public List<WorkloadOption> options() {
+    return List.of(
+        WorkloadOption.count("tasks", "10000", "tasks that sleep"),
+        WorkloadOption.count("pool", "200", "platform threads of the fixed-pool variant"),
+        WorkloadOption.duration("sleep", "100ms", "how long each task sleeps"));
   }
 }

@@ -56,8 +56,8 @@ public final class SocketRoundTrip implements Workload {
 
   @Override
   public WorkloadResult run(WorkloadArgs args) throws Exception {
-    int senders = args.integer("senders", 1);
-    int requests = args.integer("requests", 5_000);
+    int senders = args.integer("senders");
+    int requests = args.integer("requests");
     boolean virtual = args.variant().endsWith("virtual");
     boolean nonBlocking = args.variant().startsWith("nonblocking");
     ThreadFactory factory = virtual ? Thread.ofVirtual().factory() : Thread.ofPlatform().factory();
@@ -176,5 +176,12 @@ public final class SocketRoundTrip implements Workload {
         "`socket-roundtrip --requests 2000` / `--variant platform`, `nonblocking-virtual`, `nonblocking-platform`; `--senders 20 --requests 200`",
         "1 sender: 518 µs platform vs 687 µs virtual; non-blocking closes the gap; ≥ 20 senders virtual wins",
         "loopback, medians of 3 (`--senders 1 --requests 2000`, `--senders 20 --requests 200`), JDK 21 / 25: 1 sender, blocking 25 / 23 µs platform vs 63 / 59 µs virtual, non-blocking (a `SocketChannel` and a `Selector` per sender) 27 / 35 µs platform vs 76 / 88 µs virtual: non-blocking did not close the gap; 20 senders, blocking 292 / 309 µs platform vs 976 / 523 µs virtual, non-blocking 462 / 468 µs vs 650 / 623 µs: virtual did not win on 2 CPUs (the echo server shares them)");
+  }
+
+  @Override
+  public List<WorkloadOption> options() {
+    return List.of(
+        WorkloadOption.count("senders", "1", "threads that send requests"),
+        WorkloadOption.count("requests", "5000", "requests each sender sends"));
   }
 }

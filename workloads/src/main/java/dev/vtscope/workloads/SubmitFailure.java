@@ -53,7 +53,7 @@ public final class SubmitFailure implements Workload {
 
   @Override
   public WorkloadResult run(WorkloadArgs args) throws Exception {
-    int threads = args.integer("threads", 50);
+    int threads = args.integer("threads");
     ExecutorService scheduler =
         args.variant().equals("shutdown")
             ? Executors.newSingleThreadExecutor()
@@ -116,5 +116,10 @@ public final class SubmitFailure implements Workload {
         "`submit-failed --variant shutdown --threads 50`",
         "a rejected task emits `jdk.VirtualThreadSubmitFailed`",
         "50 of 50 starts rejected, 50 events, one group");
+  }
+
+  @Override
+  public List<WorkloadOption> options() {
+    return List.of(WorkloadOption.count("threads", "50", "virtual threads started"));
   }
 }

@@ -60,8 +60,8 @@ public final class ThreadLocalTrap implements Workload {
 
   @Override
   public WorkloadResult run(WorkloadArgs args) throws Exception {
-    int tasks = args.integer("tasks", 10_000);
-    int pool = args.integer("pool", 200);
+    int tasks = args.integer("tasks");
+    int pool = args.integer("pool");
     CLIENTS.set(0);
     boolean virtual = args.variant().equals("virtual");
     try (ExecutorService executor =
@@ -88,5 +88,12 @@ public final class ThreadLocalTrap implements Workload {
         "`threadlocal-trap` / `--variant fixed-pool`",
         "thousands of clients instead of 200",
         "10,000 clients vs 200");
+  }
+
+  @Override
+  public List<WorkloadOption> options() {
+    return List.of(
+        WorkloadOption.count("tasks", "10000", "tasks that use the cached client"),
+        WorkloadOption.count("pool", "200", "platform threads of the fixed-pool variant"));
   }
 }

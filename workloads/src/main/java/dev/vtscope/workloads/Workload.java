@@ -14,6 +14,9 @@ public interface Workload {
   /** The variants; the first is the default. */
   List<String> variants();
 
+  /** The options it takes besides {@code --variant}; the only ones it reads. */
+  List<WorkloadOption> options();
+
   /** The JDK releases where the effect exists, e.g. {@code 21-23} or {@code 21+}. */
   String effectJdks();
 

@@ -5,7 +5,8 @@ import java.util.Optional;
 
 /**
  * Runs a workload by name: {@code java -cp vtscope.jar dev.vtscope.workloads.Workloads NAME
- * [--variant V] [--json] [--key value ...]}. Exit code 0 on success, 2 on bad arguments.
+ * [--variant V] [--json] [--key value ...]}, or {@code NAME --help} for its options. Exit code 0 on
+ * success, 2 on bad arguments.
  */
 public final class Workloads {
 
@@ -44,16 +45,16 @@ public final class Workloads {
       System.err.println("workload: no workload named '" + args[0] + "'");
       System.exit(2);
     }
+    List<String> arguments = List.of(args).subList(1, args.length);
+    if (WorkloadArgs.asksForHelp(arguments)) {
+      System.out.print(WorkloadArgs.usage(workload.get()));
+      System.out.flush();
+      System.exit(0);
+    }
     WorkloadArgs parsed;
     try {
-      parsed =
-          WorkloadArgs.parse(
-              java.util.Arrays.copyOfRange(args, 1, args.length), workload.get().variants().get(0));
-      if (!workload.get().variants().contains(parsed.variant())) {
-        throw new IllegalArgumentException(
-            "variant '" + parsed.variant() + "' is not one of " + workload.get().variants());
-      }
-    } catch (IllegalArgumentException e) {
+      parsed = WorkloadArgs.parse(arguments, workload.get());
+    } catch (WorkloadArgs.BadArgumentException e) {
       System.err.println("workload " + args[0] + ": " + e.getMessage());
       System.exit(2);
       return;
@@ -66,7 +67,7 @@ public final class Workloads {
       System.exit(3);
       return;
     }
-    System.out.print(parsed.flag("json") ? result.toJson() + "\n" : result.toText());
+    System.out.print(parsed.json() ? result.toJson() + "\n" : result.toText());
     System.out.flush();
     // Stalled virtual threads never finish; exit so the recording is written.
     System.exit(0);

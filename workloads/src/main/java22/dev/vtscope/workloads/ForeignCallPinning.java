@@ -61,8 +61,8 @@ public final class ForeignCallPinning implements Workload {
 
   @Override
   public WorkloadResult run(WorkloadArgs args) throws Exception {
-    int threads = args.integer("threads", 4);
-    blockNanos = args.duration("block", Duration.ofMillis(25)).toNanos();
+    int threads = args.integer("threads");
+    blockNanos = args.duration("block").toNanos();
     boolean upcall = args.variant().equals("upcall");
     Linker linker = Linker.nativeLinker();
     MethodHandle qsort =
@@ -146,5 +146,10 @@ public final class ForeignCallPinning implements Workload {
   @Override
   public Documentation documentation() {
     return WorkloadDocumentation.NATIVE_PINNING;
+  }
+
+  @Override
+  public List<WorkloadOption> options() {
+    return WorkloadDocumentation.NATIVE_PINNING_OPTIONS;
   }
 }

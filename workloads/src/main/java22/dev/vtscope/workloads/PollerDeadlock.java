@@ -85,7 +85,7 @@ public final class PollerDeadlock implements Workload {
             Integer.getInteger(
                 "jdk.virtualThreadScheduler.parallelism",
                 Runtime.getRuntime().availableProcessors()));
-    Duration timeout = args.duration("timeout", Duration.ofSeconds(10));
+    Duration timeout = args.duration("timeout");
     boolean upcall = args.variant().equals("upcall");
     Linker linker = Linker.nativeLinker();
     MethodHandle qsort =
@@ -269,5 +269,10 @@ public final class PollerDeadlock implements Workload {
   @Override
   public Documentation documentation() {
     return WorkloadDocumentation.POLLER_DEADLOCK;
+  }
+
+  @Override
+  public List<WorkloadOption> options() {
+    return WorkloadDocumentation.POLLER_DEADLOCK_OPTIONS;
   }
 }
