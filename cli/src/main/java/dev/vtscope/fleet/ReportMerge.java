@@ -251,13 +251,36 @@ public final class ReportMerge {
     return new ReportException(report + ": " + message, false, cause);
   }
 
-  private static ReportException notJson(Path report, Exception cause) {
+  private static ReportException notJson(Path report, JsonProcessingException cause) {
     String what =
-        cause instanceof com.fasterxml.jackson.core.io.JsonEOFException
+        cause instanceof com.fasterxml.jackson.core.io.JsonEOFException || atItsEnd(report, cause)
             ? "ends before its JSON does (cut short?)"
             : "not JSON (merge takes the reports of vtscope analyze --format json, not"
                 + " recordings)";
     return new ReportException(report + ": " + what, false, cause);
+  }
+
+  /**
+   * Whether a file that opens a JSON object failed to parse within its last bytes: a report cut
+   * inside {@code false} or a number fails on that word, which the cut made unknown, not on an
+   * early end.
+   */
+  private static boolean atItsEnd(Path report, JsonProcessingException cause) {
+    long at = cause.getLocation() == null ? -1 : cause.getLocation().getByteOffset();
+    try {
+      if (at < 0 || !Files.isRegularFile(report) || Files.size(report) - at > 16) {
+        return false;
+      }
+      try (InputStream in = Files.newInputStream(report)) {
+        int b = in.read();
+        while (b == ' ' || b == '\n' || b == '\r' || b == '\t') {
+          b = in.read();
+        }
+        return b == '{';
+      }
+    } catch (IOException e) {
+      return false;
+    }
   }
 
   private static ReportException unreadable(Path report, IOException e) {

@@ -190,8 +190,8 @@ class RulesOnHandBuiltAnalysesTest {
                 + " could run");
     assertThat(Words.actions(f).get(0))
         .isEqualTo(
-            "Fix what holds the carriers, largest first: com.example.Cache.load (see the findings"
-                + " above).");
+            "Fix what holds the carriers, largest first: com.example.Cache.load; each has a finding"
+                + " of its own in this report.");
   }
 
   @Test

@@ -202,17 +202,13 @@ public final class HostileCorpus {
     corpus.add(new Input("dangling-link", dangling, Expect.NOT_A_FILE));
     Path folder = Files.createDirectories(dir.resolve("empty-folder.jfr"));
     corpus.add(new Input("empty-folder", folder, Expect.NOT_A_FILE));
-    Path fifo = dir.resolve("fifo.jfr");
-    try {
-      Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
-      if (mkfifo.waitFor() == 0) {
-        corpus.add(new Input("fifo", fifo, Expect.NOT_A_FILE));
-      }
-    } catch (IOException e) {
-      // no mkfifo on this system: the FIFO case is covered where there is one
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+    // A socket file (a named pipe is read as standard input is: BadInputTest writes into one).
+    Path socket = dir.resolve("socket.jfr");
+    try (java.nio.channels.ServerSocketChannel server =
+        java.nio.channels.ServerSocketChannel.open(java.net.StandardProtocolFamily.UNIX)) {
+      server.bind(java.net.UnixDomainSocketAddress.of(socket));
     }
+    corpus.add(new Input("socket", socket, Expect.NOT_A_FILE));
     return corpus;
   }
 
