@@ -248,7 +248,76 @@ public final class TestRecordings {
   private static Path recordProgram(
       Path java, List<String> eventSettings, List<String> jvmOptions, List<String> program) {
     String key = java + "|" + eventSettings + "|" + jvmOptions + "|" + program;
-    return MADE.computeIfAbsent(key, k -> record(java, eventSettings, jvmOptions, program));
+    return MADE.computeIfAbsent(
+        key,
+        k ->
+            SHARED == null
+                ? record(java, eventSettings, jvmOptions, program)
+                : shared(k, () -> record(java, eventSettings, jvmOptions, program)));
+  }
+
+  /**
+   * Where the test JVMs of one build share what they recorded (the build sets it: one folder per
+   * Maven run), so that a recording both test JVMs or both runtimes' passes need is made once: the
+   * second pass runs vtscope on another JDK, and a workload recorded on a given JDK records the
+   * same there. Null when the tests run outside such a build: each JVM records for itself.
+   */
+  private static final Path SHARED = sharedFolder();
+
+  private static Path sharedFolder() {
+    String folder = System.getProperty("vtscope.testRecordings", "");
+    if (folder.isBlank() || folder.contains("${")) {
+      return null;
+    }
+    Path shared = Path.of(folder).toAbsolutePath();
+    try {
+      Files.createDirectories(shared);
+      // the folders of earlier builds: theirs were made from other sources
+      try (Stream<Path> builds = Files.list(shared.getParent())) {
+        for (Path earlier : builds.filter(p -> !p.equals(shared)).toList()) {
+          deleteAtExit(earlier);
+        }
+      }
+    } catch (IOException e) {
+      return null;
+    }
+    return shared;
+  }
+
+  /**
+   * The recording of {@code key} in the shared folder, made by {@code making} unless another test
+   * JVM made it already; a JVM making it holds a file lock that the others wait on.
+   */
+  private static Path shared(String key, java.util.function.Supplier<Path> making) {
+    String name;
+    try {
+      name =
+          java.util.HexFormat.of()
+              .formatHex(
+                  java.security.MessageDigest.getInstance("SHA-256")
+                      .digest(key.getBytes(StandardCharsets.UTF_8)))
+              .substring(0, 32);
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+    Path made = SHARED.resolve(name).resolve("recording.jfr");
+    try (java.nio.channels.FileChannel lock =
+            java.nio.channels.FileChannel.open(
+                SHARED.resolve(name + ".lock"),
+                java.nio.file.StandardOpenOption.CREATE,
+                java.nio.file.StandardOpenOption.WRITE);
+        java.nio.channels.FileLock held = lock.lock()) {
+      if (!Files.isRegularFile(made)) {
+        Path recorded = making.get();
+        Files.createDirectories(made.getParent());
+        Path partial = made.resolveSibling("recording.part");
+        Files.copy(recorded, partial, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.move(partial, made, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+      }
+      return made;
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   /**
