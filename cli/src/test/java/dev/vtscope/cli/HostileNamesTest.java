@@ -148,9 +148,9 @@ class HostileNamesTest {
   void textKeepsNoControlCharacterAndShortensLongNames() {
     for (String[] args :
         List.of(
-            new String[] {"analyze", recording.toString()},
-            new String[] {"analyze", "--color", "always", recording.toString()},
-            new String[] {"analyze", "--stack-depth", "all", recording.toString()},
+            new String[] {"analyze", "--top", "50", recording.toString()},
+            new String[] {"analyze", "--top", "50", "--color", "always", recording.toString()},
+            new String[] {"analyze", "--top", "50", "--stack-depth", "all", recording.toString()},
             new String[] {"check", "--fail-on", "info", recording.toString()},
             new String[] {"diff", sample(), recording.toString()})) {
       Cli.Result r = Cli.run(args);
@@ -158,7 +158,13 @@ class HostileNamesTest {
       assertThat(r.exitCode()).as(String.join(" ", args) + ": " + r.err()).isIn(0, 6, 7);
       assertPrintable(String.join(" ", args), r.out(), true);
       assertPrintable(String.join(" ", args), r.err(), false);
-      assertThat(r.out()).contains("\\u001Bc", "\\u009B31m", "\\u202Eevil", "\\n## HEADING\\n");
+      // analyze shows every site (--top 50); which holders check and diff name first depends on
+      // how long each pinned, which a busy machine changes: some name, escaped
+      if (args[0].equals("analyze")) {
+        assertThat(r.out()).contains("\\u001Bc", "\\u009B31m", "\\u202Eevil", "\\n## HEADING\\n");
+      } else {
+        assertThat(r.out()).containsPattern("\\\\u(001B|009B|202E)|\\\\n## HEADING");
+      }
       assertThat(r.out().lines().mapToInt(String::length).max().orElse(0))
           .as("the longest line of " + String.join(" ", args))
           .isLessThan(1_000);
@@ -175,7 +181,7 @@ class HostileNamesTest {
   void markdownTablesKeepTheirColumnsAndNoNameRenders() {
     for (String[] args :
         List.of(
-            new String[] {"analyze", "--format", "markdown", recording.toString()},
+            new String[] {"analyze", "--top", "50", "--format", "markdown", recording.toString()},
             new String[] {
               "check", "--fail-on", "info", "--format", "markdown", recording.toString()
             },
@@ -190,7 +196,9 @@ class HostileNamesTest {
         assertThat(rendered).as(what + ": " + line).doesNotContain("**bold**", "<script>");
         assertThat(line).as(what).doesNotStartWith("## HEADING");
       }
-      assertThat(r.out()).as(what).contains("HEADING");
+      if (args[0].equals("analyze")) {
+        assertThat(r.out()).as(what).contains("HEADING");
+      }
     }
   }
 
@@ -207,7 +215,9 @@ class HostileNamesTest {
 
   @Test
   void openMetricsKeepsItsGrammar() {
-    Cli.Result r = Cli.run("analyze", "--format", "openmetrics", path());
+    // every holder a series of its own: which ones fall past the default top depends on how long
+    // each pinned, which a busy machine changes
+    Cli.Result r = Cli.run("analyze", "--format", "openmetrics", "--top", "100", path());
     assertThat(r.exitCode()).as(r.err()).isZero();
     assertOpenMetrics(r.out());
     assertThat(r.out()).contains("\\\\u001Bc", "Heading\\n## HEADING\\n");
