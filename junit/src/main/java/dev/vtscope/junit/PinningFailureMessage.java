@@ -10,6 +10,7 @@ import dev.vtscope.attribution.CulpritKind;
 import dev.vtscope.attribution.Owner;
 import dev.vtscope.gate.CheckItem;
 import dev.vtscope.recording.Frame;
+import dev.vtscope.report.Escaping;
 import dev.vtscope.report.Wording;
 import java.nio.file.Path;
 import java.util.List;
@@ -23,8 +24,11 @@ import java.util.StringJoiner;
  */
 final class PinningFailureMessage {
 
-  /** Findings and checks are worded as every vtscope report words them. */
-  private static final Wording WORDING = Wording.standard();
+  /**
+   * Findings and checks are worded as every vtscope report words them, with names from the
+   * recording escaped as a terminal shows them: a test report is read in a console or an IDE.
+   */
+  private static final Wording WORDING = Wording.terminal();
 
   /** Sites shown in full; a message is read in a test report, not scrolled. */
   static final int SITES_SHOWN = 5;
@@ -100,7 +104,7 @@ final class PinningFailureMessage {
     text.add(
         number
             + ". "
-            + (c == null ? "an unattributed stack" : c.qualifiedMethod())
+            + (c == null ? "an unattributed stack" : Escaping.terminal(c.qualifiedMethod()))
             + " holds the carrier: "
             + plural(site.durations().count(), "pin")
             + ", "
@@ -112,20 +116,20 @@ final class PinningFailureMessage {
       text.add(
           "   artifact   "
               + (c.artifact() != null
-                  ? c.artifact().display()
+                  ? Escaping.terminal(c.artifact().display())
                   : "none known (" + c.owner().name().toLowerCase(Locale.ROOT) + " code)"));
     }
     if (site.attribution() != null && site.attribution().waitedAt() != null) {
-      text.add("   waited in  " + site.attribution().waitedAt().display());
+      text.add("   waited in  " + Escaping.terminal(site.attribution().waitedAt().display()));
     }
     Frame change = actionable(site);
     text.add(
         "   change at  "
             + (change == null
                 ? "no application frame on the stack (JDK and library code only)"
-                : change.display()));
+                : Escaping.terminal(change.display())));
     if (c != null && c.detail() != null) {
-      text.add("   note       " + c.detail());
+      text.add("   note       " + Escaping.terminal(c.detail()));
     }
     if (findings.isEmpty()) {
       text.add("   fix        see the whole report of the recording");

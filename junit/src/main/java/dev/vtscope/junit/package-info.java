@@ -9,8 +9,9 @@
  * <p>May import: {@code dev.vtscope.analysis}, {@code dev.vtscope.advice}, {@code
  * dev.vtscope.attribution}, {@code dev.vtscope.gate}, {@code dev.vtscope.recording}, {@code
  * org.junit.jupiter.api}, {@code org.junit.platform.commons.support}, {@code org.opentest4j},
- * {@code jdk.jfr} (to start and stop a recording), {@code dev.vtscope.report.Wording} (findings and
- * checks are worded as every report words them), the JDK. Never: {@code jdk.jfr.consumer} (the
+ * {@code jdk.jfr} (to start and stop a recording), {@code dev.vtscope.report.Wording} and {@code
+ * dev.vtscope.report.Escaping} (findings, checks and names are worded as every report words them),
+ * the JDK. Never: {@code jdk.jfr.consumer} (the
  * recording package reads recordings), {@code dev.vtscope.cli}, the renderers (only their wording).
  */
 package dev.vtscope.junit;
