@@ -11,7 +11,7 @@
  * org.junit.jupiter.api}, {@code org.junit.platform.commons.support}, {@code org.opentest4j},
  * {@code jdk.jfr} (to start and stop a recording), {@code dev.vtscope.report.Wording} and {@code
  * dev.vtscope.report.Escaping} (findings, checks and names are worded as every report words them),
- * the JDK. Never: {@code jdk.jfr.consumer} (the
- * recording package reads recordings), {@code dev.vtscope.cli}, the renderers (only their wording).
+ * the JDK. Never: {@code jdk.jfr.consumer} (the recording package reads recordings), {@code
+ * dev.vtscope.cli}, the renderers (only their wording).
  */
 package dev.vtscope.junit;
