@@ -1,5 +1,6 @@
 package dev.vtscope.cli;
 
+import dev.vtscope.report.Escaping;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -44,7 +45,9 @@ final class ErrorReporter
     if (e instanceof ExitException exit) {
       // bad usage says where the help is, as picocli's own usage errors do
       boolean usage = exit.exitCode() == ExitCode.USAGE && !exit.getMessage().contains("--help");
-      err.println(prefix + exit.getMessage() + (usage ? seeHelp(commandLine) : ""));
+      // the message may name a file found in a folder or an option as typed: one line, escaped
+      err.println(
+          Escaping.terminalLine(prefix + exit.getMessage() + (usage ? seeHelp(commandLine) : "")));
       if (verbose && exit.getCause() != null) {
         exit.getCause().printStackTrace(err);
       }
@@ -52,12 +55,13 @@ final class ErrorReporter
       return exit.exitCode().code();
     }
     err.println(
-        prefix
-            + "internal error: "
-            + e
-            + (verbose
-                ? ""
-                : " (run again with --verbose for the stack trace, and please report it)"));
+        Escaping.terminalLine(
+            prefix
+                + "internal error: "
+                + e
+                + (verbose
+                    ? ""
+                    : " (run again with --verbose for the stack trace, and please report it)")));
     if (verbose) {
       e.printStackTrace(err);
     }
@@ -70,7 +74,7 @@ final class ErrorReporter
     said = true;
     CommandLine commandLine = e.getCommandLine();
     PrintWriter err = commandLine.getErr();
-    err.println(prefix(commandLine) + describe(e) + seeHelp(commandLine));
+    err.println(Escaping.terminalLine(prefix(commandLine) + describe(e) + seeHelp(commandLine)));
     err.flush();
     return ExitCode.USAGE.code();
   }

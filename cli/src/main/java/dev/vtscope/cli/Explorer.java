@@ -186,7 +186,8 @@ final class Explorer {
       } catch (IllegalArgumentException | ExitException e) {
         answered = false;
         out.flush();
-        err.println("vtscope explore: line " + number + ": " + e.getMessage());
+        err.println(
+            Escaping.terminalLine("vtscope explore: line " + number + ": " + e.getMessage()));
         err.flush();
       }
     }

@@ -36,6 +36,15 @@ public final class Escaping {
   }
 
   /**
+   * A line of vtscope's own words for a terminal that may hold names (an error naming a file found
+   * in a folder, an option as typed): control characters escaped visibly, as {@link #terminal}
+   * does, and nothing cut, so that the line stays one line and whole.
+   */
+  public static String terminalLine(String line) {
+    return line == null ? null : visible(line);
+  }
+
+  /**
    * {@code name} cut in the middle when longer than {@value #LONGEST_NAME} characters: its start
    * and end, and between them how many characters were left out of how many. JSON keeps the whole.
    */

@@ -18,6 +18,27 @@ class UsageErrorTest {
     assertThat(result.err().lines().toList()).containsExactly(line);
   }
 
+  /**
+   * An error line may name what the user did not choose (a file found in a folder) or typed by
+   * mistake: its control characters are shown, never sent to the terminal, and it stays one line.
+   */
+  @Test
+  void anErrorLineShowsControlCharactersEscaped(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    Cli.Result option = Cli.run("analyze", "--form\u001B[2Jat", "x.jfr");
+    java.nio.file.Path folder = java.nio.file.Files.createDirectories(dir.resolve("recordings"));
+    java.nio.file.Files.createSymbolicLink(
+        folder.resolve("evil\u001B]0;pwned\u0007\n## x.jfr"), dir.resolve("nowhere.jfr"));
+    Cli.Result file = Cli.run("analyze", folder.toString());
+    for (Cli.Result r : List.of(option, file)) {
+      assertThat(r.exitCode()).as(r.err()).isIn(2, 3);
+      assertThat(r.err().lines()).as(r.err()).hasSize(1);
+      assertThat(r.err()).startsWith("vtscope analyze: ").contains("\\u001B");
+      assertThat(r.err().chars().filter(c -> c < 0x20 && c != '\n')).as(r.err()).isEmpty();
+    }
+    assertThat(file.err()).contains("\\u0007\\n## x.jfr");
+  }
+
   @Test
   void standardInputIsReadOnce() {
     String twice = "- (standard input) is given more than once; it can be read once: give it once";
