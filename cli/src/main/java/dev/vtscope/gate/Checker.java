@@ -17,6 +17,16 @@ public final class Checker {
 
   public static CheckResult check(Analysis a, Advice advice, CheckPolicy policy) {
     List<CheckItem> items = new ArrayList<>();
+    if (Boolean.FALSE.equals(a.settings().pinnedEnabled())) {
+      // no pinned event could be written: every budget below would pass on nothing measured
+      items.add(
+          new CheckItem(
+              "recording",
+              Message.of("check.pinned-recorded"),
+              false,
+              Message.of("check.pinned-recorded.off"),
+              null));
+    }
     List<Message> allowed = new ArrayList<>();
     long total = 0;
     long events = 0;

@@ -74,6 +74,33 @@ class GateCommandTest {
         .isEqualTo("pinned total <= 1 s");
   }
 
+  /** A recording that cannot show a pin passes no check of pins, whatever its budgets. */
+  @Test
+  void aRecordingWithThePinnedEventOffFailsItsCheck() throws Exception {
+    Path off =
+        TestRecordings.recordWorkload(
+            TestRecordings.currentJava(),
+            List.of("jdk.VirtualThreadPinned#enabled=false"),
+            List.of(),
+            "class-init",
+            "--threads",
+            "2",
+            "--init",
+            "30ms");
+    Cli.Result text = Cli.run("check", "--max-pinned-total", "1ms", off.toString());
+    assertThat(text.exitCode()).as(text.out()).isEqualTo(6);
+    assertThat(text.out())
+        .contains(
+            "FAIL  the recording can show pinning: jdk.VirtualThreadPinned was off: no pin could"
+                + " be recorded")
+        .contains("ok    pinned total <= 1 ms");
+    Cli.Result json = Cli.run("check", "--format", "json", off.toString());
+    assertThat(json.exitCode()).isEqualTo(6);
+    JsonNode first = new ObjectMapper().readTree(json.out()).at("/checks/0");
+    assertThat(first.get("kind").asText()).isEqualTo("recording");
+    assertThat(first.get("passed").asBoolean()).isFalse();
+  }
+
   @Test
   void checkFailsOnHighFindingsByDefaultAndTheAllowListToleratesThem() {
     Cli.Result strict = Cli.run("check", PINNING);
