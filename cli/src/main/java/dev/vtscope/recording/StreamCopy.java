@@ -14,7 +14,10 @@ import java.util.function.LongSupplier;
  * must start a JFR chunk, or nothing more is read ({@code vtscope analyze - < /dev/zero} ends at
  * once); and the copy stops before the temporary folder's file system would have less than a tenth
  * of its size, at most 1 GB, free: a stream without end, or a recording larger than the folder can
- * hold, ends with a message rather than with a full disk for every other program.
+ * hold, ends with a message rather than with a full disk for every other program. The copy ends
+ * where the recording does: chunk by chunk as their headers size them, and where bytes that start
+ * no chunk follow, those are copied (the reader says where reading stopped, as for a file) and
+ * nothing after them is read.
  */
 final class StreamCopy {
 
@@ -98,8 +101,38 @@ final class StreamCopy {
         write(out, start, start.length, name, what);
         long copied = start.length;
         long allowed = 0; // copied before the free space is measured again
+        // What is left of the chunk being copied, by its header; UNKNOWN when its header gives no
+        // size (a chunk still being written): then the rest of the stream is copied.
+        long chunkLeft = left(chunkSize(start), start.length);
         byte[] buffer = new byte[1 << 16];
-        for (int n; (n = in.read(buffer)) >= 0; copied += n) {
+        while (true) {
+          byte[] bytes = buffer;
+          int n;
+          if (chunkLeft == 0) {
+            // the next chunk's header, or the end: bytes that start no chunk are copied (the
+            // reader says where reading stopped, as for a file) and nothing after them is read
+            bytes = readUpTo(in, ChunkHeader.SIZE);
+            n = bytes.length;
+            if (n == 0) {
+              break;
+            }
+            chunkLeft =
+                ChunkScanner.problemOfStart(bytes) == null
+                    ? left(chunkSize(bytes), n)
+                    : NOT_A_CHUNK;
+          } else {
+            n =
+                in.read(
+                    buffer,
+                    0,
+                    (int) (chunkLeft > 0 ? Math.min(buffer.length, chunkLeft) : buffer.length));
+            if (n < 0) {
+              break;
+            }
+            if (chunkLeft > 0) {
+              chunkLeft -= n;
+            }
+          }
           if (copied + n > allowed) {
             long room = usableSpace.getAsLong() - keptFree;
             if (n > room) {
@@ -107,7 +140,11 @@ final class StreamCopy {
             }
             allowed = copied + Math.min(room, MEASURE_EVERY);
           }
-          write(out, buffer, n, name, what);
+          write(out, bytes, n, name, what);
+          copied += n;
+          if (chunkLeft == NOT_A_CHUNK) {
+            break;
+          }
         }
         copiedAll = true;
       } finally {
@@ -129,6 +166,29 @@ final class StreamCopy {
         }
       }
     }
+  }
+
+  /** A chunk whose header gives no size: the stream is copied to its end. */
+  private static final long UNKNOWN = -1;
+
+  /** Bytes that start no chunk where one should start: copied, and the stream read no further. */
+  private static final long NOT_A_CHUNK = -2;
+
+  /**
+   * The size a chunk header gives its chunk, header included, or {@link #UNKNOWN} when it gives
+   * none a reader could use: 0 while the JVM still writes the chunk, or less than the header.
+   */
+  private static long chunkSize(byte[] header) {
+    if (header.length < ChunkHeader.SIZE) {
+      return UNKNOWN;
+    }
+    long size = java.nio.ByteBuffer.wrap(header).getLong(8);
+    return size < ChunkHeader.SIZE ? UNKNOWN : size;
+  }
+
+  /** What is left of a chunk of {@code size} bytes once {@code copied} of them are. */
+  private static long left(long size, int copied) {
+    return size == UNKNOWN ? UNKNOWN : size - copied;
   }
 
   /**

@@ -86,9 +86,31 @@ class StreamCopyTest {
     assertThat(Files.readAllBytes(copied)).isEqualTo(bytes);
   }
 
+  /**
+   * A recording followed by what is not one: the copy ends where its chunks do, with the first
+   * bytes that start no chunk (for the reader to say where reading stopped), and reads nothing
+   * after.
+   */
+  @Test
+  void theCopyEndsWhereTheRecordingsChunksEnd() throws Exception {
+    byte[] one = Files.readAllBytes(SAMPLE);
+    byte[] two = new byte[one.length * 2];
+    System.arraycopy(one, 0, two, 0, one.length);
+    System.arraycopy(one, 0, two, one.length, one.length);
+    Endless trailed = new Endless(two);
+    Path copied =
+        new StreamCopy(dir, () -> Long.MAX_VALUE, 0).copy("-", "standard input", () -> trailed);
+    byte[] bytes = Files.readAllBytes(copied);
+    assertThat(bytes).hasSize(two.length + ChunkHeader.SIZE);
+    assertThat(java.util.Arrays.copyOf(bytes, two.length)).isEqualTo(two);
+    assertThat(trailed.read.get()).isEqualTo(two.length + ChunkHeader.SIZE);
+  }
+
   @Test
   void aStreamLargerThanTheFolderCanHoldStopsBeforeFillingItAndLeavesNothing() throws Exception {
     byte[] header = java.util.Arrays.copyOf(Files.readAllBytes(SAMPLE), ChunkHeader.SIZE);
+    // a chunk still being written: its header gives no size, so the stream is copied to its end
+    java.nio.ByteBuffer.wrap(header).putLong(8, 0);
     Endless endless = new Endless(header);
     // 3 MB free, of which 2 MB are kept: the copy may take about one
     AtomicLong free = new AtomicLong(3L << 20);
