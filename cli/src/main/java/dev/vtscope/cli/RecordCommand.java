@@ -343,6 +343,7 @@ final class RecordCommand implements Callable<Integer> {
     ExitCode code =
         switch (e.problem()) {
           case USAGE -> ExitCode.USAGE;
+          case CANNOT_WRITE -> ExitCode.INPUT_UNREADABLE;
           case NO_JAVA -> ExitCode.NO_JAVA;
           case CANNOT_START -> ExitCode.INPUT_UNREADABLE;
           case PROGRAM_FAILED -> ExitCode.PROGRAM_FAILED;

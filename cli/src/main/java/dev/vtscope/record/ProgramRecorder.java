@@ -233,8 +233,14 @@ public final class ProgramRecorder {
     Path folder = file.toAbsolutePath().getParent();
     if (folder == null || !Files.isDirectory(folder)) {
       throw new RecordException(
-          RecordException.Problem.USAGE,
-          "the folder of --out " + file + " does not exist; create it first");
+          RecordException.Problem.CANNOT_WRITE,
+          "cannot write " + file + ": its folder does not exist; create it first");
+    }
+    // the JVM writes the recording itself, and fails at its start (or at its end) if it cannot
+    if (!Files.isWritable(folder)) {
+      throw new RecordException(
+          RecordException.Problem.CANNOT_WRITE,
+          "cannot write " + file + ": its folder is not writable; choose another --out");
     }
   }
 

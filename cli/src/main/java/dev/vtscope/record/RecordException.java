@@ -9,6 +9,8 @@ public final class RecordException extends Exception {
   public enum Problem {
     /** Options that cannot go together, or a file that must not be written. */
     USAGE,
+    /** The recording cannot be written where --out says: no such folder, or not writable. */
+    CANNOT_WRITE,
     /** No JDK of the release asked for, or a java without virtual threads. */
     NO_JAVA,
     /** The program could not be started at all. */

@@ -340,7 +340,9 @@ class AttributionTest {
   @Test
   void aWaitNotifyPoolThatStallsOnJdk21IsSeenWithoutAnyPinnedEvent() {
     // The stall can come before any wait completes: then the recording has no monitor wait at all,
-    // and only the carriers the scheduler started show it.
+    // and only the carriers the scheduler started show it. Each task holds its connection for a
+    // minute, so that the pool surely stalls: with the default 10 ms a busy machine let it finish
+    // after starting 251 carriers of 256.
     Path recording =
         TestRecordings.recordWorkload(
             TestRecordings.jdk21Java(),
@@ -348,8 +350,10 @@ class AttributionTest {
             "connection-pool",
             "--variant",
             "wait-notify",
+            "--query",
+            "60s",
             "--stall-after",
-            "2s");
+            "5s");
     Analysis a = Reports.analyze("pool.jfr", recording, GroupBy.CULPRIT);
     assertThat(a.pinned().events()).isZero();
     assertThat(a.scheduler().carriersStarted())

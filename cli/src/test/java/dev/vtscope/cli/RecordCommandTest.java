@@ -430,6 +430,17 @@ class RecordCommandTest {
     assertThat(Files.readString(existing)).isEqualTo("precious");
   }
 
+  /** The recorded JVM writes the recording itself: where it cannot, nothing is started. */
+  @Test
+  void aRecordingThatCannotBeWrittenIsSaidBeforeAnythingStarts() {
+    Path nowhere = dir.resolve("no-such-folder/app.jfr");
+    Cli.Result result = Cli.run("record", "--workload", "pinning", "--out", nowhere.toString());
+    assertThat(result.exitCode()).as(result.err()).isEqualTo(3);
+    assertThat(result.err().lines()).hasSize(1);
+    assertThat(result.err())
+        .startsWith("vtscope record: cannot write " + nowhere + ": its folder does not exist");
+  }
+
   @Test
   void unknownWorkloadAndMissingJdkAreOneLineErrors() {
     Cli.Result unknown = Cli.run("record", "--workload", "nope");
