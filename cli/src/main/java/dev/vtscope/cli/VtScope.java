@@ -24,7 +24,27 @@ public final class VtScope {
     PrintWriter out =
         new CheckedWriter(
             new java.io.OutputStreamWriter(new java.io.FileOutputStream(FileDescriptor.out)), true);
-    System.exit(run(args, out, new PrintWriter(System.err, true)));
+    int code = run(args, out, new PrintWriter(System.err, true));
+    if (code == ExitCode.OUT_OF_MEMORY.code() && !exitCanLog()) {
+      // the heap is too small even for System.exit's own logger, which would print a second line
+      // of its own; the shutdown hooks would fail the same way
+      Runtime.getRuntime().halt(code);
+    }
+    System.exit(code);
+  }
+
+  /**
+   * Whether System.exit can look up the logger it logs to (JDK 21+): the first lookup loads classes
+   * and allocates, which fails on a heap the command exhausted and could not free.
+   */
+  private static boolean exitCanLog() {
+    System.gc();
+    try {
+      System.getLogger("java.lang.Runtime").isLoggable(System.Logger.Level.DEBUG);
+      return true;
+    } catch (Throwable exhausted) {
+      return false;
+    }
   }
 
   /** The subcommands, in the order help lists them. */
