@@ -4,13 +4,16 @@ import dev.vtscope.attribution.Attributor;
 import dev.vtscope.attribution.ClassBytesSource;
 import dev.vtscope.attribution.FrameOwnership;
 import dev.vtscope.recording.ChunkHeader;
+import dev.vtscope.recording.JvmFacts;
 import dev.vtscope.recording.RecordingFiles;
 import dev.vtscope.recording.RecordingInput;
 import dev.vtscope.recording.RecordingReader;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /** Reads recordings and builds an {@link Analysis}: load, collect per JVM, merge, note. */
@@ -108,15 +111,45 @@ public final class Analyzer {
       if (read.unreadable() + read.repeatedFiles() == input.files().size()) {
         continue; // nothing of it was read, or only what other inputs hold too
       }
-      RecordingSummary summary = RecordingSummary.of(read.collector());
-      summaries.add(summary);
-      facts.add(
-          facts(
+      List<Set<ChunkHeader.Identity>> byJvm =
+          chunksByJvm(read.chunks(), read.collector().chunkJvms());
+      if (byJvm.size() == 1) {
+        add(input.name(), input, read, summaries, facts);
+        continue;
+      }
+      // Chunks of several JVMs in one input (recordings concatenated, or a stream of several):
+      // each JVM's are read again, alone, and analysed as a recording of its own, as if the
+      // recordings had been given apart. Their figures never mix.
+      List<JvmFacts> jvms = new ArrayList<>();
+      for (Set<ChunkHeader.Identity> chunks : byJvm) {
+        jvms.add(read.collector().chunkJvms().get(firstNamed(chunks, read.collector())));
+      }
+      boolean pidsTell = jvms.stream().map(JvmFacts::pid).distinct().count() == jvms.size();
+      List<String> names = new ArrayList<>();
+      for (int j = 0; j < byJvm.size(); j++) {
+        String name =
+            input.name()
+                + " (JVM "
+                + (j + 1)
+                + " of "
+                + byJvm.size()
+                + (pidsTell ? ", pid " + jvms.get(j).pid() : "")
+                + ")";
+        names.add(name);
+        Set<ChunkHeader.Identity> others = new HashSet<>(seen);
+        others.removeAll(byJvm.get(j));
+        add(name, input, read(input, others), summaries, facts);
+      }
+      skipped.add(
+          RecordingNotes.note(
+              "several-jvms",
+              Note.Severity.INFO,
+              "input",
               input.name(),
-              input.files().size(),
-              summary,
-              read.problems().isEmpty() ? null : String.join("; ", read.problems()),
-              read.readNotes()));
+              "jvms",
+              byJvm.size(),
+              "recordings",
+              names));
     }
     if (summaries.isEmpty()) {
       throw inputs.size() == 1 && inputs.get(0).files().size() == 1
@@ -144,6 +177,70 @@ public final class Analyzer {
         ? analysis
         : analysis.withNotes(
             java.util.stream.Stream.concat(skipped.stream(), analysis.notes().stream()).toList());
+  }
+
+  /** Adds the recording {@code read} holds, called {@code name}, to those analysed. */
+  private static void add(
+      String name,
+      RecordingInput input,
+      InputRead read,
+      List<RecordingSummary> summaries,
+      List<InputFacts> facts) {
+    RecordingSummary summary = RecordingSummary.of(read.collector());
+    summaries.add(summary);
+    facts.add(
+        facts(
+            name,
+            input.files().size(),
+            summary,
+            read.problems().isEmpty() ? null : String.join("; ", read.problems()),
+            read.readNotes()));
+  }
+
+  /**
+   * Who a JVM is: its process id and the millisecond it started (JFR records it in milliseconds),
+   * which no other JVM shares.
+   */
+  private record JvmIdentity(long pid, long startMillis) {}
+
+  /**
+   * {@code chunks} grouped by the JVM that wrote them, in the order each JVM's first chunk started:
+   * one group when they name one JVM or none. A chunk that names no JVM (its {@code
+   * jdk.JVMInformation} event was off) goes with the chunk that started before it, or with the
+   * first JVM's when none did.
+   */
+  static List<Set<ChunkHeader.Identity>> chunksByJvm(
+      Set<ChunkHeader.Identity> chunks, Map<ChunkHeader.Identity, JvmFacts> jvms) {
+    List<ChunkHeader.Identity> inTime = new ArrayList<>(chunks);
+    inTime.sort(
+        java.util.Comparator.comparingLong(ChunkHeader.Identity::startNanos)
+            .thenComparingLong(ChunkHeader.Identity::durationNanos));
+    Map<JvmIdentity, Set<ChunkHeader.Identity>> groups = new LinkedHashMap<>();
+    List<ChunkHeader.Identity> beforeAny = new ArrayList<>();
+    Set<ChunkHeader.Identity> current = null;
+    for (ChunkHeader.Identity chunk : inTime) {
+      JvmFacts jvm = jvms.get(chunk);
+      if (jvm != null) {
+        current =
+            groups.computeIfAbsent(
+                new JvmIdentity(jvm.pid(), jvm.jvmStartNanos() / 1_000_000L), k -> new HashSet<>());
+      }
+      (current == null ? beforeAny : current).add(chunk);
+    }
+    if (groups.isEmpty()) {
+      return List.of(chunks);
+    }
+    groups.values().iterator().next().addAll(beforeAny);
+    return List.copyOf(groups.values());
+  }
+
+  /** The earliest chunk of {@code chunks} that names its JVM. */
+  private static ChunkHeader.Identity firstNamed(
+      Set<ChunkHeader.Identity> chunks, SummaryBuilder collector) {
+    return chunks.stream()
+        .filter(collector.chunkJvms()::containsKey)
+        .min(java.util.Comparator.comparingLong(ChunkHeader.Identity::startNanos))
+        .orElseThrow();
   }
 
   /**

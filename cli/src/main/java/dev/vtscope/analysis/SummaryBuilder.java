@@ -65,6 +65,15 @@ final class SummaryBuilder implements ChunkedListener {
   JvmFacts jvm;
 
   /**
+   * The JVM each chunk read says wrote it ({@code jdk.JVMInformation}, which JFR writes at every
+   * chunk's start): a file can hold the recordings of several JVMs back to back ({@code cat a.jfr
+   * b.jfr}), which are then analysed apart. Chunks that name no JVM are not in it.
+   */
+  private final Map<ChunkHeader.Identity, JvmFacts> chunkJvms = new HashMap<>();
+
+  private ChunkHeader.Identity currentIdentity;
+
+  /**
    * The recording's last two thread dumps ({@code jdk.ThreadDump}), the latest first, or null: what
    * the carriers held when the recording ended, and whether they held it since the dump before. Two
    * texts of some kilobytes each, whatever the recording's size.
@@ -151,6 +160,7 @@ final class SummaryBuilder implements ChunkedListener {
   public void chunk(ChunkHeader header) {
     open();
     currentChunk = header.startNanos();
+    currentIdentity = header.identity();
     carrierWork.chunk(header.startNanos());
     chunks++;
     bytes += header.size();
@@ -254,6 +264,9 @@ final class SummaryBuilder implements ChunkedListener {
   @Override
   public void jvm(JvmFacts facts) {
     open();
+    if (currentIdentity != null) {
+      chunkJvms.putIfAbsent(currentIdentity, facts);
+    }
     if (jvm == null || currentChunk < jvmAt) {
       jvm = facts;
       jvmAt = currentChunk;
@@ -403,6 +416,7 @@ final class SummaryBuilder implements ChunkedListener {
       jvm = o.jvm;
       jvmAt = o.jvmAt;
     }
+    o.chunkJvms.forEach(chunkJvms::putIfAbsent);
     keepDump(o.lastDump);
     keepDump(o.dumpBefore);
     recentSamples.addAll(o.recentSamples);
@@ -481,6 +495,11 @@ final class SummaryBuilder implements ChunkedListener {
   /** The JVM's facts stated so far, or null. */
   JvmFacts jvmFacts() {
     return jvm;
+  }
+
+  /** The JVM each chunk read names, for the chunks that name one. */
+  Map<ChunkHeader.Identity, JvmFacts> chunkJvms() {
+    return java.util.Collections.unmodifiableMap(chunkJvms);
   }
 
   /** The CPU count the JVM saw: the container's limit when there is one. */

@@ -311,10 +311,10 @@ class RecordCommandTest {
             "connection-pool",
             "--jdk",
             jdk21Home(),
-            // long enough for a loaded machine to start the JVM and the workload: the program
-            // must be stalled when the timeout stops it
+            // long enough for a loaded machine to start the JVM and the workload (10 s was not,
+            // beside other builds): the program must be stalled when the timeout stops it
             "--timeout",
-            "10s",
+            "30s",
             "--out",
             out.toString(),
             "--format",
@@ -328,7 +328,7 @@ class RecordCommandTest {
             "--stall-after",
             "120s");
     assertThat(result.exitCode()).as(result.err()).isEqualTo(5);
-    assertThat(result.err()).contains("stopped after the 10s timeout");
+    assertThat(result.err()).contains("stopped after the 30s timeout");
     assertThat(MAPPER.readTree(result.out()).at("/scheduler/carriersStarted").asInt())
         .isGreaterThan(2);
   }
