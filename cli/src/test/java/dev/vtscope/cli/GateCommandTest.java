@@ -77,16 +77,7 @@ class GateCommandTest {
   /** A recording that cannot show a pin passes no check of pins, whatever its budgets. */
   @Test
   void aRecordingWithThePinnedEventOffFailsItsCheck() throws Exception {
-    Path off =
-        TestRecordings.recordWorkload(
-            TestRecordings.currentJava(),
-            List.of("jdk.VirtualThreadPinned#enabled=false"),
-            List.of(),
-            "class-init",
-            "--threads",
-            "2",
-            "--init",
-            "30ms");
+    Path off = TestRecordings.classInitWithPinnedEventOff();
     Cli.Result text = Cli.run("check", "--max-pinned-total", "1ms", off.toString());
     assertThat(text.exitCode()).as(text.out()).isEqualTo(6);
     assertThat(text.out())
