@@ -17,7 +17,7 @@ public final class Checker {
 
   public static CheckResult check(Analysis a, Advice advice, CheckPolicy policy) {
     List<CheckItem> items = new ArrayList<>();
-    if (Boolean.FALSE.equals(a.settings().pinnedEnabled())) {
+    if (!a.settings().canShowPinning()) {
       // no pinned event could be written: every budget below would pass on nothing measured
       items.add(
           new CheckItem(

@@ -414,6 +414,59 @@ class GateCommandTest {
     assertThat(doc.get("notes").get(0).get("id").asText()).isEqualTo("diff-jdk");
   }
 
+  /**
+   * The same program recorded with the pinned event on and off: the recording that could record no
+   * pin fixes nothing and breaks nothing, and the diff says so instead of passing.
+   */
+  @Test
+  void aDiffWithARecordingThatCouldRecordNoPinComparesNoPinsAndDoesNotPass() throws Exception {
+    String on = TestRecordings.classInit().toString();
+    String off = TestRecordings.classInitWithPinnedEventOff().toString();
+    for (List<String> sides : List.of(List.of(on, off), List.of(off, on))) {
+      Cli.Result text = Cli.run("diff", sides.get(0), sides.get(1));
+      assertThat(text.exitCode()).as(text.out()).isEqualTo(ExitCode.REGRESSION.code());
+      String side = sides.get(0).equals(off) ? "before" : "after";
+      assertThat(text.out())
+          .contains("  ! jdk.VirtualThreadPinned was off " + side + " (" + off + ")")
+          .contains("pinning is not compared")
+          .contains(side.equals("before") ? "pinned  not recorded -> " : " -> not recorded;")
+          .contains("PINNING NOT COMPARED")
+          .doesNotContain("  fixed  pinned")
+          .doesNotContain("  new    pinned")
+          .doesNotContain("No site that held carriers (pinned")
+          // the threshold of the event that was off (20 ms) is no difference between the two
+          .doesNotContain("threshold");
+
+      JsonNode doc =
+          new ObjectMapper()
+              .readTree(Cli.run("diff", sides.get(0), sides.get(1), "--format", "json").out());
+      try (InputStream in =
+          Files.newInputStream(
+              TestRecordings.repoRoot().resolve("docs/vtscope-diff.schema.json"))) {
+        assertThat(
+                JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
+                    .getSchema(in)
+                    .validate(doc))
+            .isEmpty();
+      }
+      assertThat(doc.get("pinningCompared").asBoolean()).isFalse();
+      assertThat(doc.get("passed").asBoolean()).isFalse();
+      assertThat(doc.get(side).get("withoutPinning").get(0).asText()).isEqualTo(off);
+      assertThat(doc.get(side.equals("before") ? "after" : "before").get("withoutPinning"))
+          .isEmpty();
+      for (JsonNode site : doc.get("sites")) {
+        assertThat(site.get("section").asText()).isNotEqualTo("pinned");
+      }
+      assertThat(doc.get("notes").get(0).get("id").asText()).isEqualTo("diff-pinned-off");
+      assertThat(doc.get("notes").get(0).get("figures").get("recordings").get(0).asText())
+          .isEqualTo(off);
+    }
+    // both sides able to show pins: compared as ever
+    Cli.Result same = Cli.run("diff", on, on);
+    assertThat(same.exitCode()).as(same.out()).isZero();
+    assertThat(same.out()).doesNotContain("NOT COMPARED");
+  }
+
   @Test
   void diffAllowsCulpritsTheProjectTolerates() {
     // The shared lock comes back: a regression, unless its class is allowed.
