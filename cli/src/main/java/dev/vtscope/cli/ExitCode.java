@@ -12,7 +12,10 @@ public enum ExitCode {
           + " written"),
   NOT_A_RECORDING(4, "an input is not a recording (merge: not a JSON report), or is damaged"),
   PROGRAM_FAILED(5, "record: the program failed, timed out or wrote no recording"),
-  CHECK_FAILED(6, "check: a budget was exceeded or a finding reached --fail-on"),
+  CHECK_FAILED(
+      6,
+      "check: a budget was exceeded, a finding reached --fail-on, or a recording cannot show"
+          + " pinning"),
   REGRESSION(
       7,
       "diff: a culprit is new or worse, more tasks were rejected, or a recording cannot show"

@@ -92,6 +92,38 @@ class GateCommandTest {
     assertThat(first.get("passed").asBoolean()).isFalse();
   }
 
+  /**
+   * Each recording of a folder is judged by its own settings: one with the pinned event off fails
+   * the check though the first one, which the report's settings line shows, could record pins.
+   */
+  @Test
+  void aFolderFailsItsCheckOnTheRecordingThatCouldRecordNoPin(@TempDir Path dir) throws Exception {
+    Files.copy(TestRecordings.classInit(), dir.resolve("1-on.jfr"));
+    Files.copy(TestRecordings.classInitWithPinnedEventOff(), dir.resolve("2-off.jfr"));
+    String off = dir.resolve("2-off.jfr").toString();
+    Cli.Result text = Cli.run("check", "--fail-on", "none", dir.toString());
+    assertThat(text.exitCode()).as(text.out()).isEqualTo(ExitCode.CHECK_FAILED.code());
+    assertThat(text.out())
+        .contains(
+            "FAIL  every recording can show pinning: jdk.VirtualThreadPinned was off in "
+                + off
+                + ": no pin could be recorded there")
+        .doesNotContain("1-on.jfr: no pin");
+    JsonNode json =
+        new ObjectMapper()
+            .readTree(
+                Cli.run("check", "--fail-on", "none", "--format", "json", dir.toString()).out());
+    JsonNode first = json.at("/checks/0");
+    assertThat(first.get("kind").asText()).isEqualTo("recording");
+    assertThat(first.get("passed").asBoolean()).isFalse();
+    assertThat(first.at("/figures/recordings")).hasSize(1);
+    assertThat(first.at("/figures/recordings/0").asText()).isEqualTo(off);
+
+    // the recording that could record pins, alone, has nothing to fail
+    Cli.Result on = Cli.run("check", "--fail-on", "none", dir.resolve("1-on.jfr").toString());
+    assertThat(on.exitCode()).as(on.out()).isZero();
+  }
+
   @Test
   void checkFailsOnHighFindingsByDefaultAndTheAllowListToleratesThem() {
     Cli.Result strict = Cli.run("check", PINNING);
