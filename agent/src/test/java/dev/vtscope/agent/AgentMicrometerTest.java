@@ -2,6 +2,7 @@ package dev.vtscope.agent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vtscope.testing.Eventually;
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;
@@ -118,15 +119,17 @@ class AgentMicrometerTest {
   }
 
   private String endpoint(Process app) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    while (System.nanoTime() < deadline && app.isAlive()) {
-      Matcher m = SERVING.matcher(output());
-      if (m.find()) {
-        return m.group(1);
-      }
-      Thread.sleep(100);
-    }
-    throw new AssertionError("the agent did not start serving; the application said:\n" + output());
+    String said =
+        Eventually.value(
+            "the agent serves",
+            () -> {
+              assertThat(app.isAlive()).as("the application runs; it said:%n%s", output()).isTrue();
+              return output();
+            },
+            output -> SERVING.matcher(output).find());
+    Matcher m = SERVING.matcher(said);
+    m.find();
+    return m.group(1);
   }
 
   private String output() {
