@@ -9,6 +9,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -79,7 +80,13 @@ class AgentMicrometerTest {
                   HttpResponse.BodyHandlers.ofString());
       assertThat(scrape.statusCode()).isEqualTo(200);
       assertThat(scrape.body()).contains("jvm_threads_virtual_pinned_seconds_count");
-      Thread.sleep(1500); // an interval analysed, with whatever it would load
+      // pins made once the agent records, and an interval analysed with whatever that loads
+      app.getOutputStream().write("pin\n".getBytes(StandardCharsets.UTF_8));
+      app.getOutputStream().flush();
+      Eventually.value(
+          "the service's pins are counted at " + endpoint,
+          () -> scrape(endpoint),
+          body -> pinnedCount(body) > 0);
       assertThat(app.isAlive()).as(output()).isTrue();
       assertThat(output())
           .doesNotContainIgnoringCase("micrometer")
@@ -130,6 +137,31 @@ class AgentMicrometerTest {
     Matcher m = SERVING.matcher(said);
     m.find();
     return m.group(1);
+  }
+
+  private static String scrape(String endpoint) throws Exception {
+    return HttpClient.newHttpClient()
+        .send(
+            HttpRequest.newBuilder(URI.create("http://" + endpoint + "/metrics")).build(),
+            HttpResponse.BodyHandlers.ofString())
+        .body();
+  }
+
+  /** The pinned events the scraped {@code body} counts in the service's holder, or 0. */
+  private static long pinnedCount(String body) {
+    Matcher m =
+        Pattern.compile(
+                Pattern.quote(
+                        "jvm_threads_virtual_pinned_seconds_count{holder_class=\""
+                            + PinningService.holderClass()
+                            + "\",holder_method=\""
+                            + PinningService.holderMethod()
+                            + "\",kind=\""
+                            + PinningService.holderKind()
+                            + "\",artifact=\"")
+                    + "[^\"]*\"\\} (\\d+)")
+            .matcher(body);
+    return m.find() ? Long.parseLong(m.group(1)) : 0;
   }
 
   private String output() {
