@@ -2,12 +2,14 @@ package dev.vtscope.agent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vtscope.testing.Eventually;
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -78,7 +80,13 @@ class AgentMicrometerTest {
                   HttpResponse.BodyHandlers.ofString());
       assertThat(scrape.statusCode()).isEqualTo(200);
       assertThat(scrape.body()).contains("jvm_threads_virtual_pinned_seconds_count");
-      Thread.sleep(1500); // an interval analysed, with whatever it would load
+      // pins made once the agent records, and an interval analysed with whatever that loads
+      app.getOutputStream().write("pin\n".getBytes(StandardCharsets.UTF_8));
+      app.getOutputStream().flush();
+      Eventually.value(
+          "the service's pins are counted at " + endpoint,
+          () -> scrape(endpoint),
+          body -> pinnedCount(body) > 0);
       assertThat(app.isAlive()).as(output()).isTrue();
       assertThat(output())
           .doesNotContainIgnoringCase("micrometer")
@@ -118,15 +126,42 @@ class AgentMicrometerTest {
   }
 
   private String endpoint(Process app) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    while (System.nanoTime() < deadline && app.isAlive()) {
-      Matcher m = SERVING.matcher(output());
-      if (m.find()) {
-        return m.group(1);
-      }
-      Thread.sleep(100);
-    }
-    throw new AssertionError("the agent did not start serving; the application said:\n" + output());
+    String said =
+        Eventually.value(
+            "the agent serves",
+            () -> {
+              assertThat(app.isAlive()).as("the application runs; it said:%n%s", output()).isTrue();
+              return output();
+            },
+            output -> SERVING.matcher(output).find());
+    Matcher m = SERVING.matcher(said);
+    m.find();
+    return m.group(1);
+  }
+
+  private static String scrape(String endpoint) throws Exception {
+    return HttpClient.newHttpClient()
+        .send(
+            HttpRequest.newBuilder(URI.create("http://" + endpoint + "/metrics")).build(),
+            HttpResponse.BodyHandlers.ofString())
+        .body();
+  }
+
+  /** The pinned events the scraped {@code body} counts in the service's holder, or 0. */
+  private static long pinnedCount(String body) {
+    Matcher m =
+        Pattern.compile(
+                Pattern.quote(
+                        "jvm_threads_virtual_pinned_seconds_count{holder_class=\""
+                            + PinningService.holderClass()
+                            + "\",holder_method=\""
+                            + PinningService.holderMethod()
+                            + "\",kind=\""
+                            + PinningService.holderKind()
+                            + "\",artifact=\"")
+                    + "[^\"]*\"\\} (\\d+)")
+            .matcher(body);
+    return m.find() ? Long.parseLong(m.group(1)) : 0;
   }
 
   private String output() {

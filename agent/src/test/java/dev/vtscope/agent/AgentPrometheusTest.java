@@ -3,6 +3,7 @@ package dev.vtscope.agent;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.vtscope.testing.Eventually;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -47,26 +48,14 @@ class AgentPrometheusTest {
       try (PrometheusServer prometheus = PrometheusServer.start(dir, List.of(target))) {
         String query =
             "sum by (holder_class, holder_method, kind) (jvm_threads_virtual_pinned_seconds_sum)";
-        JsonNode found = null;
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (found == null && System.nanoTime() < deadline) {
-          for (JsonNode series : prometheus.query(query)) {
-            JsonNode labels = series.path("metric");
-            if (holderClass.equals(labels.path("holder_class").asText())
-                && holderMethod.equals(labels.path("holder_method").asText())
-                && Double.parseDouble(series.path("value").get(1).asText()) > 0) {
-              found = series;
-            }
-          }
-          if (found == null) {
-            Thread.sleep(500);
-          }
-        }
-        assertThat(found)
-            .as(
-                "pinned time of %s.%s in Prometheus; targets: %s; workload said:%n%s",
-                holderClass, holderMethod, prometheus.targets(), child.output())
-            .isNotNull();
+        JsonNode found =
+            holder(
+                Eventually.value(
+                    "pinned time of " + holderClass + "." + holderMethod + " in Prometheus",
+                    () -> prometheus.query(query),
+                    series -> holder(series, holderClass, holderMethod) != null),
+                holderClass,
+                holderMethod);
         assertThat(found.path("metric").path("kind").asText())
             .isEqualTo(feature >= 22 ? "foreign_function" : "synchronized_block");
 
@@ -84,6 +73,19 @@ class AgentPrometheusTest {
         assertThat(prometheus.query("vtscope_findings")).hasSize(4);
       }
     }
+  }
+
+  /** The series of {@code holderClass.holderMethod} with pinned time, or null. */
+  private static JsonNode holder(JsonNode series, String holderClass, String holderMethod) {
+    for (JsonNode one : series) {
+      JsonNode labels = one.path("metric");
+      if (holderClass.equals(labels.path("holder_class").asText())
+          && holderMethod.equals(labels.path("holder_method").asText())
+          && Double.parseDouble(one.path("value").get(1).asText()) > 0) {
+        return one;
+      }
+    }
+    return null;
   }
 
   @Test
@@ -132,18 +134,20 @@ class AgentPrometheusTest {
 
     /** The agent's {@code host:port}, once it says it serves. */
     String endpoint() throws Exception {
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-      while (System.nanoTime() < deadline) {
-        Matcher m = SERVING.matcher(output());
-        if (m.find()) {
-          return m.group(1);
-        }
-        if (!process.isAlive()) {
-          break;
-        }
-        Thread.sleep(100);
-      }
-      throw new AssertionError("the agent did not start serving; the workload said:\n" + output());
+      String said =
+          Eventually.value(
+              "the agent serves",
+              () -> {
+                String output = output();
+                assertThat(process.isAlive() || SERVING.matcher(output).find())
+                    .as("the workload runs; it said:%n%s", output)
+                    .isTrue();
+                return output;
+              },
+              output -> SERVING.matcher(output).find());
+      Matcher m = SERVING.matcher(said);
+      m.find();
+      return m.group(1);
     }
 
     String output() {

@@ -6,13 +6,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.vtscope.advice.Severity;
 import dev.vtscope.metrics.PinningMetrics;
 import dev.vtscope.metrics.SiteSeries;
+import dev.vtscope.testing.Eventually;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -58,23 +58,26 @@ class OpenMetricsScrapeTest {
                 .serve(() -> metrics);
         PrometheusServer prometheus =
             PrometheusServer.start(dir, List.of("127.0.0.1:" + served.address().getPort()))) {
-      Set<String> seen = new HashSet<>();
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-      while (seen.size() < hostile.size() + 1 && System.nanoTime() < deadline) {
-        seen.clear();
-        for (JsonNode series : prometheus.query("jvm_threads_virtual_pinned_seconds_count")) {
-          JsonNode labels = series.path("metric");
-          String holder = labels.path("holder_class").asText();
-          if (!holder.equals("other")) {
-            assertThat(labels.path("holder_method").asText()).isEqualTo(holder + "m");
-            assertThat(labels.path("artifact").asText()).isEqualTo(holder + ":1");
-          }
-          seen.add(holder);
-        }
-        Thread.sleep(300);
-      }
       List<String> expected = new ArrayList<>(hostile);
       expected.add("other");
+      Set<String> seen =
+          Eventually.value(
+              "every holder's series in Prometheus",
+              () -> {
+                Set<String> holders = new HashSet<>();
+                for (JsonNode series :
+                    prometheus.query("jvm_threads_virtual_pinned_seconds_count")) {
+                  JsonNode labels = series.path("metric");
+                  String holder = labels.path("holder_class").asText();
+                  if (!holder.equals("other")) {
+                    assertThat(labels.path("holder_method").asText()).isEqualTo(holder + "m");
+                    assertThat(labels.path("artifact").asText()).isEqualTo(holder + ":1");
+                  }
+                  holders.add(holder);
+                }
+                return holders;
+              },
+              holders -> holders.size() >= expected.size());
       assertThat(seen)
           .as("Prometheus log:%n%s", prometheus.log())
           .containsExactlyInAnyOrderElementsOf(expected);

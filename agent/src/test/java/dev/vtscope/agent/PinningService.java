@@ -1,14 +1,20 @@
 package dev.vtscope.agent;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A small service the agent's tests start in a JVM of their own: a few virtual threads pin their
- * carrier, then it idles for the seconds given (default 60) so that the agent can be asked. On JDK
- * 21–23 they sleep inside {@code synchronized}; from JDK 24 on, where that no longer pins (JEP
- * 491), they sleep in a class initialiser, which still does. It uses no Micrometer, so that it runs
- * with Micrometer's jar on the class path or without.
+ * A small service the agent's tests start in a JVM of their own: it runs for the seconds given
+ * (default 60), and when a line comes on its standard input a few virtual threads pin their
+ * carrier. A test asks once the agent says it serves: the agent starts beside {@code main}, and a
+ * pin before it records is never counted. On JDK 21–23 they sleep inside {@code synchronized}; from
+ * JDK 24 on, where that no longer pins (JEP 491), they sleep in a class initialiser, which still
+ * does. It uses no Micrometer, so that it runs with Micrometer's jar on the class path or without.
  */
 public final class PinningService {
 
@@ -17,8 +23,23 @@ public final class PinningService {
   private static final Object LOCK = new Object();
 
   public static void main(String[] args) throws Exception {
-    pin();
-    System.out.println("pinned");
+    Thread.ofPlatform()
+        .daemon()
+        .start(
+            () -> {
+              try {
+                if (new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))
+                        .readLine()
+                    != null) {
+                  pin();
+                  System.out.println("pinned");
+                }
+              } catch (IOException e) {
+                throw new UncheckedIOException(e);
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            });
     Thread.sleep(1000L * (args.length > 0 ? Integer.parseInt(args[0]) : 60));
   }
 

@@ -2,6 +2,7 @@ package dev.vtscope.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vtscope.testing.Eventually;
 import java.io.File;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -87,14 +88,19 @@ final class PrometheusServer implements AutoCloseable {
             .redirectOutput(log.toFile())
             .start();
     PrometheusServer server = new PrometheusServer(process, log, "http://127.0.0.1:" + port);
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    while (!server.ready()) {
-      if (!process.isAlive() || System.nanoTime() > deadline) {
-        String output = server.log();
-        server.close();
-        throw new AssertionError("Prometheus did not start:\n" + output);
-      }
-      Thread.sleep(200);
+    try {
+      Eventually.holds(
+          "Prometheus is ready",
+          () -> {
+            if (!process.isAlive()) {
+              throw new AssertionError("Prometheus exited");
+            }
+            return server.ready();
+          });
+    } catch (AssertionError e) {
+      String output = server.log();
+      server.close();
+      throw new AssertionError("Prometheus did not start (" + e.getMessage() + "):\n" + output, e);
     }
     return server;
   }

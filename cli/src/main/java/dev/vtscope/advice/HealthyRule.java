@@ -38,7 +38,7 @@ final class HealthyRule {
     }
     int feature = a.feature();
     if ((feature > 0 && feature < k.jdk().virtualThreadsFinalIn())
-        || Boolean.FALSE.equals(a.settings().pinnedEnabled())) {
+        || !a.settings().canShowPinning()) {
       return List.of();
     }
     List<Message> checked = new ArrayList<>();

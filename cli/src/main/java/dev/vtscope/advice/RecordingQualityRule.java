@@ -20,7 +20,7 @@ final class RecordingQualityRule implements Rule {
     }
     RecordingSettings s = a.settings();
     List<Finding> findings = new ArrayList<>();
-    boolean pinnedOff = Boolean.FALSE.equals(s.pinnedEnabled());
+    boolean pinnedOff = !s.canShowPinning();
     if (pinnedOff) {
       findings.add(
           finding(

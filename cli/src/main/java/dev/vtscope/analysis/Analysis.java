@@ -207,6 +207,25 @@ public record Analysis(
     return List.copyOf(all);
   }
 
+  /**
+   * The recordings that can show no pin, by name in the order given, each judged by its own
+   * settings ({@link RecordingSettings#canShowPinning()}); empty when every one can. An input
+   * without figures of its own is judged by this analysis's settings when it is the first, whose
+   * settings they are.
+   */
+  public List<String> recordingsWithoutPinning() {
+    List<String> off = new java.util.ArrayList<>();
+    for (int i = 0; i < inputs.size(); i++) {
+      InputFacts input = inputs.get(i);
+      RecordingSettings own =
+          input.figures() != null ? input.figures().settings() : i == 0 ? settings : null;
+      if (own != null && !own.canShowPinning()) {
+        off.add(input.name());
+      }
+    }
+    return List.copyOf(off);
+  }
+
   /** Whether monitor enters and waits of virtual threads hold their carriers (JDK 21–23). */
   public boolean monitorsHoldCarriers() {
     return monitorEnter != null;

@@ -68,15 +68,13 @@ final class RecordingNotes {
                   : Message.of("note.no-pinned-reason.without")));
     }
     RecordingSettings s = a.settings();
-    if (Boolean.FALSE.equals(s.pinnedEnabled())) {
+    if (!s.canShowPinning()) {
       notes.add(note("pinned-disabled", Severity.WARNING));
     } else if (s.pinnedEnabled() == null
         && (feature == 0 || feature >= jdk.virtualThreadsFinalIn())) {
       notes.add(note("pinned-setting-unknown", Severity.INFO));
     }
-    if (s.pinnedThresholdNanos() != null
-        && s.pinnedThresholdNanos() > 0
-        && !Boolean.FALSE.equals(s.pinnedEnabled())) {
+    if (s.pinnedThresholdNanos() != null && s.pinnedThresholdNanos() > 0 && s.canShowPinning()) {
       notes.add(
           note("threshold", Severity.INFO, "threshold", Message.nanos(s.pinnedThresholdNanos())));
     }
@@ -95,7 +93,7 @@ final class RecordingNotes {
                   ? ""
                   : Message.of("note.truncated-stacks.depth", "depth", s.stackDepth())));
     }
-    if (a.pinned().events() == 0 && !Boolean.FALSE.equals(s.pinnedEnabled())) {
+    if (a.pinned().events() == 0 && s.canShowPinning()) {
       Long threshold = s.pinnedThresholdNanos();
       Object why;
       if (!jdk.monitorsHoldCarrier(feature)) {

@@ -21,4 +21,14 @@ public record RecordingSettings(
     Long monitorEnterThresholdNanos,
     Boolean monitorWaitEnabled,
     Long monitorWaitThresholdNanos,
-    Integer stackDepth) {}
+    Integer stackDepth) {
+
+  /**
+   * Whether a pin could have been recorded: not when {@code jdk.VirtualThreadPinned} was off. A
+   * recording that does not say is taken to have had it on, as JFR's own settings have it. Every
+   * verdict that rests on pins (notes, findings, check, diff) asks this, and only this.
+   */
+  public boolean canShowPinning() {
+    return !Boolean.FALSE.equals(pinnedEnabled);
+  }
+}

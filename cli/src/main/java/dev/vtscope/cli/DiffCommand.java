@@ -23,8 +23,9 @@ final class DiffCommand implements Callable<Integer> {
           "Compares two recordings culprit by culprit (kind and method; line numbers may move):"
               + " fixed, new, worse, better or same, by events and total time. Exit 7 when a"
               + " culprit is new (1 ms or more) or worse, other than warm-up (the JDK's classes)"
-              + " and --allow entries, or more tasks were rejected; compare recordings of the same"
-              + " load and length.",
+              + " and --allow entries, or more tasks were rejected, or a recording could record no"
+              + " pin (jdk.VirtualThreadPinned off: pinning is not compared); compare recordings of"
+              + " the same load and length.",
           "Input files are only read, never changed.");
 
   private Path before;
@@ -112,7 +113,7 @@ final class DiffCommand implements Callable<Integer> {
         new Report.Compared(result),
         spec.commandLine().getOut(),
         List.of(before, after));
-    return result.regression() ? ExitCode.REGRESSION.code() : ExitCode.OK.code();
+    return result.passed() ? ExitCode.OK.code() : ExitCode.REGRESSION.code();
   }
 
   private Analysis analyze(Path path) {

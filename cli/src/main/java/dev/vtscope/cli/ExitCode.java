@@ -12,8 +12,14 @@ public enum ExitCode {
           + " written"),
   NOT_A_RECORDING(4, "an input is not a recording (merge: not a JSON report), or is damaged"),
   PROGRAM_FAILED(5, "record: the program failed, timed out or wrote no recording"),
-  CHECK_FAILED(6, "check: a budget was exceeded or a finding reached --fail-on"),
-  REGRESSION(7, "diff: a culprit is new or worse, or more tasks were rejected"),
+  CHECK_FAILED(
+      6,
+      "check: a budget was exceeded, a finding reached --fail-on, or a recording cannot show"
+          + " pinning"),
+  REGRESSION(
+      7,
+      "diff: a culprit is new or worse, more tasks were rejected, or a recording cannot show"
+          + " pinning"),
   TARGET_JVM(8, "--pid: the JVM cannot be attached to or recorded, or it exited meanwhile"),
   NO_JAVA(9, "no suitable JDK found, or a --pid JVM without virtual threads or attach"),
   OUT_OF_MEMORY(10, "out of memory: give the JVM a larger heap (VTSCOPE_JAVA_OPTS=-Xmx...)");

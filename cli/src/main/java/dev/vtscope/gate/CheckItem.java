@@ -6,7 +6,8 @@ import dev.vtscope.analysis.Message;
 /**
  * One thing {@code vtscope check} checked, as data; the renderers word it.
  *
- * @param kind {@code budget}, {@code site} or {@code finding}
+ * @param kind {@code recording} (whether the recordings can show pinning at all), {@code budget},
+ *     {@code site} or {@code finding}
  * @param name what was checked, e.g. the budget {@code pinned total <= 500 ms}
  * @param passed whether it is within bounds
  * @param result the measured value and, when it failed, by how much

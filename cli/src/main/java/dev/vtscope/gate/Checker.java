@@ -17,14 +17,18 @@ public final class Checker {
 
   public static CheckResult check(Analysis a, Advice advice, CheckPolicy policy) {
     List<CheckItem> items = new ArrayList<>();
-    if (Boolean.FALSE.equals(a.settings().pinnedEnabled())) {
-      // no pinned event could be written: every budget below would pass on nothing measured
+    // each recording by its own settings: one without pinned events adds nothing to the budgets
+    // below, which would pass on what was not measured
+    List<String> withoutPinning = a.recordingsWithoutPinning();
+    if (!withoutPinning.isEmpty()) {
       items.add(
           new CheckItem(
               "recording",
-              Message.of("check.pinned-recorded"),
+              Message.of(a.several() ? "check.pinned-recorded.each" : "check.pinned-recorded"),
               false,
-              Message.of("check.pinned-recorded.off"),
+              a.several()
+                  ? Message.of("check.pinned-recorded.off.in", "recordings", withoutPinning)
+                  : Message.of("check.pinned-recorded.off"),
               null));
     }
     List<Message> allowed = new ArrayList<>();

@@ -12,8 +12,8 @@ import java.util.function.Function;
 
 /**
  * What makes two recordings unlike each other, so that a difference between them may not be the
- * code's: different event thresholds, stack depths, JDK releases, or very different lengths. A diff
- * says these before its sites, as notes.
+ * code's: a side that could record no pin, different event thresholds, stack depths, JDK releases,
+ * or very different lengths. A diff says these before its sites, as notes.
  */
 final class Comparability {
 
@@ -24,10 +24,33 @@ final class Comparability {
 
   static List<Note> notes(Analysis before, Analysis after) {
     List<Note> notes = new ArrayList<>();
+    List<String> beforeOff = before.recordingsWithoutPinning();
+    List<String> afterOff = after.recordingsWithoutPinning();
+    if (!beforeOff.isEmpty() || !afterOff.isEmpty()) {
+      List<String> off = new ArrayList<>(beforeOff);
+      off.addAll(afterOff);
+      notes.add(
+          warning(
+              "diff-pinned-off",
+              Message.of(
+                  "note.diff-pinned-off",
+                  "side",
+                  Message.of(
+                      afterOff.isEmpty()
+                          ? "note.diff-pinned-off.before"
+                          : beforeOff.isEmpty()
+                              ? "note.diff-pinned-off.after"
+                              : "note.diff-pinned-off.both"),
+                  "recordings",
+                  List.copyOf(off))));
+    }
     RecordingSettings b = before.settings();
     RecordingSettings a = after.settings();
     if (b != null && a != null) {
-      threshold(notes, "jdk.VirtualThreadPinned", b, a, RecordingSettings::pinnedThresholdNanos);
+      if (beforeOff.isEmpty() && afterOff.isEmpty()) {
+        // the threshold of an event that was off says nothing of what was recorded
+        threshold(notes, "jdk.VirtualThreadPinned", b, a, RecordingSettings::pinnedThresholdNanos);
+      }
       threshold(notes, "jdk.JavaMonitorEnter", b, a, RecordingSettings::monitorEnterThresholdNanos);
       threshold(notes, "jdk.JavaMonitorWait", b, a, RecordingSettings::monitorWaitThresholdNanos);
       if (b.stackDepth() != null

@@ -22,6 +22,22 @@ public record DiffResult(
     notes = List.copyOf(notes);
   }
 
+  /**
+   * Whether pins were compared: every recording of both sides could record them. When not, no
+   * pinned site is listed and the diff does not pass.
+   */
+  public boolean pinningCompared() {
+    return Differ.pinningCompared(before, after);
+  }
+
+  /**
+   * Whether the diff passes: no regression, and pins compared. A recording that could record no pin
+   * shows none fixed and none new, so a diff with one never passes on that.
+   */
+  public boolean passed() {
+    return !regression() && pinningCompared();
+  }
+
   /** New or worse culprits, or more rejected tasks. */
   public boolean regression() {
     return sites.stream().anyMatch(SiteChange::regression)

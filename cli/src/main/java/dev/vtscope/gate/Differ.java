@@ -14,7 +14,7 @@ import java.util.function.Function;
 /**
  * Matches sites of two analyses by culprit (kind and method, not line numbers, which move between
  * builds) and classifies each: fixed, new, better, worse, same, or hidden by the other side's
- * threshold.
+ * threshold. Pinned sites are compared only when both recordings could record pins.
  */
 public final class Differ {
 
@@ -36,6 +36,11 @@ public final class Differ {
       Analysis before, Analysis after, double tolerance, AllowList allow) {
     Map<String, List<Site>> beforeSections = sections(before);
     Map<String, List<Site>> afterSections = sections(after);
+    if (!pinningCompared(before, after)) {
+      // a side that could record no pin would read every pinned site of the other as fixed or new
+      beforeSections.remove("pinned");
+      afterSections.remove("pinned");
+    }
     List<SiteChange> changes = new ArrayList<>();
     for (String name : beforeSections.keySet()) {
       changes.addAll(
@@ -55,6 +60,12 @@ public final class Differ {
                         (SiteChange c) -> Math.max(c.beforeNanos(), c.afterNanos()))
                     .reversed()));
     return new DiffResult(before, after, tolerance, changes, Comparability.notes(before, after));
+  }
+
+  /** Whether every recording of both sides could record a pin, so that pins can be compared. */
+  static boolean pinningCompared(Analysis before, Analysis after) {
+    return before.recordingsWithoutPinning().isEmpty()
+        && after.recordingsWithoutPinning().isEmpty();
   }
 
   /**

@@ -29,8 +29,8 @@ final class DiffReport {
         String.format(
             Locale.ROOT,
             "  pinned  %s -> %s; every carrier held %s -> %s; rejected tasks %d -> %d",
-            HumanDurations.format(d.before().pinned().totalNanos()),
-            HumanDurations.format(d.after().pinned().totalNanos()),
+            pinned(d.before(), TEXT),
+            pinned(d.after(), TEXT),
             HumanDurations.format(saturated(d.before())),
             HumanDurations.format(saturated(d.after())),
             d.before().submitFailed().events(),
@@ -41,8 +41,11 @@ final class DiffReport {
     out.println();
     if (d.sites().isEmpty()) {
       out.println(
-          "No site that held carriers (pinned, monitor, CPU run, file I/O, compensation) in either"
-              + " recording.");
+          d.pinningCompared()
+              ? "No site that held carriers (pinned, monitor, CPU run, file I/O, compensation) in"
+                  + " either recording."
+              : "No site that held carriers (monitor, CPU run, file I/O, compensation) in either"
+                  + " recording; pinned sites are not compared.");
     }
     for (SiteChange c : d.sites()) {
       out.println(
@@ -78,7 +81,7 @@ final class DiffReport {
     out.println(
         String.format(
             Locale.ROOT,
-            "%d fixed, %d new, %d worse, %d better, %d same (same: within %.0f%% or 1 ms)%s%s",
+            "%d fixed, %d new, %d worse, %d better, %d same (same: within %.0f%% or 1 ms)%s%s%s",
             d.count(SiteChange.Status.FIXED),
             d.count(SiteChange.Status.NEW),
             d.count(SiteChange.Status.WORSE),
@@ -86,7 +89,10 @@ final class DiffReport {
             d.count(SiteChange.Status.SAME),
             d.tolerance() * 100,
             hiddenCount(d),
-            d.regression() ? ": REGRESSION" : ""));
+            d.regression() ? ": REGRESSION" : "",
+            d.pinningCompared()
+                ? ""
+                : d.regression() ? ", PINNING NOT COMPARED" : ": PINNING NOT COMPARED"));
     out.flush();
   }
 
@@ -96,7 +102,8 @@ final class DiffReport {
    */
   static void markdown(DiffResult d, PrintWriter out) {
     StringBuilder md = new StringBuilder("## vtscope diff: ");
-    md.append(d.regression() ? "regression" : "no regression").append("\n\n");
+    md.append(d.regression() ? "regression" : "no regression");
+    md.append(d.pinningCompared() ? "" : ", pinning not compared").append("\n\n");
     for (Note note : d.notes()) {
       md.append("- **Note:** ").append(Escaping.markdownText(MARKDOWN.message(note))).append('\n');
     }
@@ -110,9 +117,9 @@ final class DiffReport {
         .append(Escaping.markdownCodeCell(name(d.after())))
         .append(" |\n");
     md.append("| pinned | ")
-        .append(HumanDurations.format(d.before().pinned().totalNanos()))
+        .append(pinned(d.before(), MARKDOWN))
         .append(" | ")
-        .append(HumanDurations.format(d.after().pinned().totalNanos()))
+        .append(pinned(d.after(), MARKDOWN))
         .append(" |\n");
     md.append("| every carrier held | ")
         .append(HumanDurations.format(saturated(d.before())))
@@ -172,6 +179,13 @@ final class DiffReport {
     out.flush();
   }
 
+  /** A side's pinned time, or that it could record none. */
+  private static String pinned(Analysis a, Wording wording) {
+    return a.recordingsWithoutPinning().isEmpty()
+        ? HumanDurations.format(a.pinned().totalNanos())
+        : wording.format(Message.of("diff.pinned-off"));
+  }
+
   /** A culprit's total time and events on one side: {@code 2 s in 200 events}. */
   private static String amount(long nanos, long events) {
     return TEXT.format(Message.of("diff.amount", "total", Message.nanos(nanos), "events", events));
@@ -223,6 +237,8 @@ final class DiffReport {
     root.set("after", side(d.after(), d.afterRecordedNanos()));
     root.put("tolerance", d.tolerance());
     root.put("regression", d.regression());
+    root.put("pinningCompared", d.pinningCompared());
+    root.put("passed", d.passed());
     ArrayNode notes = root.putArray("notes");
     for (Note note : d.notes()) {
       ObjectNode item =
@@ -266,6 +282,8 @@ final class DiffReport {
     node.put("pinnedTotalNanos", a.pinned().totalNanos());
     node.put("saturatedNanos", saturated(a));
     node.put("submitFailed", a.submitFailed().events());
+    ArrayNode off = node.putArray("withoutPinning");
+    a.recordingsWithoutPinning().forEach(off::add);
     return node;
   }
 

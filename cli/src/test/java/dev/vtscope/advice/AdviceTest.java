@@ -282,17 +282,10 @@ class AdviceTest {
         .containsExactly("Re-record with -XX:FlightRecorderOptions:stackdepth=256");
     assertThat(truncated.notes()).containsExactly("truncated-stacks");
 
-    Path off =
-        TestRecordings.recordWorkload(
-            TestRecordings.currentJava(),
-            List.of("jdk.VirtualThreadPinned#enabled=false"),
-            List.of(),
-            "class-init",
-            "--threads",
-            "2",
-            "--init",
-            "30ms");
-    Advice disabled = advise(Reports.analyze("off.jfr", off, GroupBy.CULPRIT));
+    Advice disabled =
+        advise(
+            Reports.analyze(
+                "off.jfr", TestRecordings.classInitWithPinnedEventOff(), GroupBy.CULPRIT));
     assertThat(ids(disabled)).contains("recording-pinned-disabled").doesNotContain("healthy");
     assertThat(disabled.findings())
         .filteredOn(f -> f.id().equals("recording-pinned-disabled"))

@@ -139,17 +139,8 @@ class RecordingNotesTest {
 
   @Test
   void aDisabledPinnedEventIsSaidPlainly() {
-    Path recording =
-        TestRecordings.recordWorkload(
-            TestRecordings.currentJava(),
-            List.of("jdk.VirtualThreadPinned#enabled=false"),
-            List.of(),
-            "class-init",
-            "--threads",
-            "2",
-            "--init",
-            "30ms");
-    Analysis a = Reports.analyze("off.jfr", recording, GroupBy.STACK);
+    Analysis a =
+        Reports.analyze("off.jfr", TestRecordings.classInitWithPinnedEventOff(), GroupBy.STACK);
     assertThat(a.settings().pinnedEnabled()).isFalse();
     assertThat(noteIds(a)).contains("pinned-disabled").doesNotContain("no-pinning");
   }

@@ -217,10 +217,7 @@ class AttributionTest {
 
   @Test
   void classInitialisationOnJdk24PlusNamesTheClassFromTheReason() {
-    Path recording =
-        TestRecordings.recordWorkload(
-            TestRecordings.currentJava(), "0ms", "class-init", "--threads", "4", "--init", "50ms");
-    Analysis a = Reports.analyze("c.jfr", recording, GroupBy.CULPRIT);
+    Analysis a = Reports.analyze("c.jfr", TestRecordings.classInit(), GroupBy.CULPRIT);
     List<CulpritKind> kinds =
         a.pinned().sites().stream().map(s -> s.attribution().culprit().kind()).toList();
     if (a.feature() >= 24) {

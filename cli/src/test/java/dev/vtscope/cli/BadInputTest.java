@@ -185,44 +185,46 @@ class BadInputTest {
    */
   @Test
   void aNamedPipeIsReadAsStandardInputIs() throws Exception {
-    Path fifo = dir.resolve("pipe.jfr");
-    Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
-    assumeFalse(mkfifo.waitFor() != 0, "mkfifo is not available on this system");
-    var writer =
-        java.util.concurrent.CompletableFuture.runAsync(
-            () -> {
-              try (var out = new java.io.FileOutputStream(fifo.toFile())) {
-                out.write(Files.readAllBytes(sample()));
-              } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
-              }
-            });
-    Cli.Result piped = Cli.run("analyze", "--format", "json", fifo.toString());
-    writer.get();
+    Pipe pipe = pipe("pipe.jfr", Files.readAllBytes(sample()));
+    Cli.Result piped = Cli.run("analyze", "--format", "json", pipe.path().toString());
+    pipe.writer().get();
     assertThat(piped.exitCode()).as(piped.err()).isZero();
     JsonNode report = new ObjectMapper().readTree(piped.out());
-    assertThat(report.at("/inputs/0/path").asText()).isEqualTo(fifo.toString());
+    assertThat(report.at("/inputs/0/path").asText()).isEqualTo(pipe.path().toString());
     assertThat(report.at("/pinned/events").asLong()).isEqualTo(pinnedEvents(sample()));
   }
 
   @Test
   void aPipeThatIsNotARecordingIsRefusedFromItsFirstBytes() throws Exception {
-    Path fifo = dir.resolve("junk.jfr");
+    Pipe pipe =
+        pipe(
+            "junk.jfr", "{\"schemaVersion\": 2}".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    Cli.Result junk = Cli.run("analyze", pipe.path().toString());
+    pipe.writer().get();
+    assertOneLineError(junk, 4, pipe.path() + ": not a JFR recording but JSON");
+  }
+
+  /** A named pipe in the test's folder, and the writer that fills it once a reader opens it. */
+  private record Pipe(Path path, java.util.concurrent.CompletableFuture<Void> writer) {}
+
+  /**
+   * Makes the named pipe {@code name} and starts writing {@code bytes} into it, which blocks until
+   * the command under test opens it; the test waits on the writer once the command is done.
+   */
+  private Pipe pipe(String name, byte[] bytes) throws Exception {
+    Path fifo = dir.resolve(name);
     Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
     assumeFalse(mkfifo.waitFor() != 0, "mkfifo is not available on this system");
-    var writer =
+    return new Pipe(
+        fifo,
         java.util.concurrent.CompletableFuture.runAsync(
             () -> {
               try (var out = new java.io.FileOutputStream(fifo.toFile())) {
-                out.write(
-                    "{\"schemaVersion\": 2}".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                out.write(bytes);
               } catch (IOException e) {
                 throw new java.io.UncheckedIOException(e);
               }
-            });
-    Cli.Result junk = Cli.run("analyze", fifo.toString());
-    writer.get();
-    assertOneLineError(junk, 4, fifo + ": not a JFR recording but JSON");
+            }));
   }
 
   @Test

@@ -7,6 +7,7 @@ import dev.vtscope.analysis.Analyzer;
 import dev.vtscope.recording.RecordingInput;
 import dev.vtscope.recording.RecordingInputs;
 import dev.vtscope.testing.Cli;
+import dev.vtscope.testing.Eventually;
 import dev.vtscope.testing.TestRecordings;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -341,15 +342,9 @@ class ExplorerTest {
   }
 
   private static String waitFor(String session, String text) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-    String pane = "";
-    while (System.nanoTime() < deadline) {
-      pane = run("tmux", "capture-pane", "-p", "-t", session, "-S", "-50");
-      if (pane.contains(text)) {
-        return pane;
-      }
-      Thread.sleep(200);
-    }
-    throw new AssertionError("'" + text + "' never showed in tmux:\n" + pane);
+    return Eventually.value(
+        "'" + text + "' shows in tmux",
+        () -> run("tmux", "capture-pane", "-p", "-t", session, "-S", "-50"),
+        pane -> pane.contains(text));
   }
 }

@@ -77,16 +77,7 @@ class GateCommandTest {
   /** A recording that cannot show a pin passes no check of pins, whatever its budgets. */
   @Test
   void aRecordingWithThePinnedEventOffFailsItsCheck() throws Exception {
-    Path off =
-        TestRecordings.recordWorkload(
-            TestRecordings.currentJava(),
-            List.of("jdk.VirtualThreadPinned#enabled=false"),
-            List.of(),
-            "class-init",
-            "--threads",
-            "2",
-            "--init",
-            "30ms");
+    Path off = TestRecordings.classInitWithPinnedEventOff();
     Cli.Result text = Cli.run("check", "--max-pinned-total", "1ms", off.toString());
     assertThat(text.exitCode()).as(text.out()).isEqualTo(6);
     assertThat(text.out())
@@ -99,6 +90,38 @@ class GateCommandTest {
     JsonNode first = new ObjectMapper().readTree(json.out()).at("/checks/0");
     assertThat(first.get("kind").asText()).isEqualTo("recording");
     assertThat(first.get("passed").asBoolean()).isFalse();
+  }
+
+  /**
+   * Each recording of a folder is judged by its own settings: one with the pinned event off fails
+   * the check though the first one, which the report's settings line shows, could record pins.
+   */
+  @Test
+  void aFolderFailsItsCheckOnTheRecordingThatCouldRecordNoPin(@TempDir Path dir) throws Exception {
+    Files.copy(TestRecordings.classInit(), dir.resolve("1-on.jfr"));
+    Files.copy(TestRecordings.classInitWithPinnedEventOff(), dir.resolve("2-off.jfr"));
+    String off = dir.resolve("2-off.jfr").toString();
+    Cli.Result text = Cli.run("check", "--fail-on", "none", dir.toString());
+    assertThat(text.exitCode()).as(text.out()).isEqualTo(ExitCode.CHECK_FAILED.code());
+    assertThat(text.out())
+        .contains(
+            "FAIL  every recording can show pinning: jdk.VirtualThreadPinned was off in "
+                + off
+                + ": no pin could be recorded there")
+        .doesNotContain("1-on.jfr: no pin");
+    JsonNode json =
+        new ObjectMapper()
+            .readTree(
+                Cli.run("check", "--fail-on", "none", "--format", "json", dir.toString()).out());
+    JsonNode first = json.at("/checks/0");
+    assertThat(first.get("kind").asText()).isEqualTo("recording");
+    assertThat(first.get("passed").asBoolean()).isFalse();
+    assertThat(first.at("/figures/recordings")).hasSize(1);
+    assertThat(first.at("/figures/recordings/0").asText()).isEqualTo(off);
+
+    // the recording that could record pins, alone, has nothing to fail
+    Cli.Result on = Cli.run("check", "--fail-on", "none", dir.resolve("1-on.jfr").toString());
+    assertThat(on.exitCode()).as(on.out()).isZero();
   }
 
   @Test
@@ -421,6 +444,59 @@ class GateCommandTest {
     assertThat(wait.get("section").asText()).isEqualTo("pinned");
     assertThat(wait.get("beforeSection").asText()).isEqualTo("monitorWait");
     assertThat(doc.get("notes").get(0).get("id").asText()).isEqualTo("diff-jdk");
+  }
+
+  /**
+   * The same program recorded with the pinned event on and off: the recording that could record no
+   * pin fixes nothing and breaks nothing, and the diff says so instead of passing.
+   */
+  @Test
+  void aDiffWithARecordingThatCouldRecordNoPinComparesNoPinsAndDoesNotPass() throws Exception {
+    String on = TestRecordings.classInit().toString();
+    String off = TestRecordings.classInitWithPinnedEventOff().toString();
+    for (List<String> sides : List.of(List.of(on, off), List.of(off, on))) {
+      Cli.Result text = Cli.run("diff", sides.get(0), sides.get(1));
+      assertThat(text.exitCode()).as(text.out()).isEqualTo(ExitCode.REGRESSION.code());
+      String side = sides.get(0).equals(off) ? "before" : "after";
+      assertThat(text.out())
+          .contains("  ! jdk.VirtualThreadPinned was off " + side + " (" + off + ")")
+          .contains("pinning is not compared")
+          .contains(side.equals("before") ? "pinned  not recorded -> " : " -> not recorded;")
+          .contains("PINNING NOT COMPARED")
+          .doesNotContain("  fixed  pinned")
+          .doesNotContain("  new    pinned")
+          .doesNotContain("No site that held carriers (pinned")
+          // the threshold of the event that was off (20 ms) is no difference between the two
+          .doesNotContain("threshold");
+
+      JsonNode doc =
+          new ObjectMapper()
+              .readTree(Cli.run("diff", sides.get(0), sides.get(1), "--format", "json").out());
+      try (InputStream in =
+          Files.newInputStream(
+              TestRecordings.repoRoot().resolve("docs/vtscope-diff.schema.json"))) {
+        assertThat(
+                JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
+                    .getSchema(in)
+                    .validate(doc))
+            .isEmpty();
+      }
+      assertThat(doc.get("pinningCompared").asBoolean()).isFalse();
+      assertThat(doc.get("passed").asBoolean()).isFalse();
+      assertThat(doc.get(side).get("withoutPinning").get(0).asText()).isEqualTo(off);
+      assertThat(doc.get(side.equals("before") ? "after" : "before").get("withoutPinning"))
+          .isEmpty();
+      for (JsonNode site : doc.get("sites")) {
+        assertThat(site.get("section").asText()).isNotEqualTo("pinned");
+      }
+      assertThat(doc.get("notes").get(0).get("id").asText()).isEqualTo("diff-pinned-off");
+      assertThat(doc.get("notes").get(0).get("figures").get("recordings").get(0).asText())
+          .isEqualTo(off);
+    }
+    // both sides able to show pins: compared as ever
+    Cli.Result same = Cli.run("diff", on, on);
+    assertThat(same.exitCode()).as(same.out()).isZero();
+    assertThat(same.out()).doesNotContain("NOT COMPARED");
   }
 
   @Test

@@ -65,6 +65,45 @@ class DifferTest {
         .contains("before recording's threshold, 20 ms: it could not record them, not new");
   }
 
+  /**
+   * A recording made with the pinned event off could record no pin: its lack of one is no fix, nor
+   * its pins new, whatever the thresholds say. The diff compares what it can and does not pass.
+   */
+  @Test
+  void aRecordingThatCouldRecordNoPinShowsNoneFixedAndDoesNotPass() {
+    Analysis before =
+        AnalysisBuilder.jdk(21)
+            .pinned(site("com.acme.Cache", "load").pins(3, Duration.ofMillis(50)))
+            .monitorWait(site("com.acme.Pool", "take").pins(4, Duration.ofMillis(30)))
+            .build();
+    Analysis after =
+        AnalysisBuilder.jdk(21).pinnedEventOff().pinnedThreshold(Duration.ofMillis(20)).build();
+
+    DiffResult d = Differ.diff(before, after, 0.1);
+
+    assertThat(d.sites()).extracting(SiteChange::section).containsExactly("monitorWait");
+    assertThat(d.sites().get(0).status()).isEqualTo(SiteChange.Status.FIXED);
+    assertThat(d.pinningCompared()).isFalse();
+    assertThat(d.regression()).isFalse();
+    assertThat(d.passed()).isFalse();
+    assertThat(d.notes()).extracting(Note::id).containsExactly("diff-pinned-off");
+    assertThat(Words.message(d.notes().get(0)))
+        .startsWith("jdk.VirtualThreadPinned was off after (hand-built.jfr)")
+        .doesNotContain("threshold")
+        .doesNotContain("20 ms");
+    assertThat(text(d))
+        .contains("  pinned  150 ms -> not recorded;")
+        .contains("1 fixed, 0 new, 0 worse, 0 better, 0 same (same: within 10% or 1 ms)")
+        .endsWith(": PINNING NOT COMPARED\n")
+        .doesNotContain("  fixed  pinned");
+
+    DiffResult back = Differ.diff(after, before, 0.1);
+    assertThat(back.sites()).extracting(SiteChange::section).containsExactly("monitorWait");
+    assertThat(back.passed()).isFalse();
+    assertThat(Words.message(back.notes().get(0)))
+        .startsWith("jdk.VirtualThreadPinned was off before (hand-built.jfr)");
+  }
+
   /** A pin longer than the after threshold would have been recorded: its absence is a fix. */
   @Test
   void pinsTheAfterRecordingWouldHaveSeenAreFixed() {

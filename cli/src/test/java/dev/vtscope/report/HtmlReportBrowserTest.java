@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vtscope.testing.Cli;
+import dev.vtscope.testing.Eventually;
 import dev.vtscope.testing.TestRecordings;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -121,12 +122,12 @@ class HtmlReportBrowserTest {
             .redirectOutput(profile.resolve("chromium.log").toFile())
             .start();
     Path portFile = profile.resolve("DevToolsActivePort");
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-    while (!Files.exists(portFile) || Files.readAllLines(portFile).isEmpty()) {
-      assertThat(browser.isAlive()).as("chromium started (./run-tests installs it)").isTrue();
-      assertThat(System.nanoTime()).as("chromium's DevTools port").isLessThan(deadline);
-      Thread.sleep(100);
-    }
+    Eventually.holds(
+        "chromium's DevTools port",
+        () -> {
+          assertThat(browser.isAlive()).as("chromium started (./run-tests installs it)").isTrue();
+          return Files.exists(portFile) && !Files.readAllLines(portFile).isEmpty();
+        });
     int port = Integer.parseInt(Files.readAllLines(portFile).get(0).strip());
     HttpClient http = HttpClient.newHttpClient();
     JsonNode targets =
@@ -161,12 +162,13 @@ class HtmlReportBrowserTest {
   private static void open(Path report) throws Exception {
     page.send("Page.enable", null);
     page.send("Page.navigate", JSON.createObjectNode().put("url", report.toUri().toString()));
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-    while (!"true"
-        .equals(page.eval("document.body && document.body.getAttribute('data-ready')").asText())) {
-      assertThat(System.nanoTime()).as("the report's script ran").isLessThan(deadline);
-      Thread.sleep(50);
-    }
+    Eventually.holds(
+        "the report's script ran",
+        () ->
+            "true"
+                .equals(
+                    page.eval("document.body && document.body.getAttribute('data-ready')")
+                        .asText()));
   }
 
   @Test

@@ -40,6 +40,7 @@ public final class AnalysisBuilder {
   private int maxPoolSize = 256;
   private int carriersStarted = 2;
   private int cpus = 2;
+  private boolean pinnedEnabled = true;
   private Long pinnedThreshold = 0L;
   private int stackDepth = 64;
   private final List<Site> pinned = new ArrayList<>();
@@ -77,6 +78,12 @@ public final class AnalysisBuilder {
 
   public AnalysisBuilder pinnedThreshold(Duration threshold) {
     pinnedThreshold = threshold.toNanos();
+    return this;
+  }
+
+  /** Recorded with {@code jdk.VirtualThreadPinned} off: no pin could be. */
+  public AnalysisBuilder pinnedEventOff() {
+    pinnedEnabled = false;
     return this;
   }
 
@@ -128,7 +135,7 @@ public final class AnalysisBuilder {
             carriersStarted);
     RecordingSettings settings =
         new RecordingSettings(
-            true, pinnedThreshold, true, true, 20_000_000L, true, 20_000_000L, stackDepth);
+            pinnedEnabled, pinnedThreshold, true, true, 20_000_000L, true, 20_000_000L, stackDepth);
     Concurrency concurrency = concurrency(peak, saturatedNanos);
     PinnedSummary pinnedSummary =
         new PinnedSummary(

@@ -51,8 +51,28 @@ public final class TestRecordings {
     all.add(
         recordWorkload(
             jdk21Java(), "0ms", "pinning", "--variant", "synchronized", "--tasks", "60"));
-    all.add(recordWorkload(currentJava(), "0ms", "class-init", "--threads", "4", "--init", "50ms"));
+    all.add(classInit());
     return all;
+  }
+
+  /** The class-initialisation workload: four threads wait on one slow class initialiser. */
+  private static final String[] CLASS_INIT = {"class-init", "--threads", "4", "--init", "50ms"};
+
+  /**
+   * Class initialisation on the JDK running the tests, every pin recorded (a pin from JDK 24 on, a
+   * monitor wait on JDK 21-23): the twin of {@link #classInitWithPinnedEventOff()}.
+   */
+  public static Path classInit() {
+    return recordWorkload(currentJava(), "0ms", CLASS_INIT);
+  }
+
+  /**
+   * Class initialisation on the JDK running the tests with {@code jdk.VirtualThreadPinned} off, its
+   * threshold left at vtscope's 20 ms: a recording that can show no pin.
+   */
+  public static Path classInitWithPinnedEventOff() {
+    return recordWorkload(
+        currentJava(), List.of("jdk.VirtualThreadPinned#enabled=false"), List.of(), CLASS_INIT);
   }
 
   /** The java executable running the tests. */
