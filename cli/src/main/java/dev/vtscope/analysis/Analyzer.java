@@ -211,36 +211,45 @@ public final class Analyzer {
    */
   static List<Set<ChunkHeader.Identity>> chunksByJvm(
       Set<ChunkHeader.Identity> chunks, Map<ChunkHeader.Identity, JvmFacts> jvms) {
+    if (new HashSet<>(jvms.values().stream().map(Analyzer::identity).toList()).size() < 2) {
+      return List.of(chunks);
+    }
     List<ChunkHeader.Identity> inTime = new ArrayList<>(chunks);
+    // a lambda of this class, not Comparator.comparing's: the launcher's class archive keeps it
     inTime.sort(
-        java.util.Comparator.comparingLong(ChunkHeader.Identity::startNanos)
-            .thenComparingLong(ChunkHeader.Identity::durationNanos));
+        (a, b) ->
+            a.startNanos() != b.startNanos()
+                ? Long.compare(a.startNanos(), b.startNanos())
+                : Long.compare(a.durationNanos(), b.durationNanos()));
     Map<JvmIdentity, Set<ChunkHeader.Identity>> groups = new LinkedHashMap<>();
     List<ChunkHeader.Identity> beforeAny = new ArrayList<>();
     Set<ChunkHeader.Identity> current = null;
     for (ChunkHeader.Identity chunk : inTime) {
       JvmFacts jvm = jvms.get(chunk);
       if (jvm != null) {
-        current =
-            groups.computeIfAbsent(
-                new JvmIdentity(jvm.pid(), jvm.jvmStartNanos() / 1_000_000L), k -> new HashSet<>());
+        current = groups.computeIfAbsent(identity(jvm), k -> new HashSet<>());
       }
       (current == null ? beforeAny : current).add(chunk);
-    }
-    if (groups.isEmpty()) {
-      return List.of(chunks);
     }
     groups.values().iterator().next().addAll(beforeAny);
     return List.copyOf(groups.values());
   }
 
+  private static JvmIdentity identity(JvmFacts jvm) {
+    return new JvmIdentity(jvm.pid(), jvm.jvmStartNanos() / 1_000_000L);
+  }
+
   /** The earliest chunk of {@code chunks} that names its JVM. */
   private static ChunkHeader.Identity firstNamed(
       Set<ChunkHeader.Identity> chunks, SummaryBuilder collector) {
-    return chunks.stream()
-        .filter(collector.chunkJvms()::containsKey)
-        .min(java.util.Comparator.comparingLong(ChunkHeader.Identity::startNanos))
-        .orElseThrow();
+    ChunkHeader.Identity first = null;
+    for (ChunkHeader.Identity chunk : chunks) {
+      if (collector.chunkJvms().containsKey(chunk)
+          && (first == null || chunk.startNanos() < first.startNanos())) {
+        first = chunk;
+      }
+    }
+    return first;
   }
 
   /**
