@@ -102,7 +102,9 @@ final class CheckCommand implements Callable<Integer> {
         Specs.option(() -> junit, v -> junit = v, "--junit")
             .paramLabel("FILE")
             .type(Path.class)
-            .description("Also write the checks as JUnit XML to FILE (replaced if it exists).")
+            .description(
+                "Also write the checks as JUnit XML to FILE (replaced if it exists; not the file of"
+                    + " -o).")
             .build());
     output =
         new OutputOptions(
@@ -141,6 +143,7 @@ final class CheckCommand implements Callable<Integer> {
         throw new ExitException(ExitCode.USAGE, "--junit " + junit + " is a folder, not a file");
       }
       OutputOptions.refuseRead("--junit", junit, read);
+      output.refuseSameFile("--junit", junit);
     }
     Analysis analysis = analysisOptions.analyze(inputs, spec.commandLine().getErr());
     Advice advice = Advisor.standard().advise(analysis);

@@ -41,6 +41,27 @@ final class OutputFile {
 
   private OutputFile() {}
 
+  /**
+   * Whether {@code a} and {@code b} are one file, so that the one written last would replace the
+   * other: the same name, or two names of one regular file. A device or a pipe is written in turn,
+   * never replaced, and may be named twice.
+   */
+  static boolean sameFile(Path a, Path b) {
+    Path first = a.toAbsolutePath().normalize();
+    Path second = b.toAbsolutePath().normalize();
+    if (Files.exists(first) && !Files.isRegularFile(first)) {
+      return false;
+    }
+    if (first.equals(second)) {
+      return true;
+    }
+    try {
+      return Files.exists(first) && Files.exists(second) && Files.isSameFile(first, second);
+    } catch (IOException e) {
+      return false; // not known to be one file: each is written, or fails, on its own
+    }
+  }
+
   /** Writes {@code text} to {@code target} as UTF-8. */
   static void writeText(Path target, Consumer<PrintWriter> text) {
     write(

@@ -165,6 +165,18 @@ final class OutputOptions {
   }
 
   /**
+   * Refuses {@code file}, the command's other output given as {@code option}, when the report is
+   * written to it too: the one written last would replace the other.
+   */
+  void refuseSameFile(String option, Path file) {
+    if (output != null && OutputFile.sameFile(file, output)) {
+      throw new ExitException(
+          ExitCode.USAGE,
+          option + " " + file + " and -o " + output + " name one file: give each its own");
+    }
+  }
+
+  /**
    * Refuses {@code file}, given as {@code option}, when it is one of the files a command reads: a
    * command never writes over its input.
    */

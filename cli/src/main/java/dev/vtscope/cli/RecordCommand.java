@@ -145,8 +145,8 @@ final class RecordCommand implements Callable<Integer> {
             .paramLabel("FILE")
             .type(Path.class)
             .description(
-                "Where to write the recording; must not exist (default: a new file in the current"
-                    + " folder).")
+                "Where to write the recording; must not exist, nor be the file of -o (default: a"
+                    + " new file in the current folder).")
             .build());
     spec.addOption(
         Specs.option(() -> pinnedThreshold, v -> pinnedThreshold = v, "--pinned-threshold")
@@ -204,6 +204,9 @@ final class RecordCommand implements Callable<Integer> {
       }
       stdout.flush();
       return ExitCode.OK.code();
+    }
+    if (out != null) {
+      output.refuseSameFile("--out", out);
     }
     Workload w = workload == null ? null : workload(workload);
     if (w != null && pid == null) {

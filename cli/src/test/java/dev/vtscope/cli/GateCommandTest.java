@@ -297,6 +297,31 @@ class GateCommandTest {
   }
 
   @Test
+  void theJUnitFileAndTheReportMayNotBeOneFile(@TempDir Path dir) throws Exception {
+    Path both = dir.resolve("out.txt");
+    Cli.Result same = Cli.run("check", PINNING, "--junit", both.toString(), "-o", both.toString());
+    assertThat(same.exitCode()).isEqualTo(ExitCode.USAGE.code());
+    assertThat(same.err().strip())
+        .isEqualTo(
+            "vtscope check: --junit "
+                + both
+                + " and -o "
+                + both
+                + " name one file: give each its own (see 'vtscope check --help')");
+    assertThat(both).doesNotExist();
+    // another name of the same file is the same file
+    Files.writeString(both, "kept");
+    Path link = Files.createSymbolicLink(dir.resolve("link.txt"), both);
+    Cli.Result linked =
+        Cli.run("check", PINNING, "--junit", link.toString(), "-o", both.toString());
+    assertThat(linked.exitCode()).isEqualTo(ExitCode.USAGE.code());
+    assertThat(Files.readString(both)).isEqualTo("kept");
+    // a device is written in turn, not replaced: both may go there
+    Cli.Result discarded = Cli.run("check", PINNING, "--junit", "/dev/null", "-o", "/dev/null");
+    assertThat(discarded.exitCode()).isEqualTo(ExitCode.CHECK_FAILED.code());
+  }
+
+  @Test
   void checkAndDiffWriteTheirReportToTheFileOfO(@TempDir Path dir) throws Exception {
     Path checked = dir.resolve("check.md");
     Cli.Result check = Cli.run("check", PINNING, "--format", "markdown", "-o", checked.toString());

@@ -111,6 +111,17 @@ class RecordCommandTest {
   }
 
   @Test
+  void theRecordingAndTheReportMayNotBeOneFile() {
+    Path both = dir.resolve("both.jfr");
+    Cli.Result result =
+        Cli.run("record", "--workload", "pinning", "--out", both.toString(), "-o", both.toString());
+    assertThat(result.exitCode()).isEqualTo(ExitCode.USAGE.code());
+    assertThat(result.err().lines()).hasSize(1);
+    assertThat(result.err()).contains("--out " + both + " and -o " + both + " name one file");
+    assertThat(both).doesNotExist();
+  }
+
+  @Test
   void aWorkloadThatCannotRunOnTheChosenJdkIsRefusedBeforeAnythingStarts() {
     Path out = dir.resolve("native.jfr");
     Cli.Result result =
