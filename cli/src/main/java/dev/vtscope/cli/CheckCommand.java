@@ -153,7 +153,10 @@ final class CheckCommand implements Callable<Integer> {
             result, analysis.inputs().stream().map(dev.vtscope.analysis.InputFacts::name).toList());
     output.print(output.renderer(), report, spec.commandLine().getOut(), read);
     if (junit != null) {
-      OutputFile.writeText(junit, xml -> new JUnitXmlReport("vtscope check").render(report, xml));
+      OutputFile.writeText(
+          junit,
+          spec.commandLine().getOut(),
+          xml -> new JUnitXmlReport("vtscope check").render(report, xml));
     }
     return result.passed() ? ExitCode.OK.code() : ExitCode.CHECK_FAILED.code();
   }

@@ -147,6 +147,12 @@ final class ErrorReporter
           + number.group(2)
           + "'";
     }
+    // a converter's words, which say what the option takes, after the option's name
+    if (e.getCause() instanceof CommandLine.TypeConversionException conversion
+        && e.getArgSpec() != null
+        && choices.isEmpty()) {
+      return name(e.getArgSpec()) + " " + conversion.getMessage();
+    }
     return e.getMessage();
   }
 

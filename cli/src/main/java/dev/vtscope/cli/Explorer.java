@@ -665,12 +665,17 @@ final class Explorer {
     if (OutputOptions.isOneOf(file, RecordingInputOptions.files(inputs))) {
       throw new IllegalArgumentException(file + " is a recording being read: choose another file");
     }
+    java.io.StringWriter shown = new java.io.StringWriter();
     try {
-      OutputFile.writeText(file, out -> renderer.render(analysis, advice, out));
+      OutputFile.writeText(
+          file, new PrintWriter(shown), out -> renderer.render(analysis, advice, out));
     } catch (ExitException e) {
       throw new IllegalArgumentException(e.getMessage());
     }
-    return "saved " + words.get(1) + " to " + file + "\n";
+    // save json - shows the report, as -o - prints it
+    return OutputFile.isStandardOutput(file)
+        ? shown.toString()
+        : "saved " + words.get(1) + " to " + file + "\n";
   }
 
   /**

@@ -20,12 +20,12 @@ import java.util.function.Consumer;
 
 /**
  * The one way vtscope writes a file it was asked to write: a report ({@code -o}), a JUnit file, a
- * redacted recording, a report {@code explore} saves. The file is written whole or not at all: to a
- * hidden temporary file beside it, forced to the disk, then moved over it, so that a full disk or
- * an interrupted run leaves the old file as it was and no half-written one. What is not a regular
- * file ({@code /dev/stdout}, {@code /dev/full}, a named pipe, a file of {@code /proc}) cannot be
- * replaced: it is written in place, every error checked. A failure is one line, {@code cannot write
- * FILE: why}, with exit code 3.
+ * redacted recording, a report {@code explore} saves; {@code -} names standard output. The file is
+ * written whole or not at all: to a hidden temporary file beside it, forced to the disk, then moved
+ * over it, so that a full disk or an interrupted run leaves the old file as it was and no
+ * half-written one. What is not a regular file ({@code /dev/stdout}, {@code /dev/full}, a named
+ * pipe, a file of {@code /proc}) cannot be replaced: it is written in place, every error checked. A
+ * failure is one line, {@code cannot write FILE: why}, with exit code 3.
  */
 final class OutputFile {
 
@@ -43,10 +43,13 @@ final class OutputFile {
 
   /**
    * Whether {@code a} and {@code b} are one file, so that the one written last would replace the
-   * other: the same name, or two names of one regular file. A device or a pipe is written in turn,
-   * never replaced, and may be named twice.
+   * other: the same name, two names of one regular file, or both {@code -}. A device or a pipe is
+   * written in turn, never replaced, and may be named twice.
    */
   static boolean sameFile(Path a, Path b) {
+    if (isStandardOutput(a) || isStandardOutput(b)) {
+      return isStandardOutput(a) && isStandardOutput(b);
+    }
     Path first = a.toAbsolutePath().normalize();
     Path second = b.toAbsolutePath().normalize();
     if (Files.exists(first) && !Files.isRegularFile(first)) {
@@ -62,8 +65,24 @@ final class OutputFile {
     }
   }
 
-  /** Writes {@code text} to {@code target} as UTF-8. */
-  static void writeText(Path target, Consumer<PrintWriter> text) {
+  /** The name that stands for standard output, as {@code -} stands for standard input. */
+  static final String STDOUT = "-";
+
+  /** Whether {@code target} is {@code -}, standard output. */
+  static boolean isStandardOutput(Path target) {
+    return target.toString().equals(STDOUT);
+  }
+
+  /**
+   * Writes {@code text} to {@code target} as UTF-8, or to {@code stdout} when {@code target} is
+   * {@code -}.
+   */
+  static void writeText(Path target, PrintWriter stdout, Consumer<PrintWriter> text) {
+    if (isStandardOutput(target)) {
+      text.accept(stdout);
+      stdout.flush();
+      return;
+    }
     write(
         target,
         out -> {

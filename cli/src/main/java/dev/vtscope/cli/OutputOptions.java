@@ -124,8 +124,8 @@ final class OutputOptions {
             .paramLabel("FILE")
             .type(Path.class)
             .description(
-                "Write the report to FILE instead of standard output (replaced if it exists; never"
-                    + " one of the files read).")
+                "Write the report to FILE instead of standard output (- is standard output;"
+                    + " FILE is replaced if it exists, never one of the files read).")
             .build());
   }
 
@@ -155,13 +155,9 @@ final class OutputOptions {
    * @param read the files the command read, which the report never replaces
    */
   void print(ReportRenderer renderer, Report report, PrintWriter stdout, Collection<Path> read) {
-    if (output == null) {
-      renderer.render(report, stdout);
-      stdout.flush();
-      return;
-    }
-    refuseRead("-o", output, read);
-    OutputFile.writeText(output, out -> renderer.render(report, out));
+    Path target = output == null ? Path.of(OutputFile.STDOUT) : output;
+    refuseRead("-o", target, read);
+    OutputFile.writeText(target, stdout, out -> renderer.render(report, out));
   }
 
   /**
@@ -169,10 +165,14 @@ final class OutputOptions {
    * written to it too: the one written last would replace the other.
    */
   void refuseSameFile(String option, Path file) {
-    if (output != null && OutputFile.sameFile(file, output)) {
+    Path report = output == null ? Path.of(OutputFile.STDOUT) : output;
+    if (OutputFile.sameFile(file, report)) {
       throw new ExitException(
           ExitCode.USAGE,
-          option + " " + file + " and -o " + output + " name one file: give each its own");
+          OutputFile.isStandardOutput(file)
+              ? option
+                  + " - and the report both go to standard output: give one of them a file (-o)"
+              : option + " " + file + " and -o " + output + " name one file: give each its own");
     }
   }
 
@@ -189,7 +189,7 @@ final class OutputOptions {
 
   /** Whether {@code file} is one of {@code read}, by the file system, not by the name. */
   static boolean isOneOf(Path file, Collection<Path> read) {
-    if (!Files.exists(file)) {
+    if (OutputFile.isStandardOutput(file) || !Files.exists(file)) {
       return false;
     }
     for (Path each : read) {

@@ -103,6 +103,10 @@ final class Specs {
   static final class PathConverter implements CommandLine.ITypeConverter<java.nio.file.Path> {
     @Override
     public java.nio.file.Path convert(String value) {
+      // Path.of("") is the current folder: an empty name (an unset shell variable) is a mistake
+      if (value.isEmpty()) {
+        throw new CommandLine.TypeConversionException("takes a file name, not an empty one");
+      }
       return java.nio.file.Path.of(value);
     }
   }

@@ -18,6 +18,11 @@ class OutputFileTest {
 
   @TempDir Path dir;
 
+  /** Standard output, which only {@code -} writes to. */
+  private final java.io.StringWriter shown = new java.io.StringWriter();
+
+  private final java.io.PrintWriter stdout = new java.io.PrintWriter(shown);
+
   /** What the folder holds, by name: a leftover temporary file shows here. */
   private List<String> names() throws IOException {
     try (Stream<Path> files = Files.list(dir)) {
@@ -28,7 +33,7 @@ class OutputFileTest {
   @Test
   void aFileIsWrittenWholeAndNothingElseIsLeft() throws Exception {
     Path report = dir.resolve("report.txt");
-    OutputFile.writeText(report, out -> out.print("the report"));
+    OutputFile.writeText(report, stdout, out -> out.print("the report"));
     assertThat(Files.readString(report)).isEqualTo("the report");
     assertThat(names()).containsExactly("report.txt");
   }
@@ -62,6 +67,7 @@ class OutputFileTest {
             () ->
                 OutputFile.writeText(
                     report,
+                    stdout,
                     out -> {
                       out.print("{\"half\":");
                       out.flush();
@@ -94,7 +100,7 @@ class OutputFileTest {
     Path real = Files.writeString(dir.resolve("real.txt"), "old");
     Files.setPosixFilePermissions(real, PosixFilePermissions.fromString("rw-r-----"));
     Path link = Files.createSymbolicLink(dir.resolve("link.txt"), real.getFileName());
-    OutputFile.writeText(link, out -> out.print("new"));
+    OutputFile.writeText(link, stdout, out -> out.print("new"));
     assertThat(Files.isSymbolicLink(link)).isTrue();
     assertThat(Files.readString(real)).isEqualTo("new");
     assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(real)))
@@ -104,7 +110,8 @@ class OutputFileTest {
 
   @Test
   void aDeviceThatIsFullIsAFailedWrite() {
-    assertThatThrownBy(() -> OutputFile.writeText(Path.of("/dev/full"), out -> out.print("x")))
+    assertThatThrownBy(
+            () -> OutputFile.writeText(Path.of("/dev/full"), stdout, out -> out.print("x")))
         .hasMessage("cannot write /dev/full: No space left on device");
     assertThatThrownBy(
             () -> OutputFile.writeFile(Path.of("/dev/full"), f -> Files.writeString(f, "x")))
@@ -113,13 +120,14 @@ class OutputFileTest {
 
   @Test
   void aKernelFileAFolderAndAMissingFolderAreFailedWrites() {
-    assertThatThrownBy(() -> OutputFile.writeText(Path.of("/proc/version"), out -> out.print("x")))
+    assertThatThrownBy(
+            () -> OutputFile.writeText(Path.of("/proc/version"), stdout, out -> out.print("x")))
         .isInstanceOf(ExitException.class)
         .hasMessageStartingWith("cannot write /proc/version: ");
-    assertThatThrownBy(() -> OutputFile.writeText(dir, out -> out.print("x")))
+    assertThatThrownBy(() -> OutputFile.writeText(dir, stdout, out -> out.print("x")))
         .hasMessage("cannot write " + dir + ": it is a folder");
     Path missing = dir.resolve("no-such-folder/report.txt");
-    assertThatThrownBy(() -> OutputFile.writeText(missing, out -> out.print("x")))
+    assertThatThrownBy(() -> OutputFile.writeText(missing, stdout, out -> out.print("x")))
         .hasMessage(
             "cannot write " + missing + ": the folder " + missing.getParent() + " does not exist");
   }
@@ -142,7 +150,7 @@ class OutputFileTest {
                 throw new java.io.UncheckedIOException(e);
               }
             });
-    OutputFile.writeText(fifo, out -> out.print("through the pipe"));
+    OutputFile.writeText(fifo, stdout, out -> out.print("through the pipe"));
     assertThat(read.get()).isEqualTo("through the pipe");
     assertThat(names()).containsExactly("fifo");
   }
@@ -170,9 +178,74 @@ class OutputFileTest {
   }
 
   @Test
+  void dashIsStandardOutputAndNoFile() throws Exception {
+    OutputFile.writeText(Path.of("-"), stdout, out -> out.print("shown"));
+    assertThat(shown.toString()).isEqualTo("shown");
+    assertThat(Path.of("-")).doesNotExist();
+    assertThat(OutputFile.sameFile(Path.of("-"), Path.of("-"))).isTrue();
+    assertThat(OutputFile.sameFile(Path.of("-"), dir.resolve("-"))).isFalse();
+  }
+
+  @Test
+  void everyCommandWithOTakesDashForStandardOutputAndRefusesAnEmptyName() throws Exception {
+    String sample =
+        dev.vtscope.testing.TestRecordings.repoRoot()
+            .resolve("samples/jdk21/pinning-synchronized.jfr")
+            .toString();
+    Path json = dir.resolve("a.json");
+    assertThat(
+            dev.vtscope.testing.Cli.run(
+                    "analyze", sample, "--format", "json", "-o", json.toString())
+                .exitCode())
+        .isZero();
+    List<List<String>> commands =
+        List.of(
+            List.of("analyze", sample),
+            List.of("check", sample),
+            List.of("diff", sample, sample),
+            List.of("merge", json.toString()));
+    for (List<String> command : commands) {
+      dev.vtscope.testing.Cli.Result plain =
+          dev.vtscope.testing.Cli.run(command.toArray(String[]::new));
+      List<String> dashed = new java.util.ArrayList<>(command);
+      dashed.addAll(List.of("-o", "-"));
+      dev.vtscope.testing.Cli.Result dash =
+          dev.vtscope.testing.Cli.run(dashed.toArray(String[]::new));
+      assertThat(dash.exitCode()).as(dash.err()).isEqualTo(plain.exitCode());
+      assertThat(dash.out()).as(command.get(0)).isNotEmpty().isEqualTo(plain.out());
+      assertThat(Path.of("-")).doesNotExist();
+      List<String> empty = new java.util.ArrayList<>(command);
+      empty.addAll(List.of("-o", ""));
+      dev.vtscope.testing.Cli.Result none =
+          dev.vtscope.testing.Cli.run(empty.toArray(String[]::new));
+      assertThat(none.exitCode()).isEqualTo(ExitCode.USAGE.code());
+      assertThat(none.err().lines().toList())
+          .containsExactly(
+              "vtscope "
+                  + command.get(0)
+                  + ": --output takes a file name, not an empty one (see 'vtscope "
+                  + command.get(0)
+                  + " --help')");
+    }
+    // the JUnit file on standard output, the report in a file; not both on standard output
+    Path report = dir.resolve("check.txt");
+    dev.vtscope.testing.Cli.Result junit =
+        dev.vtscope.testing.Cli.run("check", sample, "--junit", "-", "-o", report.toString());
+    assertThat(junit.out()).startsWith("<?xml");
+    assertThat(Files.readString(report)).startsWith("vtscope check:");
+    dev.vtscope.testing.Cli.Result both =
+        dev.vtscope.testing.Cli.run("check", sample, "--junit", "-");
+    assertThat(both.exitCode()).isEqualTo(ExitCode.USAGE.code());
+    assertThat(both.err())
+        .startsWith(
+            "vtscope check: --junit - and the report both go to standard output: give one of"
+                + " them a file (-o)");
+  }
+
+  @Test
   void textIsWrittenAsUtf8() throws Exception {
     Path report = dir.resolve("r.md");
-    OutputFile.writeText(report, out -> out.print("µs → ok"));
+    OutputFile.writeText(report, stdout, out -> out.print("µs → ok"));
     assertThat(Files.readString(report, StandardCharsets.UTF_8)).isEqualTo("µs → ok");
   }
 }
