@@ -182,6 +182,19 @@ final class OutputFile {
     return parent == null ? absolute : parent.resolve(Files.readSymbolicLink(absolute)).normalize();
   }
 
+  /**
+   * Whether {@code target} is written in place rather than replaced: a device, a pipe, a link of
+   * {@code /dev} ({@code /dev/stdout}, also when the shell sent standard output to a file) or a
+   * file of the kernel's. What is there is then no file vtscope could overwrite by mistake.
+   */
+  static boolean writtenInPlace(Path target) {
+    Path absolute = target.toAbsolutePath().normalize();
+    if (isKernels(absolute) || (absolute.startsWith("/dev") && Files.isSymbolicLink(absolute))) {
+      return true;
+    }
+    return Files.exists(absolute) && !Files.isRegularFile(absolute) && !Files.isDirectory(absolute);
+  }
+
   /** Whether {@code absolute} is a file the kernel makes up, which says it is a regular file. */
   private static boolean isKernels(Path absolute) {
     return absolute.startsWith("/proc") || absolute.startsWith("/sys");

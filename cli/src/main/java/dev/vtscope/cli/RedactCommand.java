@@ -48,7 +48,9 @@ final class RedactCommand implements Callable<Integer> {
             .arity("1")
             .index("1")
             .type(Path.class)
-            .description("Where to write the copy; must not exist.")
+            .description(
+                "Where to write the copy; a file must not exist. A device or a pipe"
+                    + " (/dev/stdout) is written to.")
             .build());
     Specs.verboseOption(spec);
     Specs.helpOptions(spec);
@@ -63,9 +65,12 @@ final class RedactCommand implements Callable<Integer> {
   public Integer call() {
     if (output.toString().equals(RecordingInputs.STDIN)) {
       throw new ExitException(
-          ExitCode.USAGE, "OUTPUT is a file to write the copy to; - (standard output) is not one");
+          ExitCode.USAGE,
+          "OUTPUT is a file to write the copy to; - (standard output) is not one: name"
+              + " /dev/stdout to write the recording there");
     }
-    if (Files.exists(output)) {
+    // a device or a pipe (/dev/stdout, a mkfifo) is written, never replaced: only a file is kept
+    if (!OutputFile.writtenInPlace(output) && Files.exists(output)) {
       throw new ExitException(
           ExitCode.USAGE,
           output + ": already exists; vtscope never overwrites a file, choose another name");
@@ -107,7 +112,9 @@ final class RedactCommand implements Callable<Integer> {
                 e);
           }
         });
-    spec.commandLine().getOut().println("wrote " + output);
+    // the copy may have gone to standard output: the line is not to follow it there
+    (OutputFile.writtenInPlace(output) ? spec.commandLine().getErr() : spec.commandLine().getOut())
+        .println("wrote " + output);
     return ExitCode.OK.code();
   }
 }

@@ -50,8 +50,8 @@ class RedactCommandTest {
     assertRefused(
         Cli.run("redact", SAMPLE, "-"),
         ExitCode.USAGE,
-        "vtscope redact: OUTPUT is a file to write the copy to; - (standard output) is not one"
-            + " (see 'vtscope redact --help')");
+        "vtscope redact: OUTPUT is a file to write the copy to; - (standard output) is not one:"
+            + " name /dev/stdout to write the recording there (see 'vtscope redact --help')");
     Path existing = Files.writeString(dir.resolve("existing.jfr"), "kept");
     assertRefused(
         Cli.run("redact", SAMPLE, existing.toString()),
@@ -61,6 +61,21 @@ class RedactCommandTest {
             + ": already exists; vtscope never overwrites a file, choose another name"
             + " (see 'vtscope redact --help')");
     assertThat(Files.readString(existing)).isEqualTo("kept");
+  }
+
+  @Test
+  void aDeviceIsWrittenToAndTheLineSayingSoGoesToStandardError() throws Exception {
+    Path copy = dir.resolve("copy.jfr");
+    assertThat(Cli.run("redact", SAMPLE, copy.toString()).exitCode()).isZero();
+    Path stdout = dir.resolve("stdout.jfr");
+    Cli.Result r =
+        Cli.child(b -> b.redirectOutput(stdout.toFile()), null, "redact", SAMPLE, "/dev/stdout");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.err().strip()).isEqualTo("wrote /dev/stdout");
+    assertThat(Files.readAllBytes(stdout)).isEqualTo(Files.readAllBytes(copy));
+    Cli.Result nowhere = Cli.run("redact", SAMPLE, "/dev/null");
+    assertThat(nowhere.exitCode()).as(nowhere.err()).isZero();
+    assertThat(nowhere.out()).isEmpty();
   }
 
   /** A named pipe is read as standard input is: the one way vtscope reads a recording. */
