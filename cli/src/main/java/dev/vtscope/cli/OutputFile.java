@@ -226,14 +226,12 @@ final class OutputFile {
     if (folder == null || !Files.isDirectory(folder)) {
       throw new NoSuchFileException(absolute.toString());
     }
+    // a name is at most 255 bytes: the hidden name must fit beside one that is near that already
+    String prefix = "." + leading(absolute.getFileName().toString(), NAME_BYTES - 19) + ".";
     for (int attempt = 0; ; attempt++) {
       Path temporary =
           folder.resolve(
-              "."
-                  + absolute.getFileName()
-                  + "."
-                  + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36)
-                  + ".tmp");
+              prefix + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36) + ".tmp");
       try {
         Files.newOutputStream(temporary, StandardOpenOption.CREATE_NEW).close();
         // Ctrl-C or kill while it is written: gone when the JVM ends, the old file untouched
@@ -253,6 +251,28 @@ final class OutputFile {
       }
       return temporary;
     }
+  }
+
+  /** The longest file name most file systems take, in bytes. */
+  private static final int NAME_BYTES = 255;
+
+  /**
+   * The start of {@code name} that takes at most {@code bytes} bytes in UTF-8, never half a
+   * character: enough to tell whose temporary file it is; the random part makes it unique.
+   */
+  static String leading(String name, int bytes) {
+    int used = 0;
+    int end = 0;
+    while (end < name.length()) {
+      int c = name.codePointAt(end);
+      int size = c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+      if (used + size > bytes) {
+        break;
+      }
+      used += size;
+      end += Character.charCount(c);
+    }
+    return name.substring(0, end);
   }
 
   private static void moveOver(Path temporary, Path file) throws IOException {

@@ -243,6 +243,31 @@ class OutputFileTest {
   }
 
   @Test
+  void aNameNearTheLongestAFileSystemTakesIsWrittenToo() throws Exception {
+    // 250 bytes: the hidden temporary name beside it must be no longer than 255
+    Path ascii = dir.resolve("r".repeat(246) + ".txt");
+    OutputFile.writeText(ascii, stdout, out -> out.print("long"));
+    assertThat(Files.readString(ascii)).isEqualTo("long");
+    assertThat(names()).containsExactly(ascii.getFileName().toString());
+    // never half a character
+    assertThat(OutputFile.leading("aé€😀", 3)).isEqualTo("aé");
+    assertThat(OutputFile.leading("aé€😀", 9)).isEqualTo("aé€");
+    assertThat(OutputFile.leading("aé€😀", 10)).isEqualTo("aé€😀");
+  }
+
+  @Test
+  void aLongNameOfCharactersOfTwoBytesIsWrittenToo() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        "UTF-8".equalsIgnoreCase(System.getProperty("sun.jnu.encoding")),
+        "file names are not UTF-8 here");
+    Path accented = dir.resolve("é".repeat(123) + ".txt");
+    assertThat(accented.getFileName().toString().getBytes(StandardCharsets.UTF_8)).hasSize(250);
+    OutputFile.writeFile(accented, file -> Files.writeString(file, "longer"));
+    assertThat(Files.readString(accented)).isEqualTo("longer");
+    assertThat(names()).containsExactly(accented.getFileName().toString());
+  }
+
+  @Test
   void textIsWrittenAsUtf8() throws Exception {
     Path report = dir.resolve("r.md");
     OutputFile.writeText(report, stdout, out -> out.print("µs → ok"));
