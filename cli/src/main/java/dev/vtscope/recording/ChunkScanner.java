@@ -43,6 +43,10 @@ public final class ChunkScanner {
    * @throws IOException when the file cannot be read
    */
   public static ChunkScan scan(Path file, boolean walkRecords) throws IOException {
+    String notAFile = RecordingInputs.notAFile(file);
+    if (notAFile != null) {
+      throw new IOException(notAFile);
+    }
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
       long fileSize = channel.size();
       if (fileSize == 0) {

@@ -14,9 +14,10 @@ import java.util.stream.Stream;
 
 /**
  * Turns the paths a user gave into recordings. A file is one recording; {@code -} is standard
- * input. A folder is searched for {@code .jfr} files (in its sub-folders too when asked); the files
- * of a JFR repository folder (named by the JVM like {@code 2026_11_22_15_04_05.jfr}) are one
- * recording, split in chunks; any other file is a recording of its own.
+ * input. A folder is searched for {@code .jfr} files, in any case (in its sub-folders too when
+ * asked); the files of a JFR repository folder (named by the JVM like {@code
+ * 2026_11_22_15_04_05.jfr}) are one recording, split in chunks; any other file is a recording of
+ * its own.
  */
 public final class RecordingInputs {
 
@@ -107,6 +108,33 @@ public final class RecordingInputs {
     }
   }
 
+  /** The file type of a socket and of a character and a block device. */
+  private static final int SOCKET = 0140000;
+
+  /**
+   * Why {@code path} is not a file to open and read as a recording, or null when it is one (or is
+   * not there, which reading says). A named pipe found in a folder is never opened: with no writer
+   * it would wait forever; named on its own it is read as standard input is.
+   */
+  static String notAFile(Path path) {
+    if (!Files.exists(path) || Files.isRegularFile(path) || Files.isDirectory(path)) {
+      return null;
+    }
+    if (isPipe(path)) {
+      return "it is a named pipe, not opened when found in a folder (it could wait forever for a"
+          + " writer): name it on its own to read it";
+    }
+    try {
+      if (Files.getAttribute(path, "unix:mode") instanceof Integer mode
+          && (mode & FILE_TYPE) == SOCKET) {
+        return "it is a socket, not a recording file";
+      }
+    } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+      // said as any other kind of file that is not one
+    }
+    return "it is a device, not a recording file";
+  }
+
   /** A pipe, copied as standard input is. */
   private static Path pipe(Path path) throws InputProblemException {
     // a FileInputStream reads a pipe as a stream; on JDK 21 Files.newInputStream seeks it and fails
@@ -159,7 +187,8 @@ public final class RecordingInputs {
 
   private static List<Path> recordings(Path folder, int depth) throws InputProblemException {
     try (Stream<Path> walk = Files.walk(folder, depth == 1 ? 2 : depth)) {
-      return walk.filter(p -> p.getFileName().toString().endsWith(".jfr"))
+      // A.JFR too: a name copied from a system that ignores case is still a recording's
+      return walk.filter(p -> isRecordingName(p.getFileName().toString()))
           .filter(
               p ->
                   depth > 1
@@ -167,8 +196,9 @@ public final class RecordingInputs {
                       || REPOSITORY_FOLDER
                           .matcher(p.getParent().getFileName().toString())
                           .matches())
-          // a link that points nowhere is an unreadable file, which the analysis warns of
-          .filter(p -> Files.isRegularFile(p) || isDangling(p))
+          // a link that points nowhere, a named pipe, a socket: an unreadable file, which the
+          // analysis warns of (and never opens, but for the file)
+          .filter(p -> !Files.isDirectory(p))
           .sorted(Comparator.comparing(Path::toString))
           .toList();
     } catch (IOException | java.io.UncheckedIOException e) {
@@ -176,8 +206,9 @@ public final class RecordingInputs {
     }
   }
 
-  private static boolean isDangling(Path path) {
-    return Files.isSymbolicLink(path) && !Files.exists(path);
+  /** Whether {@code name} ends in {@code .jfr}, in any case. */
+  private static boolean isRecordingName(String name) {
+    return name.regionMatches(true, name.length() - 4, ".jfr", 0, 4);
   }
 
   private static void checkReadableFile(Path file) throws InputProblemException {

@@ -251,6 +251,53 @@ class BadInputTest {
   }
 
   @Test
+  void aPipeAndASocketInAFolderAreUnreadableFilesAndThePipeIsNeverOpened() throws Exception {
+    Path folder = Files.createDirectories(dir.resolve("odd"));
+    Files.copy(sample(), folder.resolve("a.jfr"));
+    Path fifo = folder.resolve("b.jfr");
+    Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
+    org.junit.jupiter.api.Assumptions.assumeTrue(mkfifo.waitFor() == 0, "no mkfifo");
+    Path socket = folder.resolve("c.jfr");
+    try (var server =
+        java.nio.channels.ServerSocketChannel.open(java.net.StandardProtocolFamily.UNIX)) {
+      server.bind(java.net.UnixDomainSocketAddress.of(socket));
+
+      // opening the pipe would wait for a writer that never comes: the run would not end
+      Cli.Result result = Cli.run("analyze", "--format", "json", folder.toString());
+
+      assertThat(result.exitCode()).as(result.err()).isZero();
+      JsonNode report = new ObjectMapper().readTree(result.out());
+      assertThat(report.at("/inputs").size()).isEqualTo(1);
+      java.util.List<String> notes = new java.util.ArrayList<>();
+      report
+          .at("/notes")
+          .forEach(n -> notes.add(n.path("id").asText() + " " + n.path("message").asText()));
+      assertThat(notes)
+          .anySatisfy(
+              n ->
+                  assertThat(n)
+                      .startsWith("unreadable-file " + fifo + ": cannot read (it is a named pipe")
+                      .contains("name it on its own to read it"))
+          .anySatisfy(
+              n ->
+                  assertThat(n)
+                      .startsWith(
+                          "unreadable-file " + socket + ": cannot read (it is a socket, not a"));
+    }
+  }
+
+  @Test
+  void aRecordingNamedInCapitalsIsFoundInAFolder() throws Exception {
+    Path folder = Files.createDirectories(dir.resolve("caps"));
+    Files.copy(sample(), folder.resolve("A.JFR"));
+    Files.copy(otherSample(), folder.resolve("b.Jfr"));
+    Cli.Result result = Cli.run("analyze", "--format", "json", folder.toString());
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    JsonNode report = new ObjectMapper().readTree(result.out());
+    assertThat(report.at("/inputs").size()).isEqualTo(2);
+  }
+
+  @Test
   void fileWithoutReadPermission() throws IOException {
     // root reads every file whatever its permissions: the check cannot be made as root.
     assumeFalse("root".equals(System.getProperty("user.name")), "running as root");
