@@ -105,6 +105,7 @@ final class DiffCommand implements Callable<Integer> {
         && after.toString().equals(RecordingInputs.STDIN)) {
       throw new ExitException(ExitCode.USAGE, RecordingInputOptions.STDIN_TWICE);
     }
+    StandardInput.refuseUnusable(List.of(before, after));
     Analysis b = analyze(before);
     Analysis a = analyze(after);
     DiffResult result = Differ.diff(b, a, tolerance / 100, new AllowList(allow));

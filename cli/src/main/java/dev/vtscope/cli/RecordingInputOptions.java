@@ -49,6 +49,7 @@ final class RecordingInputOptions {
     if (paths.stream().filter(p -> p.toString().equals(RecordingInputs.STDIN)).count() > 1) {
       throw new ExitException(ExitCode.USAGE, STDIN_TWICE);
     }
+    StandardInput.refuseUnusable(paths);
     try {
       return RecordingInputs.resolve(paths, recursive);
     } catch (InputProblemException e) {

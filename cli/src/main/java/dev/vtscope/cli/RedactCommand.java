@@ -80,6 +80,7 @@ final class RedactCommand implements Callable<Integer> {
           ExitCode.INPUT_UNREADABLE,
           this.input + ": a folder; redact copies one recording: name its file");
     }
+    StandardInput.refuseUnusable(List.of(this.input));
     // the one way inputs are read: a file in place, standard input and pipes copied
     List<RecordingInput> inputs;
     try {

@@ -50,6 +50,46 @@ class UsageErrorTest {
   }
 
   @Test
+  void standardInputThatIsATerminalOrClosedIsRefusedAtOnce(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    java.nio.file.Path fds = java.nio.file.Files.createDirectories(dir.resolve("fd"));
+    java.nio.file.Path jdk = java.nio.file.Files.createDirectories(dir.resolve("jdk"));
+    java.nio.file.Path zero = fds.resolve("0");
+    assertThat(StandardInput.problem(zero, jdk)).contains("which is closed");
+    java.nio.file.Files.createSymbolicLink(zero, java.nio.file.Path.of("/dev/pts/3"));
+    assertThat(StandardInput.problem(zero, jdk))
+        .isEqualTo(
+            "- reads a recording from standard input, which is a terminal: give a file, or send"
+                + " one in (< app.jfr, or a pipe)");
+    java.nio.file.Files.delete(zero);
+    // where a closed standard input's number goes: the first file the JVM opens
+    java.nio.file.Files.createSymbolicLink(zero, jdk.resolve("lib/modules"));
+    assertThat(StandardInput.problem(zero, jdk)).contains("which is closed");
+    java.nio.file.Files.delete(zero);
+    java.nio.file.Files.createSymbolicLink(zero, java.nio.file.Path.of("pipe:[4242]"));
+    assertThat(StandardInput.problem(zero, jdk)).isNull();
+    assertThat(StandardInput.problem(dir.resolve("no-proc/0"), jdk)).isNull();
+    // a real process whose standard input the shell closed
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        java.nio.file.Files.isDirectory(java.nio.file.Path.of("/proc/self/fd")), "no /proc");
+    Process closed =
+        new ProcessBuilder(
+                "sh",
+                "-c",
+                "exec \"$0\" -cp \"$1\" dev.vtscope.cli.VtScope analyze - <&-",
+                dev.vtscope.testing.TestRecordings.currentJava().toString(),
+                System.getProperty("java.class.path"))
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .start();
+    String err = Cli.text(closed.getErrorStream());
+    assertThat(closed.waitFor()).as(err).isEqualTo(ExitCode.USAGE.code());
+    assertThat(err.lines().toList())
+        .containsExactly(
+            "vtscope analyze: - reads a recording from standard input, which is closed: give a"
+                + " file, or send one in (< app.jfr, or a pipe) (see 'vtscope analyze --help')");
+  }
+
+  @Test
   void everyUsageErrorSaysWhereTheHelpIsAndANumberIsAskedForPlainly() {
     assertUsageError(
         Cli.run("analyze", "x.jfr", "--top", "many"),
