@@ -274,7 +274,16 @@ final class RecordCommand implements Callable<Integer> {
    */
   private static void checkArguments(Workload w, List<String> arguments) {
     try {
-      WorkloadArgs.parse(arguments, w);
+      if (WorkloadArgs.parse(arguments, w).variantGiven()) {
+        // the variant names the recording's file too: it is record's own option
+        throw new ExitException(
+            ExitCode.USAGE,
+            "--variant goes before --, as record's own option (record --workload "
+                + w.name()
+                + " --variant "
+                + w.variants().get(w.variants().size() - 1)
+                + "): after -- the recording's file would name another variant");
+      }
     } catch (WorkloadArgs.BadArgumentException e) {
       String typed = e.unknownOption();
       if (typed == null) {

@@ -48,6 +48,27 @@ class WorkloadOptionsTest {
   }
 
   @Test
+  void theVariantIsRecordsOwnOptionNeverOneAfterTheDoubleDash() {
+    String before =
+        "--variant goes before --, as record's own option (record --workload pinning --variant"
+            + " none): after -- the recording's file would name another variant";
+    refusedInOneLine(record("--variant", "reentrant-lock"), before);
+    refusedInOneLine(record("--variant=none", "--tasks", "5"), before);
+    refusedInOneLine(
+        Cli.run(
+            "record",
+            "--workload",
+            "pinning",
+            "--variant",
+            "synchronized",
+            "--",
+            "--variant",
+            "reentrant-lock"),
+        before);
+    assertThat(record("--help").out()).contains("vtscope record takes it before --");
+  }
+
+  @Test
   void anUnknownOptionIsRefusedWithTheNearestName() {
     refusedInOneLine(
         record("--takss", "5"),

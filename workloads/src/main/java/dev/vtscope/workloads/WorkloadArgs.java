@@ -39,13 +39,19 @@ public final class WorkloadArgs {
 
   private final Workload workload;
   private final String variant;
+  private final boolean variantGiven;
   private final boolean json;
   private final Map<String, String> values;
 
   private WorkloadArgs(
-      Workload workload, String variant, boolean json, Map<String, String> values) {
+      Workload workload,
+      String variant,
+      boolean variantGiven,
+      boolean json,
+      Map<String, String> values) {
     this.workload = workload;
     this.variant = variant;
+    this.variantGiven = variantGiven;
     this.json = json;
     this.values = values;
   }
@@ -63,6 +69,7 @@ public final class WorkloadArgs {
    */
   public static WorkloadArgs parse(List<String> args, Workload workload) {
     String variant = workload.variants().get(0);
+    boolean variantGiven = false;
     boolean json = false;
     Map<String, String> values = new HashMap<>();
     for (int i = 0; i < args.size(); i++) {
@@ -94,6 +101,7 @@ public final class WorkloadArgs {
               null);
         }
         variant = value;
+        variantGiven = true;
         continue;
       }
       WorkloadOption option = option(workload, key);
@@ -109,7 +117,7 @@ public final class WorkloadArgs {
       check(option, value);
       values.put(key, value);
     }
-    return new WorkloadArgs(workload, variant, json, values);
+    return new WorkloadArgs(workload, variant, variantGiven, json, values);
   }
 
   /** Every option name {@code workload} takes, with its leading {@code --}. */
@@ -127,7 +135,10 @@ public final class WorkloadArgs {
     rows.add(
         new String[] {
           "--variant V",
-          String.join(", ", workload.variants()) + " (default " + workload.variants().get(0) + ")"
+          String.join(", ", workload.variants())
+              + " (default "
+              + workload.variants().get(0)
+              + "; vtscope record takes it before --)"
         });
     for (WorkloadOption o : workload.options()) {
       rows.add(
@@ -150,6 +161,15 @@ public final class WorkloadArgs {
 
   public String variant() {
     return variant;
+  }
+
+  /**
+   * Whether the arguments named the variant. {@code vtscope record} names it itself, from its own
+   * {@code --variant}, which also names the recording's file: one given after {@code --} would make
+   * the file and the run disagree.
+   */
+  public boolean variantGiven() {
+    return variantGiven;
   }
 
   /** Whether the figures are to be printed as JSON. */
