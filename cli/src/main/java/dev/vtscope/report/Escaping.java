@@ -11,7 +11,8 @@ package dev.vtscope.report;
  * <p>Characters no medium shows as themselves (C0 and C1 controls, DEL, the bidirectional
  * overrides, isolates and marks, line and paragraph separators, a lone surrogate) are written
  * visibly, as {@code \n}, {@code \t}, {@code \r}, or a backslash, {@code u} and four hex digits
- * (ESC as backslash-{@code u001B}), never raw.
+ * (ESC as backslash-{@code u001B}), never raw; OpenMetrics, whose parsers read a label back, has
+ * them replaced instead ({@link #openMetrics}).
  */
 public final class Escaping {
 
@@ -121,8 +122,17 @@ public final class Escaping {
 
   /**
    * A label value or help text of OpenMetrics: backslash, double quote and line feed as the format
-   * escapes them, other hidden characters written visibly as an escaped backslash, {@code u} and
-   * four hex digits (the format has no escape of its own for them).
+   * escapes them, so that a parser reads them back as they were; every other hidden character
+   * replaced by U+FFFD, the replacement character.
+   *
+   * <p>Why U+FFFD: the format's only escapes are those three. Writing ESC as the text
+   * backslash-{@code u001B} (as text reports show it) made a parser read six other characters back,
+   * while a line feed came back as itself: a label no longer stood for the name by one rule.
+   * Writing it raw is what the grammar allows, but a scrape read in a terminal would then run the
+   * name's control sequences, and a lone surrogate cannot be written in UTF-8 at all. So a label is
+   * the name exactly, but for each character no medium carries raw (C0 and C1 controls other than
+   * the line feed, DEL, bidirectional controls, line and paragraph separators, a lone surrogate),
+   * which becomes U+FFFD, as a decoder writes what it cannot carry.
    */
   static String openMetrics(String text) {
     StringBuilder out = new StringBuilder(text.length() + 8);
@@ -134,7 +144,7 @@ public final class Escaping {
         case '\n' -> out.append("\\n");
         default -> {
           if (hidden(text, i, false)) {
-            out.append('\\').append(escaped(c));
+            out.append('\uFFFD');
           } else {
             out.append(c);
           }

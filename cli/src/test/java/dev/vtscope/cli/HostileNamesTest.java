@@ -220,7 +220,11 @@ class HostileNamesTest {
     Cli.Result r = Cli.run("analyze", "--format", "openmetrics", "--top", "100", path());
     assertThat(r.exitCode()).as(r.err()).isZero();
     assertOpenMetrics(r.out());
-    assertThat(r.out()).contains("\\\\u001Bc", "Heading\\n## HEADING\\n");
+    // a line feed by the format's escape, which a parser reads back; what it has no escape for
+    // replaced by U+FFFD, never written as text a parser would read back as other characters
+    assertThat(r.out())
+        .contains("Reset\uFFFDc", "Heading\\n## HEADING\\n")
+        .doesNotContain("\\u001B", "\\u202E");
   }
 
   @Test

@@ -43,8 +43,8 @@ class EscapingTest {
   }
 
   @Test
-  void openMetricsUsesItsOwnEscapesAndShowsTheRest() {
-    assertThat(Escaping.openMetrics("a\\b\"c\nd\u001Be\u202E"))
-        .isEqualTo("a\\\\b\\\"c\\nd\\\\u001Be\\\\u202E");
+  void openMetricsUsesItsOwnEscapesAndReplacesTheRestByOneCharacter() {
+    assertThat(Escaping.openMetrics("a\\b\"c\nd\u001Be\u202Ef\tg\uD800h\uD83D\uDE00"))
+        .isEqualTo("a\\\\b\\\"c\\nd\uFFFDe\uFFFDf\uFFFDg\uFFFDh\uD83D\uDE00");
   }
 }
