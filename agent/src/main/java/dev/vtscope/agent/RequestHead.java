@@ -34,12 +34,38 @@ record RequestHead(String method, String target, boolean keepAlive) {
   private static final String TOKEN_MARKS = "!#$%&'*+-.^_`|~";
 
   /**
+   * How many empty lines may come before the request line. RFC 9112 (2.2) has a server ignore at
+   * least one, which some clients send after a previous request; a few more are borne, and what
+   * goes beyond is a bad request rather than a wait.
+   */
+  static final int EMPTY_LINES_BEFORE = 4;
+
+  /**
+   * Where the head in {@code bytes[0, length)} starts: after at most {@value #EMPTY_LINES_BEFORE}
+   * whole empty lines (CRLF or a bare LF).
+   */
+  static int start(byte[] bytes, int length) {
+    int start = 0;
+    for (int skipped = 0; skipped < EMPTY_LINES_BEFORE; skipped++) {
+      if (start < length && bytes[start] == '\n') {
+        start += 1;
+      } else if (start + 1 < length && bytes[start] == '\r' && bytes[start + 1] == '\n') {
+        start += 2;
+      } else {
+        break;
+      }
+    }
+    return start;
+  }
+
+  /**
    * Where the head in {@code bytes[0, length)} ends: the index after its empty line, or -1 when no
-   * line has been empty yet. Lines end with CRLF or a bare LF.
+   * line has been empty yet. Lines end with CRLF or a bare LF; the empty lines before the request
+   * line that {@link #start} skips are not its end.
    */
   static int end(byte[] bytes, int length) {
-    int lineStart = 0;
-    for (int i = 0; i < length; i++) {
+    int lineStart = start(bytes, length);
+    for (int i = lineStart; i < length; i++) {
       if (bytes[i] == '\n') {
         int lineEnd = i > lineStart && bytes[i - 1] == '\r' ? i - 1 : i;
         if (lineEnd == lineStart) {
@@ -59,7 +85,9 @@ record RequestHead(String method, String target, boolean keepAlive) {
    */
   static RequestHead parse(byte[] bytes, int end) throws Rejected {
     // ISO-8859-1 maps every byte to one char: what is checked below is the bytes as sent.
-    String[] lines = new String(bytes, 0, end, StandardCharsets.ISO_8859_1).split("\r?\n", -1);
+    int start = start(bytes, end);
+    String[] lines =
+        new String(bytes, start, end - start, StandardCharsets.ISO_8859_1).split("\r?\n", -1);
     String[] parts = lines[0].split(" ", -1);
     if (parts.length != 3) {
       throw new Rejected(400, "not METHOD TARGET VERSION");

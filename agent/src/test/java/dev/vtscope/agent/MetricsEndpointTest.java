@@ -159,6 +159,10 @@ class MetricsEndpointTest {
   void onlyGetAndHeadOfMetricsAreServed() throws Exception {
     Map<String, Integer> expected = new LinkedHashMap<>();
     expected.put("GET /metrics HTTP/1.1", 200);
+    // RFC 9112: an empty line before the request line is ignored, a few of them are
+    expected.put("\r\nGET /metrics HTTP/1.1", 200);
+    expected.put("\n\r\nGET /metrics HTTP/1.1", 200);
+    expected.put("\r\n".repeat(RequestHead.EMPTY_LINES_BEFORE + 1) + "GET /metrics HTTP/1.1", 400);
     expected.put("GET /metrics?name[]=a&x HTTP/1.1", 200);
     expected.put("GET http://127.0.0.1:1/metrics HTTP/1.1", 200);
     expected.put("GET HTTP://Some.Host/metrics?x=1 HTTP/1.1", 200);

@@ -15,7 +15,9 @@ class RequestHeadTest {
     assertThat(end("GET / HTTP/1.1\nHost: x\n\nnext")).isEqualTo(24);
     assertThat(end("GET / HTTP/1.1\r\nHost: x\r\n")).isEqualTo(-1);
     assertThat(end("G")).isEqualTo(-1);
-    assertThat(end("\r\n")).as("an empty first line is a head, a bad one").isEqualTo(2);
+    assertThat(end("\r\n")).as("an empty line before the request line is skipped").isEqualTo(-1);
+    assertThat(end("\r\nGET / HTTP/1.1\r\n\r\n")).isEqualTo(20);
+    assertThat(end("\r\n".repeat(5))).as("too many: a head, a bad one").isEqualTo(10);
   }
 
   @Test
@@ -54,7 +56,14 @@ class RequestHeadTest {
     assertRejected("GET /metrics HTTP/1.1\r\nHost: a\u0000b\r\n\r\n", 400);
     assertRejected("GET /metrics HTTP/1.1\r\nHost: a\rb\r\n\r\n", 400);
     assertRejected("GET /metrics HTTP/2.0\r\n\r\n", 505);
-    assertRejected("\r\n", 400);
+    assertRejected("\r\n".repeat(5), 400);
+    assertRejected("\r\n".repeat(5) + "GET /metrics HTTP/1.1\r\n\r\n", 400);
+  }
+
+  @Test
+  void emptyLinesBeforeTheRequestLineAreSkippedAFewOfThem() throws Exception {
+    assertThat(parse("\r\nGET /metrics HTTP/1.1\r\nHost: x\r\n\r\n").path()).isEqualTo("/metrics");
+    assertThat(parse("\n\r\n\r\n\nGET /metrics HTTP/1.1\r\n\r\n").method()).isEqualTo("GET");
   }
 
   private static int end(String head) {
