@@ -47,6 +47,9 @@ record AgentOptions(
     if (args == null || args.isBlank()) {
       return o;
     }
+    // an option given twice is a mistake whichever way it is read: the first or the last may be
+    // the one meant
+    java.util.Map<String, String> given = new java.util.HashMap<>();
     for (String pair : args.split(",")) {
       int eq = pair.indexOf('=');
       if (eq <= 0) {
@@ -54,6 +57,11 @@ record AgentOptions(
       }
       String name = pair.substring(0, eq).trim().toLowerCase(Locale.ROOT);
       String value = pair.substring(eq + 1).trim();
+      String before = given.putIfAbsent(name, pair.trim());
+      if (before != null) {
+        throw new BadOption(
+            name + " is given twice (" + before + ", " + pair.trim() + "): give it once");
+      }
       o =
           switch (name) {
             case "host" -> {

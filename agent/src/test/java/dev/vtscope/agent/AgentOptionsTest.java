@@ -40,6 +40,10 @@ class AgentOptionsTest {
     assertThatThrownBy(() -> AgentOptions.parse("threshold=fast"))
         .hasMessage("threshold takes a duration like 20ms, 10s or 1m, not 'fast'");
     assertThatThrownBy(() -> AgentOptions.parse("9464")).hasMessageContaining("is not name=value");
+    assertThatThrownBy(() -> AgentOptions.parse("port=1,interval=5s,port=2"))
+        .hasMessage("port is given twice (port=1, port=2): give it once");
+    assertThatThrownBy(() -> AgentOptions.parse("Series=5,series=5"))
+        .hasMessage("series is given twice (Series=5, series=5): give it once");
     assertThatThrownBy(() -> AgentOptions.parse("host="))
         .hasMessage("host takes an address or a name of this machine, not ''");
   }
