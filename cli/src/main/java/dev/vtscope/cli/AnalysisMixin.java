@@ -22,8 +22,10 @@ final class AnalysisMixin {
 
   /** What a command does with its analysis, which decides the options it offers. */
   enum Use {
-    /** analyze, record, explore: sites grouped as asked, either reader, a progress line. */
+    /** analyze and record: sites grouped as asked, either reader, a progress line. */
     REPORT,
+    /** explore: as a report, but with no --format, so its progress line is never left out. */
+    EXPLORE,
     /** check and diff: sites by culprit, what budgets and comparisons are made of. */
     GATE,
     /**
@@ -151,7 +153,8 @@ final class AnalysisMixin {
             () -> quiet,
             v -> quiet = v,
             "No progress line on stderr. (It shows only on a terminal, for inputs of 64 MB or"
-                + " more, and never with --format json.)",
+                + " more"
+                + (use == Use.EXPLORE ? ".)" : ", and never with --format json.)"),
             "-q",
             "--quiet"));
   }

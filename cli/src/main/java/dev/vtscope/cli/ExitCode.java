@@ -46,27 +46,45 @@ public enum ExitCode {
     return meaning;
   }
 
-  /** The table, as shown at the end of {@code --help}. */
   /** A code right-aligned in five columns, so that the meanings line up. */
   private static String code(int code) {
     String digits = Integer.toString(code);
     return " ".repeat(Math.max(0, 5 - digits.length())) + digits;
   }
 
+  /** The width of the help the table ends, in columns: picocli's, which vtscope keeps. */
+  private static final int WIDTH = 80;
+
+  /** Where the meanings start: after the code's five columns and two spaces. */
+  private static final String MEANING_COLUMN = " ".repeat(7);
+
+  /**
+   * The table, as shown at the end of {@code --help}: a meaning too long for a line goes on under
+   * itself, never back at the line's start (picocli would wrap it there).
+   */
   static String table() {
     // appended rather than formatted: the table is made before every command, and a cold
     // Formatter costs more than the rest of it
     String newline = System.lineSeparator();
     StringBuilder text = new StringBuilder();
     for (ExitCode c : values()) {
-      text.append(code(c.code)).append("  ").append(c.meaning).append(newline);
+      row(text, c.code, c.meaning, newline);
     }
     // set by the JVM, not by a command: 128 plus the signal
-    text.append(code(INTERRUPTED))
-        .append("  interrupted (Ctrl-C; ")
-        .append(TERMINATED)
-        .append(" for kill): record keeps what was recorded")
-        .append(newline);
+    row(
+        text,
+        INTERRUPTED,
+        "interrupted (Ctrl-C; " + TERMINATED + " for kill): record keeps what was recorded",
+        newline);
     return text.toString();
+  }
+
+  private static void row(StringBuilder text, int code, String meaning, String newline) {
+    java.util.List<String> lines =
+        HelpLayout.wrap(meaning, WIDTH - 1 - MEANING_COLUMN.length(), "");
+    text.append(code(code)).append("  ").append(lines.get(0)).append(newline);
+    for (String more : lines.subList(1, lines.size())) {
+      text.append(MEANING_COLUMN).append(more).append(newline);
+    }
   }
 }

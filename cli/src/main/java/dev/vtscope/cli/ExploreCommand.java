@@ -38,7 +38,7 @@ final class ExploreCommand implements Callable<Integer> {
 
   private final RecordingInputOptions input = new RecordingInputOptions(spec);
 
-  private final AnalysisMixin analysisOptions = new AnalysisMixin(spec, AnalysisMixin.Use.REPORT);
+  private final AnalysisMixin analysisOptions = new AnalysisMixin(spec, AnalysisMixin.Use.EXPLORE);
 
   ExploreCommand() {
     // the recordings' own words: standard input, which the other commands read, holds the commands

@@ -141,7 +141,7 @@ public final class ManPages {
       t.append(".TP\n.B ")
           .append(code.code())
           .append('\n')
-          .append(escape(meaning(code)))
+          .append(escape(code.meaning()))
           .append('\n');
     }
     t.append(".SH SEE ALSO\n");
@@ -173,16 +173,6 @@ public final class ManPages {
       }
     }
     return s.toString();
-  }
-
-  private static String meaning(ExitCode code) {
-    String line =
-        ExitCode.table()
-            .lines()
-            .filter(l -> l.strip().startsWith(code.code() + " "))
-            .findFirst()
-            .orElse("");
-    return line.strip().substring(String.valueOf(code.code()).length()).strip();
   }
 
   /** troff text: backslashes doubled, hyphens as minus signs, no line starting with a dot. */

@@ -104,6 +104,33 @@ class HelpTest {
     assertThat(codes.out()).contains(table);
   }
 
+  /** explore has no --format: its help never speaks of one. */
+  @Test
+  void exploresHelpNamesNoOptionItDoesNotHave() {
+    assertThat(Cli.run("explore", "--help").out()).contains("--quiet").doesNotContain("--format");
+    assertThat(Cli.run("analyze", "--help").out()).contains("with --format json.)");
+  }
+
+  /** A meaning too long for its line goes on under the meanings, never at the line's start. */
+  @Test
+  void aLongMeaningOfTheExitCodeTableWrapsUnderItself() {
+    String help = Cli.run("--help").out();
+    List<String> rows =
+        help.substring(help.indexOf("Exit codes:"))
+            .lines()
+            .skip(1)
+            .filter(l -> !l.isBlank())
+            .toList();
+    assertThat(rows).hasSizeGreaterThan(ExitCode.values().length);
+    for (String row : rows) {
+      assertThat(row).as(row).matches(" {2}[ 0-9]{3}  \\S.*| {7}\\S.*").hasSizeLessThan(80);
+    }
+    assertThat(help)
+        .contains(
+            "    3  an input cannot be read (missing, unreadable, no recordings), or an\n"
+                + "       output cannot be written");
+  }
+
   /**
    * Each command's --format help names exactly the formats it accepts and completion offers: one
    * list per command (merge has no html page, check and diff no page or metrics).
