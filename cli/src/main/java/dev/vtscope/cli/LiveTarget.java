@@ -76,6 +76,8 @@ record LiveTarget(long pid, LocalJvm jvm) {
     Path settings;
     try {
       settings = Files.createTempFile("vtscope-", ".jfc");
+      // Ctrl-C while the JVM starts the recording: the finally block below never runs then
+      settings.toFile().deleteOnExit();
       try (InputStream in = ChildRecording.settings()) {
         Files.copy(in, settings, StandardCopyOption.REPLACE_EXISTING);
       }

@@ -77,6 +77,9 @@ public final class ChildRecording {
       java.util.function.LongConsumer atTimeout)
       throws IOException, InterruptedException {
     Path settings = Files.createTempFile("vtscope-", ".jfc");
+    // Ctrl-C or kill ends vtscope in its wait below, where the finally block never runs: the file
+    // goes when the JVM does
+    settings.toFile().deleteOnExit();
     try {
       try (InputStream in = settings()) {
         Files.copy(in, settings, java.nio.file.StandardCopyOption.REPLACE_EXISTING);

@@ -312,6 +312,73 @@ class RecordCommandTest {
     return Cli.run(args.toArray(String[]::new));
   }
 
+  /** The JFR settings files record wrote into {@code tmp}. */
+  private static List<Path> settingsFiles(Path tmp) throws java.io.IOException {
+    try (var files = Files.list(tmp)) {
+      return files.filter(f -> f.getFileName().toString().matches("vtscope-.*\\.jfc")).toList();
+    }
+  }
+
+  /**
+   * record writes its JFR settings to a temporary file for the program's JVM to read; it is gone
+   * when record ends, also when record is stopped (Ctrl-C, kill) while the program runs.
+   */
+  @Test
+  void noSettingsFileIsLeftWhenRecordEndsOrIsStopped() throws Exception {
+    Path tmp = Files.createDirectories(dir.resolve("tmp"));
+    // the temporary folder of vtscope's JVM (and of the program's, which inherits the variable)
+    String tmpdir = "-Djava.io.tmpdir=" + tmp;
+    Path done = dir.resolve("done.jfr");
+    Cli.Result ended =
+        Cli.child(
+            b -> b.environment().put("JDK_JAVA_OPTIONS", tmpdir),
+            null,
+            "record",
+            "--workload",
+            "sleep-fanout",
+            "--no-analyze",
+            "--out",
+            done.toString(),
+            "--",
+            "--tasks",
+            "10",
+            "--sleep",
+            "1ms");
+    assertThat(ended.exitCode()).as(ended.err()).isZero();
+    assertThat(done).exists();
+    assertThat(settingsFiles(tmp)).isEmpty();
+
+    ProcessBuilder stopped =
+        new ProcessBuilder(
+                TestRecordings.currentJava().toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                "dev.vtscope.cli.VtScope",
+                "record",
+                "--workload",
+                "connection-pool",
+                "--no-analyze",
+                "--out",
+                dir.resolve("stopped.jfr").toString(),
+                "--",
+                "--query",
+                "60s",
+                "--stall-after",
+                "120s")
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD);
+    stopped.environment().put("JDK_JAVA_OPTIONS", tmpdir);
+    Process record = stopped.start();
+    try {
+      dev.vtscope.testing.Eventually.holds(
+          "record wrote its settings file", () -> !settingsFiles(tmp).isEmpty());
+    } finally {
+      record.destroy(); // SIGTERM, as kill; Ctrl-C's SIGINT ends the JVM the same way
+      record.waitFor();
+    }
+    assertThat(settingsFiles(tmp)).isEmpty();
+  }
+
   @Test
   void aTimeoutStopsTheProgramAndKeepsItsRecording() throws Exception {
     Path out = dir.resolve("stuck.jfr");
