@@ -78,7 +78,7 @@ final class Explorer {
             "save "
                 + String.join("|", SAVED_FORMATS.stream().map(ReportFormat::label).toList())
                 + " FILE",
-            "write the report as it stands"
+            "write the report as it stands (FILE - shows it here)"
           },
           new String[] {"help", "this list"},
           new String[] {"quit", "leave (also exit, Ctrl-D)"});
@@ -206,8 +206,101 @@ final class Explorer {
 
   /** Whether {@code command} leaves the shell: quit or exit, whatever follows them. */
   private static boolean leaves(String command) {
-    String first = command.split("\\s+")[0].toLowerCase(Locale.ROOT);
+    List<String> words;
+    try {
+      words = words(command);
+    } catch (IllegalArgumentException e) {
+      return false; // answer says what is wrong with the line
+    }
+    String first = words.isEmpty() ? "" : words.get(0).toLowerCase(Locale.ROOT);
     return first.equals("quit") || first.equals("exit");
+  }
+
+  /**
+   * The words of a command line, split as a shell splits them: at spaces and tabs, but not inside
+   * double or single quotes, nor at a space after a backslash ({@code save json "my run.json"},
+   * {@code 'my run.json'}, {@code my\ run.json}). Inside single quotes every character is itself;
+   * inside double quotes a backslash escapes only a double quote or a backslash. The one way the
+   * shell's lines are read.
+   *
+   * @throws IllegalArgumentException for a quote that is not closed or a backslash that ends the
+   *     line
+   */
+  static List<String> words(String line) {
+    List<String> words = new java.util.ArrayList<>();
+    StringBuilder word = new StringBuilder();
+    boolean inWord = false;
+    char quote = 0;
+    for (int i = 0; i < line.length(); i++) {
+      char c = line.charAt(i);
+      if (quote == '\'') {
+        if (c == '\'') {
+          quote = 0;
+        } else {
+          word.append(c);
+        }
+      } else if (quote == '"') {
+        if (c == '"') {
+          quote = 0;
+        } else if (c == '\\'
+            && i + 1 < line.length()
+            && (line.charAt(i + 1) == '"' || line.charAt(i + 1) == '\\')) {
+          word.append(line.charAt(++i));
+        } else {
+          word.append(c);
+        }
+      } else if (c == ' ' || c == '\t') {
+        if (inWord) {
+          words.add(word.toString());
+          word.setLength(0);
+          inWord = false;
+        }
+      } else {
+        inWord = true;
+        if (c == '\'' || c == '"') {
+          quote = c;
+        } else if (c == '\\') {
+          if (i + 1 == line.length()) {
+            throw new IllegalArgumentException(
+                "a backslash ends the line: it escapes the character after it, e.g. my\\ run.jfr");
+          }
+          word.append(line.charAt(++i));
+        } else {
+          word.append(c);
+        }
+      }
+    }
+    if (quote != 0) {
+      throw new IllegalArgumentException(
+          "the " + (quote == '"' ? "double" : "single") + " quote is not closed: " + line.strip());
+    }
+    if (inWord) {
+      words.add(word.toString());
+    }
+    return words;
+  }
+
+  /**
+   * Refuses the words after the {@code allowed} ones a command takes: a file name with a space must
+   * be quoted, and a word left over was a mistake.
+   */
+  private static void noMoreThan(List<String> words, int allowed) {
+    if (words.size() <= allowed + 1) {
+      return;
+    }
+    String command = words.get(0).toLowerCase(Locale.ROOT);
+    String usage =
+        COMMANDS.stream()
+            .map(c -> c[0])
+            .filter(c -> c.equals(command) || c.startsWith(command + " "))
+            .findFirst()
+            .orElse(command);
+    throw new IllegalArgumentException(
+        "'"
+            + words.get(allowed + 1)
+            + "' is one word too many: "
+            + usage
+            + (usage.endsWith("FILE") ? " (quote a name with spaces: \"my run.jfr\")" : ""));
   }
 
   /**
@@ -216,8 +309,20 @@ final class Explorer {
    * @throws IllegalArgumentException when the command is refused, saying why
    */
   private String answer(String line) {
-    List<String> words = List.of(line.strip().split("\\s+"));
+    List<String> words = words(line);
+    if (words.isEmpty()) {
+      return ""; // "" or '' alone: nothing asked
+    }
     String command = words.get(0).toLowerCase(Locale.ROOT);
+    noMoreThan(
+        words,
+        switch (command) {
+          case "finding", "site", "group", "compare" -> 1;
+          case "save" -> 2;
+          case "help", "?", "findings" -> 0;
+          // sites checks its words one by one; an unknown command is said as one below
+          default -> Integer.MAX_VALUE - 1;
+        });
     return switch (command) {
       case "help", "?" -> help();
       case "findings" -> findings();
@@ -318,7 +423,8 @@ final class Explorer {
       }
       meaning.forEach(l -> s.append(l).append('\n'));
     }
-    return s.toString();
+    return s.append("Quote a name with spaces: \"my run.jfr\", 'my run.jfr' or my\\ run.jfr.\n")
+        .toString();
   }
 
   private String findings() {

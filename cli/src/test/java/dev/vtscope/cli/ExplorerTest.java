@@ -244,6 +244,60 @@ class ExplorerTest {
     assertThat(Files.readString(metrics)).contains("# TYPE jvm_threads_virtual_pinned_seconds");
   }
 
+  /** A line is split into words as a shell splits it. */
+  @Test
+  void wordsAreSplitAsAShellSplitsThem() {
+    assertThat(Explorer.words("  save  json \"a b.json\"\t"))
+        .containsExactly("save", "json", "a b.json");
+    assertThat(Explorer.words("compare 'it''s here/a \\ b.jfr'"))
+        .containsExactly("compare", "its here/a \\ b.jfr");
+    assertThat(Explorer.words("compare my\\ run.jfr \"say \\\"hi\\\" \\\\ \\n\""))
+        .containsExactly("compare", "my run.jfr", "say \"hi\" \\ \\n");
+    assertThat(Explorer.words("save json a\"b c\"d")).containsExactly("save", "json", "ab cd");
+    assertThat(Explorer.words("\"\"")).containsExactly("");
+    assertThat(Explorer.words("   ")).isEmpty();
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> Explorer.words("save json \"a b"))
+        .hasMessage("the double quote is not closed: save json \"a b");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> Explorer.words("compare a\\"))
+        .hasMessageStartingWith("a backslash ends the line");
+  }
+
+  /**
+   * A file name with a space is quoted for save and compare; a word left over is refused, never
+   * ignored; save to - shows the report.
+   */
+  @Test
+  void quotedNamesAreOneWordAndExtraWordsAreRefused() throws Exception {
+    String recording = sample("jdk21/pinning-synchronized.jfr");
+    Path spaced = Files.copy(Path.of(recording), dir.resolve("the fixed run.jfr"));
+    Path saved = dir.resolve("my report.json");
+    Cli.Result r =
+        piped(
+            "save json \""
+                + saved
+                + "\"\ncompare '"
+                + spaced
+                + "'\nfindings now\nsave json "
+                + dir.resolve("a.json")
+                + " extra\nsave json -\n",
+            recording);
+    assertThat(r.exitCode()).isEqualTo(ExitCode.USAGE.code());
+    assertThat(Files.readString(saved)).startsWith("{");
+    assertThat(r.out()).contains("saved json to " + saved).contains("0 new");
+    assertThat(dir.resolve("a.json")).doesNotExist();
+    assertThat(r.err().lines())
+        .containsExactly(
+            "vtscope explore: 1 recording, 2 findings, 2 sites. 'help' lists the commands.",
+            "vtscope explore: line 3: 'now' is one word too many: findings",
+            "vtscope explore: line 4: 'extra' is one word too many: save"
+                + " text|json|markdown|html|openmetrics FILE (quote a name with spaces: \"my"
+                + " run.jfr\")");
+    // save json - shows the document, after the answers before it
+    String shown = r.out().substring(r.out().lastIndexOf("\n{") + 1);
+    assertThat(new com.fasterxml.jackson.databind.ObjectMapper().readTree(shown).has("findings"))
+        .isTrue();
+  }
+
   /** The list of commands fits 80 columns, and says what min compares. */
   @Test
   void helpFitsEightyColumns() {
