@@ -21,6 +21,10 @@ import java.util.List;
 public final class ChunkScanner {
 
   private static final int MAGIC = 0x464C5200; // "FLR\0"
+
+  /** Where a chunk header keeps its chunk's size. */
+  private static final int SIZE_FIELD = 8;
+
   private static final int SUPPORTED_MAJOR = 2;
 
   private ChunkScanner() {}
@@ -113,7 +117,7 @@ public final class ChunkScanner {
           + minor
           + " is not supported (JDK 11 or later writes 2.x)";
     }
-    long size = buffer.getLong(8);
+    long size = buffer.getLong(SIZE_FIELD);
     long constantPoolOffset = buffer.getLong(16);
     long metadataOffset = buffer.getLong(24);
     long startNanos = buffer.getLong(32);
@@ -206,6 +210,14 @@ public final class ChunkScanner {
       }
     }
     return -1;
+  }
+
+  /**
+   * The size a chunk header's bytes give their chunk, header included: 0 while the JVM still writes
+   * the chunk. {@code header} holds at least {@link ChunkHeader#SIZE} bytes.
+   */
+  public static long declaredSize(byte[] header) {
+    return ByteBuffer.wrap(header).getLong(SIZE_FIELD);
   }
 
   /**

@@ -182,7 +182,7 @@ final class StreamCopy {
     if (header.length < ChunkHeader.SIZE) {
       return UNKNOWN;
     }
-    long size = java.nio.ByteBuffer.wrap(header).getLong(8);
+    long size = ChunkScanner.declaredSize(header);
     return size < ChunkHeader.SIZE ? UNKNOWN : size;
   }
 
