@@ -130,12 +130,22 @@ public final class AttachedJvm implements AutoCloseable {
   }
 
   private LiveException failed(String what, Throwable e) {
-    String why =
-        ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)
-            ? oneLine(e)
-            : "the process exited";
+    if (!ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+      // the command's name only: its options (files of vtscope's own) say nothing to the user
+      int space = what.indexOf(' ');
+      return new LiveException(
+          LiveException.Reason.COMMAND_FAILED,
+          "pid "
+              + pid
+              + " exited ("
+              + (space < 0 ? what : what.substring(0, space))
+              + " did not run)",
+          e);
+    }
     return new LiveException(
-        LiveException.Reason.COMMAND_FAILED, "pid " + pid + ": " + what + " failed: " + why, e);
+        LiveException.Reason.COMMAND_FAILED,
+        "pid " + pid + ": " + what + " failed: " + oneLine(e),
+        e);
   }
 
   private static String oneLine(Throwable e) {

@@ -136,9 +136,13 @@ class RecordingJdkClassFilesTest {
     Culprit inner = topCulprit(analysis);
     assertThat(inner.qualifiedMethod()).isEqualTo("dev.vtscope.testing.NestedMonitorProgram.load");
 
+    // the contention on the same monitor may come first on a loaded machine: its waits then last
+    // longer than the pins
     dev.vtscope.advice.Finding first =
-        dev.vtscope.advice.Advisor.standard().advise(analysis).findings().get(0);
-    assertThat(first.id()).isEqualTo("monitor-pinning");
+        dev.vtscope.advice.Advisor.standard().advise(analysis).findings().stream()
+            .filter(f -> f.id().equals("monitor-pinning"))
+            .findFirst()
+            .orElseThrow();
     assertThat(Words.actions(first).get(0))
         .contains("holds another monitor further down")
         .contains("java.util.concurrent.ConcurrentHashMap.compute")

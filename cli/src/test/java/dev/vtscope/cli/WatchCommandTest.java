@@ -247,7 +247,7 @@ class WatchCommandTest {
             "--variant",
             "synchronized",
             "--tasks",
-            "200",
+            "1000", // 10 s on two carriers: still running when a loaded machine starts watching
             "--hold",
             "20ms")) {
       Path out = dir.resolve("exited.jfr");
