@@ -70,6 +70,10 @@ final class Samples {
     }
   }
 
+  static ThreadDump plain(String path) throws IOException {
+    return ThreadDumpText.read(new java.io.StringReader(text(path)));
+  }
+
   static DumpedThread named(ThreadDump dump, String name) {
     return dump.threads().stream()
         .filter(t -> t.name().equals(name))
