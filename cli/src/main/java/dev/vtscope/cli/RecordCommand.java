@@ -11,7 +11,6 @@ import dev.vtscope.attribution.ClassBytesSource;
 import dev.vtscope.attribution.FrameOwnership;
 import dev.vtscope.live.LiveException;
 import dev.vtscope.live.TargetRecording;
-import dev.vtscope.live.ThreadDumps;
 import dev.vtscope.record.ChildRecording;
 import dev.vtscope.record.JdkLocator;
 import dev.vtscope.record.JvmAtEnd;
@@ -402,7 +401,7 @@ final class RecordCommand implements Callable<Integer> {
               options.jdkHomes())) {
         pinned =
             PinnedNow.find(
-                PinnedNow.candidates(ThreadDumps.threads(now.threads())),
+                PinnedNow.candidates(now.threads().threads()),
                 new Attributor(classes, new FrameOwnership(options.appPackages())));
       }
       advice = PinnedNowFinding.addTo(advice, analysis, pinned);

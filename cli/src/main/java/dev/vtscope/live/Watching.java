@@ -8,9 +8,9 @@ import dev.vtscope.analysis.HumanDurations;
 import dev.vtscope.analysis.IntervalStream;
 import dev.vtscope.analysis.LiveSnapshot;
 import dev.vtscope.analysis.PinnedNow;
-import dev.vtscope.analysis.ThreadInDump;
 import dev.vtscope.recording.InputProblemException;
 import dev.vtscope.recording.RepositoryStream;
+import dev.vtscope.threaddump.ThreadDump;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -220,7 +220,8 @@ public final class Watching {
           PacedThreadDumps.Latest<JvmNow> latest = dumps.latest(deadline);
           if (latest != dumped) {
             dumped = latest;
-            pinnedNow = latest.result() == null ? null : live.pinnedNow(latest.result().threads());
+            pinnedNow =
+                latest.result() == null ? null : live.pinnedNow(latest.result().dump().threads());
             if (latest.failure() != null && !dumpFailed && TargetRecording.alive(writer)) {
               stderr.println(
                   "vtscope watch: "
@@ -302,13 +303,13 @@ public final class Watching {
   /**
    * What a thread dump says of the JVM now: its threads, and on JDK 24+ the scheduler's counts.
    *
-   * @param threads every thread of the dump
+   * @param dump the thread dump: its platform threads and mounted virtual threads
    * @param scheduler the scheduler's counts, or null
    */
-  private record JvmNow(List<ThreadInDump> threads, LiveSnapshot.Scheduler scheduler) {}
+  private record JvmNow(ThreadDump dump, LiveSnapshot.Scheduler scheduler) {}
 
   private static JvmNow jvmNow(long pid, boolean schedulerCounts) throws LiveException {
-    List<ThreadInDump> threads = ThreadDumps.take(pid);
+    ThreadDump threads = ThreadDumpTaker.take(pid);
     LiveSnapshot.Scheduler scheduler =
         !schedulerCounts
             ? null

@@ -2,7 +2,8 @@ package dev.vtscope.record;
 
 import dev.vtscope.live.AttachedJvm;
 import dev.vtscope.live.LiveException;
-import dev.vtscope.live.ThreadDump;
+import dev.vtscope.live.ThreadDumpTaker;
+import dev.vtscope.threaddump.ThreadDump;
 import java.io.PrintWriter;
 
 /**
@@ -20,7 +21,7 @@ public record JvmAtEnd(ThreadDump threads, String classPath, String workingDirec
     try (AttachedJvm jvm = AttachedJvm.attach(pid)) {
       java.util.Properties properties = jvm.systemProperties();
       return new JvmAtEnd(
-          ThreadDump.take(pid),
+          ThreadDumpTaker.take(pid),
           properties.getProperty("java.class.path"),
           properties.getProperty("user.dir"));
     } catch (LiveException e) {
