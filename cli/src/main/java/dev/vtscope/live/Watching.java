@@ -195,6 +195,9 @@ public final class Watching {
     boolean schedulerCounts = recording != null && (feature == 0 || feature >= 24);
     PacedThreadDumps.Latest<JvmNow> dumped = null;
     List<PinnedNow> pinnedNow = null;
+    // whether a dump's notes (a fallback taken, and why) were said: once while dumps fall back,
+    // again when they fall back after one that did not
+    boolean notesSaid = false;
     try (RepositoryStream stream = RepositoryStream.open(folder, start, live);
         Quit quitting = display.openQuit();
         PacedThreadDumps<JvmNow> dumps =
@@ -222,6 +225,14 @@ public final class Watching {
             dumped = latest;
             pinnedNow =
                 latest.result() == null ? null : live.pinnedNow(latest.result().dump().threads());
+            if (latest.result() != null) {
+              List<String> notes = latest.result().dump().notes();
+              if (!notesSaid) {
+                notes.forEach(note -> stderr.println("vtscope watch: " + note));
+                stderr.flush();
+              }
+              notesSaid = !notes.isEmpty();
+            }
             if (latest.failure() != null && !dumpFailed && TargetRecording.alive(writer)) {
               stderr.println(
                   "vtscope watch: "

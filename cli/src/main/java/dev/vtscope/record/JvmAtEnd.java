@@ -20,10 +20,13 @@ public record JvmAtEnd(ThreadDump threads, String classPath, String workingDirec
   static JvmAtEnd take(long pid, PrintWriter stderr) {
     try (AttachedJvm jvm = AttachedJvm.attach(pid)) {
       java.util.Properties properties = jvm.systemProperties();
+      ThreadDump dump = ThreadDumpTaker.take(pid);
+      for (String note : dump.notes()) {
+        stderr.println("vtscope record: pid " + pid + ": " + note);
+      }
+      stderr.flush();
       return new JvmAtEnd(
-          ThreadDumpTaker.take(pid),
-          properties.getProperty("java.class.path"),
-          properties.getProperty("user.dir"));
+          dump, properties.getProperty("java.class.path"), properties.getProperty("user.dir"));
     } catch (LiveException e) {
       stderr.println(
           "vtscope record: no thread dump of pid "
