@@ -5,6 +5,7 @@ import dev.vtscope.advice.Advisor;
 import dev.vtscope.advice.PinnedNowFinding;
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.AnalysisOptions;
+import dev.vtscope.analysis.Message;
 import dev.vtscope.analysis.PinnedNow;
 import dev.vtscope.attribution.Attributor;
 import dev.vtscope.attribution.ClassBytesSource;
@@ -388,7 +389,11 @@ final class RecordCommand implements Callable<Integer> {
                         : Path.of(now.workingDirectory())),
             inputs);
     Advice advice = Advisor.standard().advise(analysis);
-    if (now != null) {
+    if (now != null && now.threads() == null) {
+      advice =
+          PinnedNowFinding.unknown(
+              advice, Message.of("pinned-now-unknown.dump-failed", "why", now.failure()));
+    } else if (now != null) {
       List<PinnedNow> pinned;
       try (ClassBytesSource classes =
           ClassBytesSource.of(

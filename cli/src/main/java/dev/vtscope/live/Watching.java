@@ -1,5 +1,6 @@
 package dev.vtscope.live;
 
+import dev.vtscope.advice.Advice;
 import dev.vtscope.advice.Advisor;
 import dev.vtscope.advice.Finding;
 import dev.vtscope.advice.PinnedNowFinding;
@@ -7,6 +8,7 @@ import dev.vtscope.analysis.AnalysisOptions;
 import dev.vtscope.analysis.HumanDurations;
 import dev.vtscope.analysis.IntervalStream;
 import dev.vtscope.analysis.LiveSnapshot;
+import dev.vtscope.analysis.Message;
 import dev.vtscope.analysis.PinnedNow;
 import dev.vtscope.recording.InputProblemException;
 import dev.vtscope.recording.RepositoryStream;
@@ -214,6 +216,8 @@ public final class Watching {
         boolean quit = quitting.awaitQuitUntil(tickAt);
         long elapsed = System.nanoTime() - startedNanos;
         LiveSnapshot.DumpAge dumpAge = null;
+        // why pinned now is not known, when a dump was asked for and none could be read
+        Message unknown = null;
         if (dumps != null && TargetRecording.alive(writer)) {
           // the dump runs on a thread of its own: an interval waits for it half its length (the
           // first dump a whole one), and shows the latest dump that finished
@@ -242,6 +246,16 @@ public final class Watching {
               dumpFailed = true;
             }
           }
+          if (pinnedNow == null) {
+            unknown =
+                latest.failure() != null
+                    ? Message.of(
+                        "pinned-now-unknown.dump-failed", "why", latest.failure().getMessage())
+                    : Message.of(
+                        "pinned-now-unknown.dump-running",
+                        "took",
+                        Duration.ofNanos(latest.tookNanos()));
+          }
           if (latest.failure() == null) {
             dumpAge =
                 new LiveSnapshot.DumpAge(
@@ -257,7 +271,7 @@ public final class Watching {
         } else {
           LiveSnapshot snapshot =
               LiveSnapshot.of(live.next(nanos(Instant.now())), pinnedNow, scheduler, dumpAge);
-          List<Finding> findings = withPinnedNow(snapshot);
+          List<Finding> findings = withPinnedNow(snapshot, unknown);
           Set<String> fresh = new HashSet<>();
           for (Finding f : findings) {
             // the same finding's figures change every interval: it is new when its rule, the
@@ -335,14 +349,18 @@ public final class Watching {
 
   /**
    * The analysis' findings, and first the carriers pinned now when the thread dump shows any: the
-   * events alone would call such a JVM healthy, since its pins have not ended.
+   * events alone would call such a JVM healthy, since its pins have not ended; nor is it called
+   * healthy while no dump could be read.
+   *
+   * @param unknown why pinned now is not known, or null
    */
-  private static List<Finding> withPinnedNow(LiveSnapshot snapshot) {
-    return PinnedNowFinding.addTo(
+  private static List<Finding> withPinnedNow(LiveSnapshot snapshot, Message unknown) {
+    Advice advice =
+        PinnedNowFinding.addTo(
             Advisor.standard().advise(snapshot.analysis()),
             snapshot.analysis(),
-            snapshot.pinnedNow())
-        .findings();
+            snapshot.pinnedNow());
+    return (unknown == null ? advice : PinnedNowFinding.unknown(advice, unknown)).findings();
   }
 
   private static long nanos(Instant instant) {
