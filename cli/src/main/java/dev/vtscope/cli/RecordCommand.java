@@ -393,6 +393,9 @@ final class RecordCommand implements Callable<Integer> {
       advice =
           PinnedNowFinding.unknown(
               advice, Message.of("pinned-now-unknown.dump-failed", "why", now.failure()));
+    } else if (now != null && !now.threads().mountedFramesKnown()) {
+      advice =
+          PinnedNowFinding.unknown(advice, Message.of("pinned-now-unknown.frames-not-printed"));
     } else if (now != null) {
       List<PinnedNow> pinned;
       try (ClassBytesSource classes =

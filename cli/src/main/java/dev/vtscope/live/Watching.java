@@ -227,8 +227,10 @@ public final class Watching {
           PacedThreadDumps.Latest<JvmNow> latest = dumps.latest(deadline);
           if (latest != dumped) {
             dumped = latest;
+            ThreadDump dump = latest.result() == null ? null : latest.result().dump();
+            // a dump that does not show what the mounted virtual threads run cannot say none pins
             pinnedNow =
-                latest.result() == null ? null : live.pinnedNow(latest.result().dump().threads());
+                dump == null || !dump.mountedFramesKnown() ? null : live.pinnedNow(dump.threads());
             if (latest.result() != null) {
               List<String> notes = latest.result().dump().notes();
               if (!notesSaid) {
@@ -251,10 +253,12 @@ public final class Watching {
                 latest.failure() != null
                     ? Message.of(
                         "pinned-now-unknown.dump-failed", "why", latest.failure().getMessage())
-                    : Message.of(
-                        "pinned-now-unknown.dump-running",
-                        "took",
-                        Duration.ofNanos(latest.tookNanos()));
+                    : latest.result() != null
+                        ? Message.of("pinned-now-unknown.frames-not-printed")
+                        : Message.of(
+                            "pinned-now-unknown.dump-running",
+                            "took",
+                            Duration.ofNanos(latest.tookNanos()));
           }
           if (latest.failure() == null) {
             dumpAge =

@@ -51,6 +51,19 @@ public record ThreadDump(
     }
   }
 
+  /**
+   * Whether the frames of every mounted virtual thread are known: not so when only JDK 21's {@code
+   * Thread.print} was read, which names the virtual thread a carrier carries but not what it runs.
+   */
+  public boolean mountedFramesKnown() {
+    for (DumpedThread t : threads) {
+      if (t.kind() == ThreadKind.VIRTUAL && t.carrier() >= 0 && t.stack() == null) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** The thread with this id, or null. */
   public DumpedThread thread(long tid) {
     for (DumpedThread t : threads) {

@@ -75,6 +75,20 @@ class ThreadPrintTest {
   }
 
   @Test
+  void jdk21AloneDoesNotSayWhatTheMountedVirtualThreadsRun() throws IOException {
+    String print = "jdk21.0.8/class-init-carriers/thread-print.txt";
+    assertThat(parse(print).mountedFramesKnown()).isFalse();
+    assertThat(parse("jdk25/class-init-carriers/thread-print.txt").mountedFramesKnown()).isTrue();
+    // completed by the JSON, which has every thread's frames
+    ThreadDump merged =
+        DumpMerge.of(Samples.json("jdk21.0.8/class-init-carriers/dump-to-file.json"), parse(print));
+    assertThat(merged.mountedFramesKnown()).isTrue();
+    assertThat(merged.threads().stream().filter(t -> t.carrier() >= 0))
+        .hasSize(2)
+        .allSatisfy(t -> assertThat(t.frames()).isNotEmpty());
+  }
+
+  @Test
   void lockLinesOfEveryKind() throws IOException {
     ThreadDump dump = parse("jdk25/platform-cycle/thread-print.txt");
     DumpedThread a = Samples.named(dump, "pt-monitor-A");
