@@ -21,6 +21,7 @@ import java.util.Set;
 public final class PinnedNowFinding {
 
   static final String ID = "pinned-now";
+  static final String UNKNOWN_ID = "pinned-now-unknown";
   private static final int CULPRITS_NAMED = 3;
 
   private PinnedNowFinding() {}
@@ -53,6 +54,38 @@ public final class PinnedNowFinding {
               return new Advice(all, advice.carrierPool());
             })
         .orElse(advice);
+  }
+
+  /**
+   * {@code advice} for a running JVM of which no thread dump could be read: the events alone would
+   * call it healthy, while a pin that has not ended has no event yet, so the healthy finding gives
+   * way to one that says the carriers pinned now are unknown, and why.
+   *
+   * @param why why no dump was read: a dump still running, or the failure
+   */
+  public static Advice unknown(Advice advice, Message why) {
+    if (advice.findings().stream().noneMatch(f -> f.id().equals(HealthyRule.ID))) {
+      return advice;
+    }
+    List<Finding> all = new ArrayList<>();
+    for (Finding f : advice.findings()) {
+      all.add(
+          !f.id().equals(HealthyRule.ID)
+              ? f
+              : new Finding(
+                  UNKNOWN_ID,
+                  Severity.INFO,
+                  Message.of("pinned-now-unknown.title", "why", why),
+                  Message.of("pinned-now-unknown.explanation"),
+                  List.of(Message.of("pinned-now.action.dump")),
+                  List.of(),
+                  "21+",
+                  Facts.DOCS + UNKNOWN_ID,
+                  0,
+                  List.of(),
+                  List.of()));
+    }
+    return new Advice(all, advice.carrierPool());
   }
 
   /**

@@ -1,10 +1,9 @@
 package dev.vtscope.analysis;
 
 import dev.vtscope.attribution.Attributor;
-import dev.vtscope.recording.PrintedThreadDump;
-import dev.vtscope.recording.PrintedThreadDump.PrintedThread;
-import dev.vtscope.recording.RecordedStack;
 import dev.vtscope.recording.ThreadDumpEvent;
+import dev.vtscope.threaddump.DumpedThread;
+import dev.vtscope.threaddump.ThreadPrint;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -94,34 +93,31 @@ public record CarriersAtEnd(
       RecentSamples samples,
       Attributor attributor,
       int input) {
-    List<PrintedThread> threads = PrintedThreadDump.parse(last.text()).threads();
+    List<DumpedThread> threads = ThreadPrint.parse(last.text()).threads();
+    Map<Long, DumpedThread> carried = new HashMap<>();
     Set<String> pools = new HashSet<>();
-    for (PrintedThread t : threads) {
+    for (DumpedThread t : threads) {
       if (t.isCarrier()) {
         pools.add(pool(t.name()));
+      } else if (t.isVirtual() && t.carrier() >= 0) {
+        carried.put(t.tid(), t);
       }
     }
     int carriers = 0;
     int carrying = 0;
     boolean stacksPrinted = false;
-    List<ThreadInDump> mounted = new ArrayList<>();
-    for (PrintedThread t : threads) {
-      if (!pools.contains(pool(t.name()))) {
+    List<DumpedThread> mounted = new ArrayList<>();
+    for (DumpedThread t : threads) {
+      if (t.isVirtual() || !pools.contains(pool(t.name()))) {
         continue;
       }
       carriers++;
       if (t.isCarrier()) {
         carrying++;
-        if (t.mountedStack() != null) {
+        DumpedThread v = carried.get(t.carrying());
+        if (v != null && v.stack() != null) {
           stacksPrinted = true;
-          mounted.add(
-              new ThreadInDump(
-                  t.carrying(),
-                  "",
-                  Boolean.TRUE,
-                  null,
-                  t.tid(),
-                  new RecordedStack(t.mountedStack(), false)));
+          mounted.add(v);
         }
       }
     }
@@ -129,13 +125,15 @@ public record CarriersAtEnd(
     int unchanged = 0;
     int stayed = 0;
     if (before != null && carrying > 0) {
-      Map<Long, PrintedThread> earlier = new HashMap<>();
-      for (PrintedThread t : PrintedThreadDump.parse(before.text()).threads()) {
-        earlier.put(t.tid(), t);
+      Map<Long, DumpedThread> earlier = new HashMap<>();
+      for (DumpedThread t : ThreadPrint.parse(before.text()).threads()) {
+        if (!t.isVirtual()) {
+          earlier.put(t.tid(), t);
+        }
       }
       long between = last.startNanos() - before.startNanos();
-      for (PrintedThread t : threads) {
-        PrintedThread e = earlier.get(t.tid());
+      for (DumpedThread t : threads) {
+        DumpedThread e = t.isVirtual() ? null : earlier.get(t.tid());
         if (t.isCarrier() && e != null && e.carrying() == t.carrying()) {
           stayed++;
           // a host that gives the JVM little CPU keeps even a running carrier's share low: a

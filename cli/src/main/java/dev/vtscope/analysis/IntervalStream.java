@@ -14,6 +14,7 @@ import dev.vtscope.recording.PinnedEvent;
 import dev.vtscope.recording.RecordingListener;
 import dev.vtscope.recording.SubmitFailedEvent;
 import dev.vtscope.recording.ThreadStartEvent;
+import dev.vtscope.threaddump.DumpedThread;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -154,8 +155,8 @@ public final class IntervalStream implements RecordingListener {
    * The virtual threads of a thread dump blocked while pinned, attributed as pinned events are,
    * with the class files of the JVM's class path as far as its events have said it.
    */
-  public List<PinnedNow> pinnedNow(List<ThreadInDump> threads) {
-    List<ThreadInDump> candidates = PinnedNow.candidates(threads);
+  public List<PinnedNow> pinnedNow(List<DumpedThread> threads) {
+    List<DumpedThread> candidates = PinnedNow.candidates(threads);
     if (candidates.isEmpty()) {
       return List.of();
     }

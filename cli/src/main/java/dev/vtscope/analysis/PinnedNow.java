@@ -4,6 +4,7 @@ import dev.vtscope.attribution.Attribution;
 import dev.vtscope.attribution.Attributor;
 import dev.vtscope.recording.Frame;
 import dev.vtscope.recording.RecordedStack;
+import dev.vtscope.threaddump.DumpedThread;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -12,7 +13,7 @@ import java.util.Set;
  * A virtual thread that holds its carrier now, blocked while pinned: what a thread dump shows and
  * no JFR event does while the pin lasts (a pinned event is written when the pin ends).
  *
- * <p>How a thread dump shows one, as read from real dumps: on JDK 24+ the JSON dump gives a virtual
+ * <p>How a thread dump shows one, as read from real dumps: on JDK 25+ the JSON dump gives a virtual
  * thread's carrier while it is mounted and its state, so a mounted virtual thread that is {@code
  * WAITING}, {@code TIMED_WAITING} or {@code BLOCKED} is pinned (an unpinned one would have
  * unmounted). On JDK 21 the dump says neither: a virtual thread (its stack ends in {@code
@@ -31,10 +32,10 @@ public record PinnedNow(long tid, String name, long carrier, Attribution attribu
   private static final Set<String> BLOCKED = Set.of("WAITING", "TIMED_WAITING", "BLOCKED");
 
   /** The threads of a dump that are virtual threads blocked while pinned. */
-  public static List<ThreadInDump> candidates(List<ThreadInDump> threads) {
-    List<ThreadInDump> pinned = new ArrayList<>();
-    for (ThreadInDump t : threads) {
-      if (isVirtual(t) && blockedWhileMounted(t)) {
+  public static List<DumpedThread> candidates(List<DumpedThread> threads) {
+    List<DumpedThread> pinned = new ArrayList<>();
+    for (DumpedThread t : threads) {
+      if (t.isVirtual() && blockedWhileMounted(t)) {
         pinned.add(t);
       }
     }
@@ -42,28 +43,20 @@ public record PinnedNow(long tid, String name, long carrier, Attribution attribu
   }
 
   /** The pinned threads of {@code threads}, each attributed by {@code attributor}. */
-  public static List<PinnedNow> find(List<ThreadInDump> threads, Attributor attributor) {
+  public static List<PinnedNow> find(List<DumpedThread> threads, Attributor attributor) {
     List<PinnedNow> found = new ArrayList<>();
-    for (ThreadInDump t : candidates(threads)) {
+    for (DumpedThread t : candidates(threads)) {
       found.add(new PinnedNow(t.tid(), t.name(), t.carrier(), attributor.pinned(t.stack(), null)));
     }
     return found;
   }
 
-  private static boolean isVirtual(ThreadInDump t) {
-    if (t.virtual() != null) {
-      return t.virtual();
-    }
-    List<Frame> frames = t.stack().frames();
-    return !frames.isEmpty() && isMethod(frames.get(frames.size() - 1), "VirtualThread", "run");
-  }
-
-  private static boolean blockedWhileMounted(ThreadInDump t) {
+  private static boolean blockedWhileMounted(DumpedThread t) {
     if (t.state() != null) {
       return t.carrier() >= 0 && BLOCKED.contains(t.state());
     }
     RecordedStack stack = t.stack();
-    if (stack.frames().isEmpty()) {
+    if (stack == null || stack.frames().isEmpty()) {
       return false;
     }
     if (isMethod(stack.frames().get(0), "Object", "wait0")) {

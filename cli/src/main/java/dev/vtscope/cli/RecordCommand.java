@@ -5,13 +5,13 @@ import dev.vtscope.advice.Advisor;
 import dev.vtscope.advice.PinnedNowFinding;
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.AnalysisOptions;
+import dev.vtscope.analysis.Message;
 import dev.vtscope.analysis.PinnedNow;
 import dev.vtscope.attribution.Attributor;
 import dev.vtscope.attribution.ClassBytesSource;
 import dev.vtscope.attribution.FrameOwnership;
 import dev.vtscope.live.LiveException;
 import dev.vtscope.live.TargetRecording;
-import dev.vtscope.live.ThreadDumps;
 import dev.vtscope.record.ChildRecording;
 import dev.vtscope.record.JdkLocator;
 import dev.vtscope.record.JvmAtEnd;
@@ -389,7 +389,14 @@ final class RecordCommand implements Callable<Integer> {
                         : Path.of(now.workingDirectory())),
             inputs);
     Advice advice = Advisor.standard().advise(analysis);
-    if (now != null) {
+    if (now != null && now.threads() == null) {
+      advice =
+          PinnedNowFinding.unknown(
+              advice, Message.of("pinned-now-unknown.dump-failed", "why", now.failure()));
+    } else if (now != null && !now.threads().mountedFramesKnown()) {
+      advice =
+          PinnedNowFinding.unknown(advice, Message.of("pinned-now-unknown.frames-not-printed"));
+    } else if (now != null) {
       List<PinnedNow> pinned;
       try (ClassBytesSource classes =
           ClassBytesSource.of(
@@ -402,7 +409,7 @@ final class RecordCommand implements Callable<Integer> {
               options.jdkHomes())) {
         pinned =
             PinnedNow.find(
-                PinnedNow.candidates(ThreadDumps.threads(now.threads())),
+                PinnedNow.candidates(now.threads().threads()),
                 new Attributor(classes, new FrameOwnership(options.appPackages())));
       }
       advice = PinnedNowFinding.addTo(advice, analysis, pinned);

@@ -1,5 +1,6 @@
 package dev.vtscope.live;
 
+import dev.vtscope.advice.Advice;
 import dev.vtscope.advice.Advisor;
 import dev.vtscope.advice.Finding;
 import dev.vtscope.advice.PinnedNowFinding;
@@ -7,10 +8,11 @@ import dev.vtscope.analysis.AnalysisOptions;
 import dev.vtscope.analysis.HumanDurations;
 import dev.vtscope.analysis.IntervalStream;
 import dev.vtscope.analysis.LiveSnapshot;
+import dev.vtscope.analysis.Message;
 import dev.vtscope.analysis.PinnedNow;
-import dev.vtscope.analysis.ThreadInDump;
 import dev.vtscope.recording.InputProblemException;
 import dev.vtscope.recording.RepositoryStream;
+import dev.vtscope.threaddump.ThreadDump;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -195,6 +197,9 @@ public final class Watching {
     boolean schedulerCounts = recording != null && (feature == 0 || feature >= 24);
     PacedThreadDumps.Latest<JvmNow> dumped = null;
     List<PinnedNow> pinnedNow = null;
+    // whether a dump's notes (a fallback taken, and why) were said: once while dumps fall back,
+    // again when they fall back after one that did not
+    boolean notesSaid = false;
     try (RepositoryStream stream = RepositoryStream.open(folder, start, live);
         Quit quitting = display.openQuit();
         PacedThreadDumps<JvmNow> dumps =
@@ -211,6 +216,8 @@ public final class Watching {
         boolean quit = quitting.awaitQuitUntil(tickAt);
         long elapsed = System.nanoTime() - startedNanos;
         LiveSnapshot.DumpAge dumpAge = null;
+        // why pinned now is not known, when a dump was asked for and none could be read
+        Message unknown = null;
         if (dumps != null && TargetRecording.alive(writer)) {
           // the dump runs on a thread of its own: an interval waits for it half its length (the
           // first dump a whole one), and shows the latest dump that finished
@@ -220,7 +227,18 @@ public final class Watching {
           PacedThreadDumps.Latest<JvmNow> latest = dumps.latest(deadline);
           if (latest != dumped) {
             dumped = latest;
-            pinnedNow = latest.result() == null ? null : live.pinnedNow(latest.result().threads());
+            ThreadDump dump = latest.result() == null ? null : latest.result().dump();
+            // a dump that does not show what the mounted virtual threads run cannot say none pins
+            pinnedNow =
+                dump == null || !dump.mountedFramesKnown() ? null : live.pinnedNow(dump.threads());
+            if (latest.result() != null) {
+              List<String> notes = latest.result().dump().notes();
+              if (!notesSaid) {
+                notes.forEach(note -> stderr.println("vtscope watch: " + note));
+                stderr.flush();
+              }
+              notesSaid = !notes.isEmpty();
+            }
             if (latest.failure() != null && !dumpFailed && TargetRecording.alive(writer)) {
               stderr.println(
                   "vtscope watch: "
@@ -229,6 +247,18 @@ public final class Watching {
               stderr.flush();
               dumpFailed = true;
             }
+          }
+          if (pinnedNow == null) {
+            unknown =
+                latest.failure() != null
+                    ? Message.of(
+                        "pinned-now-unknown.dump-failed", "why", latest.failure().getMessage())
+                    : latest.result() != null
+                        ? Message.of("pinned-now-unknown.frames-not-printed")
+                        : Message.of(
+                            "pinned-now-unknown.dump-running",
+                            "took",
+                            Duration.ofNanos(latest.tookNanos()));
           }
           if (latest.failure() == null) {
             dumpAge =
@@ -245,7 +275,7 @@ public final class Watching {
         } else {
           LiveSnapshot snapshot =
               LiveSnapshot.of(live.next(nanos(Instant.now())), pinnedNow, scheduler, dumpAge);
-          List<Finding> findings = withPinnedNow(snapshot);
+          List<Finding> findings = withPinnedNow(snapshot, unknown);
           Set<String> fresh = new HashSet<>();
           for (Finding f : findings) {
             // the same finding's figures change every interval: it is new when its rule, the
@@ -302,13 +332,13 @@ public final class Watching {
   /**
    * What a thread dump says of the JVM now: its threads, and on JDK 24+ the scheduler's counts.
    *
-   * @param threads every thread of the dump
+   * @param dump the thread dump: its platform threads and mounted virtual threads
    * @param scheduler the scheduler's counts, or null
    */
-  private record JvmNow(List<ThreadInDump> threads, LiveSnapshot.Scheduler scheduler) {}
+  private record JvmNow(ThreadDump dump, LiveSnapshot.Scheduler scheduler) {}
 
   private static JvmNow jvmNow(long pid, boolean schedulerCounts) throws LiveException {
-    List<ThreadInDump> threads = ThreadDumps.take(pid);
+    ThreadDump threads = ThreadDumpTaker.take(pid);
     LiveSnapshot.Scheduler scheduler =
         !schedulerCounts
             ? null
@@ -323,14 +353,18 @@ public final class Watching {
 
   /**
    * The analysis' findings, and first the carriers pinned now when the thread dump shows any: the
-   * events alone would call such a JVM healthy, since its pins have not ended.
+   * events alone would call such a JVM healthy, since its pins have not ended; nor is it called
+   * healthy while no dump could be read.
+   *
+   * @param unknown why pinned now is not known, or null
    */
-  private static List<Finding> withPinnedNow(LiveSnapshot snapshot) {
-    return PinnedNowFinding.addTo(
+  private static List<Finding> withPinnedNow(LiveSnapshot snapshot, Message unknown) {
+    Advice advice =
+        PinnedNowFinding.addTo(
             Advisor.standard().advise(snapshot.analysis()),
             snapshot.analysis(),
-            snapshot.pinnedNow())
-        .findings();
+            snapshot.pinnedNow());
+    return (unknown == null ? advice : PinnedNowFinding.unknown(advice, unknown)).findings();
   }
 
   private static long nanos(Instant instant) {

@@ -187,10 +187,7 @@ public final class ProgramRecorder {
               request.timeout(),
               new StderrStream(stderr),
               pid -> {
-                JvmAtEnd threads = JvmAtEnd.take(pid, stderr);
-                if (threads != null) {
-                  atTimeout.add(threads);
-                }
+                atTimeout.add(JvmAtEnd.take(pid, stderr));
               });
     } catch (IOException e) {
       throw new RecordException(

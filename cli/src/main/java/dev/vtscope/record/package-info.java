@@ -5,8 +5,8 @@
  * the thread dump of a JVM whose recording ends. These are {@code vtscope record}'s loops; the
  * command wires its options to them and analyses what they recorded.
  *
- * <p>May import: {@code dev.vtscope.live}, {@code dev.vtscope.workloads}, {@code
- * dev.vtscope.advice.Knowledge}, {@code dev.vtscope.analysis.HumanDurations}, the JDK. Never:
- * {@code jdk.jfr}.
+ * <p>May import: {@code dev.vtscope.live}, {@code dev.vtscope.threaddump}, {@code
+ * dev.vtscope.workloads}, {@code dev.vtscope.advice.Knowledge}, {@code
+ * dev.vtscope.analysis.HumanDurations}, the JDK. Never: {@code jdk.jfr}.
  */
 package dev.vtscope.record;

@@ -4,6 +4,7 @@ import static dev.vtscope.testing.AnalysisBuilder.site;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.Message;
 import dev.vtscope.analysis.PinnedNow;
 import dev.vtscope.attribution.Attribution;
 import dev.vtscope.testing.AnalysisBuilder;
@@ -72,5 +73,35 @@ class PinnedNowFindingTest {
     assertThat(now.severity()).isEqualTo(Severity.HIGH);
     assertThat(Words.title(now)).startsWith("Every carrier is pinned now");
     assertThat(advice.findings()).noneMatch(Finding::healthy);
+  }
+
+  @Test
+  void noDumpReadMeansNotHealthyButPinnedNowUnknown() {
+    Analysis quiet = AnalysisBuilder.jdk(21).parallelism(2).build();
+    Advice healthy = Advisor.standard().advise(quiet);
+    assertThat(healthy.findings()).anyMatch(Finding::healthy);
+
+    Advice advice =
+        PinnedNowFinding.unknown(
+            healthy,
+            Message.of("pinned-now-unknown.dump-failed", "why", "pid 42: Thread.print failed"));
+    assertThat(advice.findings()).noneMatch(Finding::healthy);
+    Finding unknown =
+        advice.findings().stream()
+            .filter(f -> f.id().equals("pinned-now-unknown"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(unknown.severity()).isEqualTo(Severity.INFO);
+    assertThat(Words.title(unknown))
+        .startsWith("Not called healthy: the carriers pinned now are unknown")
+        .contains("the thread dump failed: pid 42: Thread.print failed");
+    // findings of the events stand as they are
+    Analysis pinning = recordingOfEndedPins();
+    Advice problems = Advisor.standard().advise(pinning);
+    assertThat(
+            PinnedNowFinding.unknown(
+                problems,
+                Message.of("pinned-now-unknown.dump-running", "took", Duration.ofSeconds(1))))
+        .isEqualTo(problems);
   }
 }

@@ -3,15 +3,18 @@ package dev.vtscope.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtscope.analysis.PinnedNow;
-import dev.vtscope.analysis.ThreadInDump;
 import dev.vtscope.attribution.Attributor;
 import dev.vtscope.attribution.ClassBytesSource;
 import dev.vtscope.attribution.CulpritKind;
 import dev.vtscope.attribution.FrameOwnership;
-import dev.vtscope.live.ThreadDump;
-import dev.vtscope.live.ThreadDumps;
-import dev.vtscope.recording.Frame;
+import dev.vtscope.live.ThreadDumpTaker;
 import dev.vtscope.testing.TestRecordings;
+import dev.vtscope.threaddump.DumpMerge;
+import dev.vtscope.threaddump.DumpedThread;
+import dev.vtscope.threaddump.ThreadDump;
+import dev.vtscope.threaddump.ThreadDumpJson;
+import dev.vtscope.threaddump.ThreadKind;
+import dev.vtscope.threaddump.ThreadPrint;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -31,13 +34,17 @@ class PinnedNowTest {
   private static ThreadDump dump(String name, boolean withPrint) throws IOException {
     ThreadDump json;
     try (InputStream in = resource(name + ".json")) {
-      json = ThreadDump.parseJson(in);
+      json = ThreadDumpJson.read(in);
     }
     if (!withPrint) {
       return json;
     }
+    return DumpMerge.of(json, printed(name));
+  }
+
+  private static ThreadDump printed(String name) throws IOException {
     try (InputStream in = resource(name + ".txt")) {
-      return json.withPrinted(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+      return ThreadPrint.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
     }
   }
 
@@ -48,7 +55,7 @@ class PinnedNowTest {
   }
 
   private static List<PinnedNow> pinnedNow(ThreadDump dump, String javaVersion, int feature) {
-    List<ThreadInDump> threads = ThreadDumps.threads(dump);
+    List<DumpedThread> threads = dump.threads();
     try (ClassBytesSource classes =
         ClassBytesSource.of(
             List.of(),
@@ -82,7 +89,7 @@ class PinnedNowTest {
         .anySatisfy(
             t -> {
               assertThat(t.name()).startsWith("SubPoller");
-              assertThat(t.virtual()).isTrue();
+              assertThat(t.kind()).isEqualTo(ThreadKind.VIRTUAL);
             });
   }
 
@@ -106,7 +113,7 @@ class PinnedNowTest {
     assertThat(dump("jdk21-pinning-per-task", false).threads())
         .allSatisfy(
             t -> {
-              assertThat(t.virtual()).isNull();
+              assertThat(t.kind()).isEqualTo(ThreadKind.UNKNOWN);
               assertThat(t.state()).isNull();
               assertThat(t.carrier()).isEqualTo(-1);
             });
@@ -130,29 +137,17 @@ class PinnedNowTest {
   void unmountedVirtualThreadsAreLeftOutAndPinnedNowIsTheSame(String name) throws IOException {
     ThreadDump whole = dump(name, true);
     ThreadDump read;
-    try (InputStream json = resource(name + ".json");
-        InputStream printed = resource(name + ".txt")) {
-      read = ThreadDump.parse(json, new String(printed.readAllBytes(), StandardCharsets.UTF_8));
+    try (InputStream json = resource(name + ".json")) {
+      read = ThreadDumpTaker.read(json, printed(name));
     }
     int feature = Integer.parseInt(whole.runtimeVersion().replaceAll("^(\\d+).*", "$1"));
     assertThat(read.threads())
         .as("no virtual thread without a carrier")
-        .noneMatch(t -> virtual(t) && t.carrier() < 0);
+        .noneMatch(t -> t.isVirtual() && t.carrier() < 0);
     assertThat(pinnedNow(read, read.runtimeVersion(), feature))
         .isEqualTo(pinnedNow(whole, whole.runtimeVersion(), feature));
     // the platform threads are all kept
     assertThat(read.threads())
-        .containsAll(whole.threads().stream().filter(t -> !virtual(t)).toList());
-  }
-
-  /** As the dump says it, or on JDK 21 as its stack does. */
-  private static boolean virtual(ThreadDump.DumpedThread t) {
-    if (t.virtual() != null) {
-      return t.virtual();
-    }
-    Frame last = t.stack().isEmpty() ? null : t.stack().get(t.stack().size() - 1);
-    return last != null
-        && last.className().equals("java.lang.VirtualThread")
-        && last.method().equals("run");
+        .containsAll(whole.threads().stream().filter(t -> !t.isVirtual()).toList());
   }
 }

@@ -140,6 +140,10 @@ class WatchCommandTest {
       assertThat(intervals)
           .as(result.out())
           .allMatch(l -> l.contains("  pinned now ") || l.contains("first thread dump has run"));
+      // until the first dump is read, pinned now is unknown: no interval is called healthy
+      List<String> beforeFirstDump =
+          result.out().lines().takeWhile(l -> !l.contains("  pinned now ")).toList();
+      assertThat(beforeFirstDump).as(result.out()).noneMatch(l -> l.contains("Healthy"));
     } finally {
       target.destroyForcibly();
       target.waitFor(20, TimeUnit.SECONDS);
