@@ -349,11 +349,7 @@ class RecordCommandTest {
     assertThat(settingsFiles(tmp)).isEmpty();
 
     ProcessBuilder stopped =
-        new ProcessBuilder(
-                TestRecordings.currentJava().toString(),
-                "-cp",
-                System.getProperty("java.class.path"),
-                "dev.vtscope.cli.VtScope",
+        Cli.childProcess(
                 "record",
                 "--workload",
                 "connection-pool",
@@ -453,11 +449,7 @@ class RecordCommandTest {
   void stoppingVtscopeStopsTheProgramItRecords() throws Exception {
     Path out = dir.resolve("interrupted.jfr");
     Process vtscope =
-        new ProcessBuilder(
-                TestRecordings.currentJava().toString(),
-                "-cp",
-                System.getProperty("java.class.path"),
-                "dev.vtscope.cli.VtScope",
+        Cli.childProcess(
                 "record",
                 "--workload",
                 "connection-pool",

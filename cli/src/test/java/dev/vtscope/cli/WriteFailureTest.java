@@ -155,17 +155,7 @@ class WriteFailureTest {
 
   @Test
   void aClosedPipeEndsTheRealProcessQuietly() throws Exception {
-    List<String> command =
-        List.of(
-            TestRecordings.currentJava().toString(),
-            "-cp",
-            System.getProperty("java.class.path"),
-            "dev.vtscope.cli.VtScope",
-            "analyze",
-            SAMPLE,
-            "--format",
-            "html");
-    Process process = new ProcessBuilder(command).start();
+    Process process = Cli.childProcess("analyze", SAMPLE, "--format", "html").start();
     // the reader goes away before a byte is written, as head does after its line
     process.getInputStream().close();
     process.getOutputStream().close();

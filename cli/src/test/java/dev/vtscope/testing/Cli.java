@@ -30,15 +30,7 @@ public final class Cli {
   public static Result child(
       java.util.function.Consumer<ProcessBuilder> redirect, byte[] stdin, String... args)
       throws Exception {
-    java.util.List<String> command =
-        new java.util.ArrayList<>(
-            java.util.List.of(
-                TestRecordings.currentJava().toString(),
-                "-cp",
-                System.getProperty("java.class.path"),
-                "dev.vtscope.cli.VtScope"));
-    command.addAll(java.util.List.of(args));
-    ProcessBuilder builder = new ProcessBuilder(command);
+    ProcessBuilder builder = childProcess(args);
     redirect.accept(builder);
     Process process = builder.start();
     if (stdin != null) {
@@ -54,6 +46,19 @@ public final class Cli {
       throw new AssertionError("vtscope " + String.join(" ", args) + " did not end");
     }
     return new Result(process.exitValue(), out, err.get());
+  }
+
+  /** vtscope in a child JVM, not started yet: for a test that signals it or closes its streams. */
+  public static ProcessBuilder childProcess(String... args) {
+    java.util.List<String> command =
+        new java.util.ArrayList<>(
+            java.util.List.of(
+                TestRecordings.currentJava().toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                "dev.vtscope.cli.VtScope"));
+    command.addAll(java.util.List.of(args));
+    return new ProcessBuilder(command);
   }
 
   /** All of {@code in}, as UTF-8. */
