@@ -102,12 +102,35 @@ class AgentMicrometerTest {
   void micrometerFalseLeavesTheApplicationsMicrometerAlone() throws Exception {
     List<String> classPath = new ArrayList<>(micrometerJars());
     classPath.add(testClasses().toString());
-    Process app = start(classPath, "dev.vtscope.agent.MicrometerApplication", ",micrometer=false");
-    assertThat(app.waitFor(60, TimeUnit.SECONDS)).as("the application ends: %s", output()).isTrue();
-    assertThat(output())
-        .contains("serving OpenMetrics")
-        .doesNotContain("registered with Micrometer")
-        .doesNotContain("meter jvm.threads.virtual.pinned");
+    Process app =
+        start(classPath, "dev.vtscope.agent.MicrometerApplication", ",micrometer=false", "60");
+    try {
+      String endpoint = endpoint(app);
+      // the meters never come: the application pins now, and once an interval with the pins is
+      // analysed (long after the agent chose not to register) it prints the registry and ends
+      goOn(app);
+      Eventually.value(
+          "the service's pins are counted at " + endpoint,
+          () -> scrape(endpoint),
+          body -> pinnedCount(body) > 0);
+      goOn(app);
+      assertThat(app.waitFor(60, TimeUnit.SECONDS))
+          .as("the application ends: %s", output())
+          .isTrue();
+      assertThat(output())
+          .contains("serving OpenMetrics")
+          .doesNotContain("registered with Micrometer")
+          .doesNotContain("meter jvm.threads.virtual.pinned")
+          .doesNotContain("meter vtscope.");
+    } finally {
+      app.destroyForcibly();
+      app.waitFor(20, TimeUnit.SECONDS);
+    }
+  }
+
+  private static void goOn(Process app) throws IOException {
+    app.getOutputStream().write("\n".getBytes(StandardCharsets.UTF_8));
+    app.getOutputStream().flush();
   }
 
   private Process start(List<String> classPath, String main, String options, String... args)
