@@ -105,15 +105,26 @@ record MethodCode(
    * (the first such entry where several start there), or -1.
    */
   int lineAt(int bci) {
-    int line = -1;
-    int bestStart = -1;
-    for (int i = 0; i < lines.length; i += 2) {
-      if (lines[i] <= bci && lines[i] > bestStart) {
-        bestStart = lines[i];
-        line = lines[i + 1];
+    // the last entry starting at or before bci, by binary search over the sorted starts
+    int low = 0;
+    int high = lines.length / 2 - 1;
+    int found = -1;
+    while (low <= high) {
+      int mid = (low + high) >>> 1;
+      if (lines[2 * mid] <= bci) {
+        found = mid;
+        low = mid + 1;
+      } else {
+        high = mid - 1;
       }
     }
-    return line;
+    if (found < 0) {
+      return -1;
+    }
+    while (found > 0 && lines[2 * (found - 1)] == lines[2 * found]) {
+      found--; // the first of the entries that start there
+    }
+    return lines[2 * found + 1];
   }
 
   /** Whether the line number table has an entry for {@code line}. */

@@ -86,12 +86,17 @@ final class AsmSynchronizedBlocks {
     if (recordedLine < 0 || table.length == 0) {
       return true; // nothing to compare
     }
+    // the entry that starts last at or before bci: a binary search over the sorted table
+    int low = 0;
+    int high = table.length - 1;
     int line = -1;
-    int bestStart = -1;
-    for (int[] entry : table) {
-      if (entry[0] <= bci && entry[0] > bestStart) {
-        bestStart = entry[0];
-        line = entry[1];
+    while (low <= high) {
+      int mid = (low + high) >>> 1;
+      if (table[mid][0] <= bci) {
+        line = table[mid][1];
+        low = mid + 1;
+      } else {
+        high = mid - 1;
       }
     }
     return line == recordedLine;
@@ -104,7 +109,15 @@ final class AsmSynchronizedBlocks {
         entries.add(new int[] {ln.start.getLabel().getOffset(), ln.line});
       }
     }
-    return entries.toArray(new int[0][]);
+    // sorted by start; of entries with the same start, the first in the code counts
+    entries.sort(java.util.Comparator.comparingInt(e -> e[0]));
+    List<int[]> table = new ArrayList<>();
+    for (int[] e : entries) {
+      if (table.isEmpty() || table.get(table.size() - 1)[0] != e[0]) {
+        table.add(e);
+      }
+    }
+    return table.toArray(new int[0][]);
   }
 
   /**

@@ -43,8 +43,10 @@ import picocli.CommandLine;
 /**
  * Stacks deeper than a JVM records (its cap is 2048 frames; a valid file can hold any depth): a
  * recording of 10,000-frame and one of 65,536-frame stacks are read whole by both readers, as the
- * JDK's own reads them, and every report format and explore show them. The recordings are written
- * once for the class.
+ * JDK's own reads them, into the same report and tree. Every report format, explore, redact, merge
+ * and check show the 10,000-frame stacks: far past any depth a recursion or a format's nesting
+ * limit survives, at a sixth of the deeper file's cost. The recordings are written once for the
+ * class.
  */
 class DeepStacksTest {
 
@@ -122,7 +124,7 @@ class DeepStacksTest {
   }
 
   @ParameterizedTest
-  @ValueSource(ints = {10_000, 65_536})
+  @ValueSource(ints = {10_000})
   void everyFormatShowsTheDeepStacks(int depth) throws IOException {
     String file = recording(depth).toString();
     for (String reader : new String[] {"vtscope", "jdk"}) {
@@ -161,7 +163,7 @@ class DeepStacksTest {
   }
 
   @ParameterizedTest
-  @ValueSource(ints = {10_000, 65_536})
+  @ValueSource(ints = {10_000})
   void exploreOpensTheDeepSites(int depth) throws Exception {
     List<RecordingInput> inputs = RecordingInputs.resolve(List.of(recording(depth)));
     CommandLine.Model.CommandSpec spec = CommandLine.Model.CommandSpec.create();
@@ -193,7 +195,7 @@ class DeepStacksTest {
   }
 
   @ParameterizedTest
-  @ValueSource(ints = {10_000, 65_536})
+  @ValueSource(ints = {10_000})
   void redactMergeAndCheckTakeTheDeepStacks(int depth) throws IOException {
     Path redacted = dir.resolve("redacted-" + depth + ".jfr");
     Cli.Result redact = Cli.run("redact", recording(depth).toString(), redacted.toString());

@@ -75,6 +75,9 @@ public final class JfrViewOracle {
       Process process =
           new ProcessBuilder(
                   TestRecordings.jfrTool().toString(),
+                  // the client compiler and serial GC: less CPU for a short run, the same output
+                  "-J-XX:TieredStopAtLevel=1",
+                  "-J-XX:+UseSerialGC",
                   "view",
                   "--width",
                   "1000",

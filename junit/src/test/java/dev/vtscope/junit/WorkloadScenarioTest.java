@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.TestExecutionResult;
@@ -61,11 +63,20 @@ class WorkloadScenarioTest {
       return;
     }
     String message = Kit.failure(results.get("synchronizedBlock"));
+    // 20 tasks sleep in the block: at least 20 pins, more when a parked sleep wakes early and parks
+    // again (the JDK loops until the time has passed, and each park while pinned is an event)
+    Matcher over =
+        Pattern.compile("Over budget: pinned events <= 0 \\((\\d+) pinned events\\)\\.")
+            .matcher(message);
+    assertThat(over.find()).as(message).isTrue();
+    int pins = Integer.parseInt(over.group(1));
+    assertThat(pins).isGreaterThanOrEqualTo(20);
     assertThat(message)
         .startsWith("vtscope: Virtual threads pinned their carriers while the test ran on JDK ")
-        .contains("Over budget: pinned events <= 0 (20 pinned events).")
         .contains(
-            "1. dev.vtscope.workloads.SharedLockPinning.withMonitor holds the carrier: 20 pins")
+            "1. dev.vtscope.workloads.SharedLockPinning.withMonitor holds the carrier: "
+                + pins
+                + " pins")
         .containsPattern("kind +synchronized block, lines \\d+-\\d+")
         .containsPattern("artifact +dev\\.vtscope:vtscope-workloads:")
         .containsPattern("waited in +dev\\.vtscope\\.workloads\\.SharedLockPinning\\.sleep\\(")
