@@ -6,8 +6,8 @@
  * that package, class files by {@code dev.vtscope.attribution}.
  *
  * <p>May import: {@code dev.vtscope.recording}, {@code dev.vtscope.threaddump}, {@code
- * dev.vtscope.attribution}, {@code org.HdrHistogram}, {@code org.roaringbitmap}, the JDK. Never:
- * {@code jdk.jfr}, {@code java.io}, {@code java.nio.file.Files}, {@code java.nio.channels}, {@code
- * dev.vtscope.workloads}.
+ * dev.vtscope.waits}, {@code dev.vtscope.attribution}, {@code org.HdrHistogram}, {@code
+ * org.roaringbitmap}, the JDK. Never: {@code jdk.jfr}, {@code java.io}, {@code
+ * java.nio.file.Files}, {@code java.nio.channels}, {@code dev.vtscope.workloads}.
  */
 package dev.vtscope.analysis;
