@@ -133,10 +133,10 @@ class WorkloadFindingsTest {
           .as("findings of %s on JDK %s", args, a.feature())
           .allSatisfy(
               f ->
-                  assertThat(f.severity().compareTo(Severity.LOW) <= 0 || loadTrace(f, a))
+                  assertThat(f.severity().compareTo(Severity.LOW) <= 0 || expectedAside(f, a, args))
                       .as(Words.title(f))
                       .isTrue());
-      assertThat(findings.stream().filter(f -> !loadTrace(f, a)))
+      assertThat(findings.stream().filter(f -> !expectedAside(f, a, args)))
           .as("findings of %s on JDK %s", args, a.feature())
           .extracting(Finding::id)
           .doesNotContain(
@@ -146,7 +146,9 @@ class WorkloadFindingsTest {
               "carrier-starvation",
               "carrier-compensation",
               "submit-failed");
-      assertThat(findings.stream().filter(f -> f.severity() == Severity.LOW && !loadTrace(f, a)))
+      assertThat(
+              findings.stream()
+                  .filter(f -> f.severity() == Severity.LOW && !expectedAside(f, a, args)))
           .extracting(Finding::id)
           .allSatisfy(
               id ->
@@ -188,6 +190,22 @@ class WorkloadFindingsTest {
       }
     }
     return false;
+  }
+
+  /**
+   * A finding a healthy workload may get beside what it is about: a trace of the machine's load
+   * ({@link #loadTrace}), or what the workload documents: the synchronized metrics map is
+   * contended, and on JDK 21-23 a virtual thread that waits to enter its monitor holds its carrier
+   * (monitor enters, which a busy machine makes longer and more: two seen beside other builds).
+   */
+  private static boolean expectedAside(Finding f, Analysis a, List<String> args) {
+    if (args.get(0).equals("metrics-map")
+        && !args.contains("concurrent")
+        && a.feature() <= 23
+        && f.id().equals("monitor-contention")) {
+      return true;
+    }
+    return loadTrace(f, a);
   }
 
   /**
