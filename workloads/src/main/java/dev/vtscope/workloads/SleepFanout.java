@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Sleeping fan-out: many tasks that each sleep, on a fixed pool of platform threads versus one
@@ -45,6 +46,9 @@ public final class SleepFanout implements Workload {
     int pool = args.integer("pool");
     Duration sleep = args.duration("sleep");
     boolean virtual = args.variant().equals("virtual");
+    // how many tasks sleep at once: what the executor allows, whatever the machine's speed
+    AtomicInteger sleeping = new AtomicInteger();
+    AtomicInteger peakSleeping = new AtomicInteger();
     long start = System.nanoTime();
     try (ExecutorService executor =
         virtual
@@ -53,7 +57,12 @@ public final class SleepFanout implements Workload {
       for (int i = 0; i < tasks; i++) {
         executor.submit(
             () -> {
-              Thread.sleep(sleep);
+              peakSleeping.accumulateAndGet(sleeping.incrementAndGet(), Math::max);
+              try {
+                Thread.sleep(sleep);
+              } finally {
+                sleeping.decrementAndGet();
+              }
               return null;
             });
       }
@@ -64,6 +73,7 @@ public final class SleepFanout implements Workload {
         .figure("sleepMillis", sleep.toMillis())
         .figure("poolSize", virtual ? "one virtual thread per task" : pool)
         .figure("wallMillis", millis)
+        .figure("peakSleeping", peakSleeping.get())
         .figure(
             "lowerBoundMillis",
             virtual ? sleep.toMillis() : (long) Math.ceil(tasks / (double) pool) * sleep.toMillis())
