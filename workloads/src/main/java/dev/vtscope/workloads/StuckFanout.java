@@ -175,8 +175,8 @@ public final class StuckFanout implements Workload {
         "`stuck-fanout --tasks 300` / `--variant timeout`",
         "—",
         "JDK 21 and 25: 20 calls in socket reads and 280 tasks queued on one semaphore, no carrier"
-            + " held, no pinned event; `timeout` ends after about twice `--call-timeout`, every"
-            + " task timed out");
+            + " held, no pinned event; `--variant timeout --call-timeout 500ms`: all 300 timed out,"
+            + " in 1.2 s (JDK 21) and 0.6 s (JDK 25)");
   }
 
   @Override
