@@ -80,8 +80,9 @@ page() {
     for jdk in $jdks; do
       local work
       work=$(mktemp -d)
+      # a workload that hangs on purpose (a deadlock) is stopped by the timeout, its threads shown
       # shellcheck disable=SC2086 # the arguments are separate words
-      (cd "$work" && "$vtscope" record --workload "$name" --jdk "$jdk" --out "$name.jfr" -- $args >report.txt 2>child.txt) || true
+      (cd "$work" && "$vtscope" record --workload "$name" --jdk "$jdk" --out "$name.jfr" --timeout 30s -- $args >report.txt 2>child.txt) || true
       echo
       echo "### On JDK $jdk"
       echo

@@ -77,7 +77,7 @@ class CompletionCommandTest {
         .contains("pinning", "pinning-per-task", "class-init", "poller-deadlock")
         .doesNotHaveDuplicates();
     assertThat(complete(script, "vtscope record --workload class").lines())
-        .containsExactly("class-init");
+        .containsExactly("class-init", "class-init-deadlock");
     // the variants of the workload named, else every workload's
     assertThat(complete(script, "vtscope record --workload pinning --variant ''").lines())
         .containsExactly("synchronized", "synchronized-method", "reentrant-lock", "none");

@@ -27,7 +27,11 @@ public final class Workloads {
           new ParkedThreads(),
           new SocketRoundTrip(),
           new CarrierMonopoly(),
-          new PollerDeadlock());
+          new PollerDeadlock(),
+          new LockOrderDeadlock(),
+          new CarrierStarvation(),
+          new ClassInitDeadlock(),
+          new StuckFanout());
 
   private Workloads() {}
 

@@ -79,12 +79,7 @@ public final class PollerDeadlock implements Workload {
 
   @Override
   public WorkloadResult run(WorkloadArgs args) throws Exception {
-    int readers =
-        args.integer(
-            "readers",
-            Integer.getInteger(
-                "jdk.virtualThreadScheduler.parallelism",
-                Runtime.getRuntime().availableProcessors()));
+    int readers = args.integer("readers", Hang.carriers());
     Duration timeout = args.duration("timeout");
     boolean upcall = args.variant().equals("upcall");
     Linker linker = Linker.nativeLinker();
