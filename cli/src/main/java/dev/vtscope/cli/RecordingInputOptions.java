@@ -29,7 +29,8 @@ final class RecordingInputOptions {
             .description(
                 "JFR recordings: files, folders of .jfr files, or a JVM's JFR repository folder;"
                     + " - reads one from standard input. Several are merged into one report that"
-                    + " lists each.")
+                    + " lists each. analyze takes thread dumps too (docs/thread-dumps.md): files"
+                    + " or a folder of dumps of one JVM, a series.")
             .build());
     spec.addOption(
         Specs.flag(
@@ -43,6 +44,16 @@ final class RecordingInputOptions {
   /** The files {@code inputs} read, which no output of a command may replace. */
   static List<Path> files(List<RecordingInput> inputs) {
     return inputs.stream().flatMap(input -> input.files().stream()).toList();
+  }
+
+  /** The paths given, as given. */
+  List<Path> paths() {
+    return paths;
+  }
+
+  /** Whether sub-folders are searched too. */
+  boolean recursive() {
+    return recursive;
   }
 
   List<RecordingInput> resolve() {
