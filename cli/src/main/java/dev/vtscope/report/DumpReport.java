@@ -82,6 +82,9 @@ final class DumpReport {
       series(a, style, lines);
     } else {
       lines.add(style.bold("Waits (most telling first: carriers held, then the largest)"));
+      if (last.groups().isEmpty()) {
+        lines.add("  none: the dump lists no threads");
+      }
       int shown = 0;
       for (WaitGroup g : last.groups()) {
         if (shown == GROUPS_SHOWN) {
@@ -216,6 +219,7 @@ final class DumpReport {
       case NOT_STARTED -> one ? "has not started" : "have not started";
       case IDLE_WORKER -> one ? "is idle" : "are idle";
       case NATIVE -> one ? "runs native code or the JVM's" : "run native code or the JVM's";
+      case CARRYING -> one ? "carries a virtual thread" : "carry virtual threads";
       case RUNNING -> one ? "runs" : "run";
     };
   }
@@ -289,7 +293,7 @@ final class DumpReport {
     for (DumpWaits w : a.series().dumps()) {
       ThreadDump d = w.dump();
       DumpFacts f = d.facts();
-      if (!f.statesGiven() && !f.locksGiven()) {
+      if (!f.statesGiven() && !f.locksGiven() && !d.threads().isEmpty()) {
         said.add(
             "The dump gives no thread states or locks (JDK 21's JSON): a thread entering a monitor"
                 + " shows as running there, and no lock is named; a Thread.print -l taken beside"

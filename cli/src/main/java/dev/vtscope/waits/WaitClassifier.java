@@ -43,6 +43,9 @@ public final class WaitClassifier {
   /** The known APIs; the first that matches a frame says its kind. */
   private static final List<Api> APIS =
       List.of(
+          // a carrier's own frames end where the virtual thread it carries begins
+          new Api("java.lang.VirtualThread", "runContinuation", WaitKind.CARRYING, null),
+          new Api("jdk.internal.vm.Continuation", "run", WaitKind.CARRYING, null),
           new Api("java.lang.Thread", "join", WaitKind.JOIN, "java.lang.Thread"),
           new Api(JUC + "StructuredTaskScope", "join", WaitKind.JOIN, JUC + "StructuredTaskScope"),
           new Api("java.lang.Thread", "sleep", WaitKind.SLEEP, null),
@@ -70,9 +73,13 @@ public final class WaitClassifier {
           new Api(JUC + "CyclicBarrier", "", WaitKind.SYNCHRONIZER, JUC + "CyclicBarrier"),
           new Api(JUC + "Phaser", "", WaitKind.SYNCHRONIZER, JUC + "Phaser"),
           new Api(JUC + "Exchanger", "exchange", WaitKind.SYNCHRONIZER, JUC + "Exchanger"),
-          new Api(JUC + "CompletableFuture", "", WaitKind.FUTURE, JUC + "CompletableFuture"),
-          new Api(JUC + "FutureTask", "", WaitKind.FUTURE, JUC + "FutureTask"),
-          new Api(JUC + "ForkJoinTask", "", WaitKind.FUTURE, JUC + "ForkJoinTask"),
+          new Api(JUC + "CompletableFuture", "get", WaitKind.FUTURE, JUC + "CompletableFuture"),
+          new Api(JUC + "CompletableFuture", "join", WaitKind.FUTURE, JUC + "CompletableFuture"),
+          new Api(JUC + "FutureTask", "get", WaitKind.FUTURE, JUC + "FutureTask"),
+          // a worker runs its tasks through doExec: only what waits for a task's end is a wait
+          new Api(JUC + "ForkJoinTask", "get", WaitKind.FUTURE, JUC + "ForkJoinTask"),
+          new Api(JUC + "ForkJoinTask", "join", WaitKind.FUTURE, JUC + "ForkJoinTask"),
+          new Api(JUC + "ForkJoinTask", "invoke", WaitKind.FUTURE, JUC + "ForkJoinTask"),
           new Api(LOCKS + "ReentrantLock", "", WaitKind.LOCK, LOCKS + "ReentrantLock"),
           new Api(
               LOCKS + "ReentrantReadWriteLock$ReadLock",

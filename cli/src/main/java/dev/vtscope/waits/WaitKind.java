@@ -27,6 +27,8 @@ public enum WaitKind {
   IDLE_WORKER("idle-worker"),
   /** In a native method, or a thread with no Java frames (the JVM's own). */
   NATIVE("native"),
+  /** A carrier running a virtual thread: its own frames end in {@code Continuation.run}. */
+  CARRYING("carrying"),
   /** Running Java code, as far as the dump tells. */
   RUNNING("running"),
   /** Parked for a reason no frame or field names. */
