@@ -254,11 +254,20 @@ final class DumpReport {
         "      " + String.join(", ", names) + (g.threads() > g.sampled().size() ? ", …" : ""));
     if (first && g.example() != null && !g.example().frames().isEmpty()) {
       List<Frame> frames = g.example().frames();
-      for (int i = 0; i < Math.min(EXAMPLE_FRAMES, frames.size()); i++) {
+      // from the JDK method called to the application's frame that called it: the frames above
+      // are the JDK's way of parking, the same for every wait of the kind
+      int entry = g.entry() == null ? -1 : frames.indexOf(g.entry());
+      int from = Math.max(0, entry);
+      int site = g.site() == null ? -1 : frames.indexOf(g.site());
+      int to = Math.min(frames.size(), Math.max(from + EXAMPLE_FRAMES, site + 2));
+      if (from > 0) {
+        lines.add("     … " + from + " frames above");
+      }
+      for (int i = from; i < to; i++) {
         lines.add("     at " + Escaping.terminal(frames.get(i).display()));
       }
-      if (frames.size() > EXAMPLE_FRAMES) {
-        lines.add("     … " + (frames.size() - EXAMPLE_FRAMES) + " more frames");
+      if (frames.size() > to) {
+        lines.add("     … " + (frames.size() - to) + " more frames");
       }
     }
   }
@@ -298,6 +307,15 @@ final class DumpReport {
             "The dump gives no thread states or locks (JDK 21's JSON): a thread entering a monitor"
                 + " shows as running there, and no lock is named; a Thread.print -l taken beside"
                 + " it, given too, adds the platform threads' locks.");
+      }
+      if (d.format() != DumpFormat.THREAD_PRINT
+          && w.groups().stream()
+              .anyMatch(g -> g.key().kind() == WaitKind.RUNNING && g.site() != null)
+          && w.groups().stream().noneMatch(g -> g.key().kind() == WaitKind.CLASS_INIT)) {
+        said.add(
+            "A thread shown running may be waiting for another thread to initialise a class: the"
+                + " JSON and plain text show it runnable at the line that uses the class; a"
+                + " Thread.print -l taken beside the dump, given too, names the class.");
       }
       if (d.format() == DumpFormat.THREAD_PRINT) {
         said.add(

@@ -47,12 +47,17 @@ public final class WaitGrouping {
     }
   }
 
-  /** The most telling group first; ties by key, so that the order never depends on the input's. */
+  /**
+   * The most telling group first: carriers held, the application's waits before idle and JDK-only
+   * ones, the largest, then by kind and key, so that the order never depends on the input's.
+   */
   public static final Comparator<WaitGroup> MOST_TELLING =
       Comparator.comparingInt(WaitGroup::carriersHeld)
           .reversed()
           .thenComparing(g -> g.key().kind().idle() || g.site() == null)
           .thenComparing(Comparator.comparingInt(WaitGroup::threads).reversed())
+          // of equal groups, contention (monitors, locks, synchronizers) before sleep and work
+          .thenComparing(g -> g.key().kind())
           .thenComparing(g -> g.key().toString());
 
   /** What the threads of {@code dump} wait for. */
