@@ -29,7 +29,11 @@ final class AnalyzeCommand implements Callable<Integer> {
               "Input files are only read, never changed.")
           .aliases("analyse");
 
-  private final RecordingInputOptions input = new RecordingInputOptions(spec);
+  private final RecordingInputOptions input =
+      new RecordingInputOptions(
+          spec,
+          " Or thread dumps (docs/thread-dumps.md): files, or a folder of dumps of one JVM, which"
+              + " are a series.");
 
   private final OutputOptions output = new OutputOptions(spec, OutputOptions.ANALYSIS_FORMATS);
 

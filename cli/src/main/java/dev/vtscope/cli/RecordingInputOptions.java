@@ -19,6 +19,13 @@ final class RecordingInputOptions {
   private boolean recursive;
 
   RecordingInputOptions(CommandSpec spec) {
+    this(spec, "");
+  }
+
+  /**
+   * @param more what the command takes besides recordings, said after them in the help, or ""
+   */
+  RecordingInputOptions(CommandSpec spec, String more) {
     spec.addPositional(
         Specs.parameters(() -> paths, v -> paths = v)
             .paramLabel("FILE")
@@ -29,8 +36,8 @@ final class RecordingInputOptions {
             .description(
                 "JFR recordings: files, folders of .jfr files, or a JVM's JFR repository folder;"
                     + " - reads one from standard input. Several are merged into one report that"
-                    + " lists each. analyze takes thread dumps too (docs/thread-dumps.md): files"
-                    + " or a folder of dumps of one JVM, a series.")
+                    + " lists each."
+                    + more)
             .build());
     spec.addOption(
         Specs.flag(
