@@ -26,19 +26,32 @@ public final class DumpAnalyzer {
   private DumpAnalyzer() {}
 
   /**
-   * Why {@code dumps} are not of one JVM (their pids or runtime versions differ), or null when they
-   * are: a series compares one JVM's threads, and thread ids of two JVMs name different threads.
+   * Why {@code dumps} are not of one JVM (two name different pids or runtime versions), or null
+   * when they are: a series compares one JVM's threads, and thread ids of two JVMs name different
+   * threads. A dump that does not name its pid or version ({@code jstack}) fits any.
    */
   public static String whyNotOneJvm(List<NamedDump> dumps) {
+    Set<Long> pids = new LinkedHashSet<>();
+    Set<String> versions = new LinkedHashSet<>();
     Set<String> jvms = new LinkedHashSet<>();
     for (NamedDump d : dumps) {
-      jvms.add(
-          "pid "
-              + (d.dump().pid() < 0 ? "?" : Long.toString(d.dump().pid()))
-              + " "
-              + (d.dump().runtimeVersion() == null ? "?" : d.dump().runtimeVersion().strip()));
+      long pid = d.dump().pid();
+      String version = d.dump().runtimeVersion() == null ? null : d.dump().runtimeVersion().strip();
+      if (pid >= 0) {
+        pids.add(pid);
+      }
+      if (version != null) {
+        versions.add(version);
+      }
+      if (pid >= 0 || version != null) {
+        jvms.add(
+            "pid "
+                + (pid < 0 ? "?" : Long.toString(pid))
+                + " "
+                + (version == null ? "?" : version));
+      }
     }
-    return jvms.size() <= 1
+    return pids.size() <= 1 && versions.size() <= 1
         ? null
         : "the dumps are of " + jvms.size() + " JVMs (" + String.join(", ", jvms) + ")";
   }

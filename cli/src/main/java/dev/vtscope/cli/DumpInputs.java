@@ -25,7 +25,8 @@ final class DumpInputs {
 
   /**
    * How far apart, by their files' times, a {@code Thread.print} and a JSON or plain-text dump of
-   * one pid may be to be read as one moment; {@code Thread.print} names no time zone.
+   * one pid may be to be read as one moment: {@code Thread.print} names no time zone, {@code
+   * jstack} no pid either.
    */
   private static final long SAME_MOMENT_MILLIS = 60_000;
 
@@ -149,7 +150,8 @@ final class DumpInputs {
     for (Read f : full) {
       Read partner =
           unmatched.stream()
-              .filter(p -> p.dump().pid() >= 0 && p.dump().pid() == f.dump().pid())
+              // jstack names no pid: its time alone pairs it
+              .filter(p -> p.dump().pid() < 0 || p.dump().pid() == f.dump().pid())
               .filter(p -> apart(p, f) <= SAME_MOMENT_MILLIS)
               .min(Comparator.comparingLong(p -> apart(p, f)))
               .orElse(null);

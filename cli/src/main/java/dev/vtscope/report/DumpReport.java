@@ -18,6 +18,7 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.UnaryOperator;
 
 /**
  * {@code vtscope analyze} of thread dumps, as text (a screenful: a line per wait, most telling
@@ -47,7 +48,12 @@ final class DumpReport {
                 + (a.isSeries() ? ", over " + a.series().dumps().size() + " dumps" : "")));
     for (int i = 0; i < a.names().size(); i++) {
       ThreadDump d = a.series().dumps().get(i).dump();
-      lines.add("  dump        " + Escaping.terminal(a.names().get(i)) + "  (" + facts(d) + ")");
+      lines.add(
+          "  dump        "
+              + Escaping.terminal(a.names().get(i))
+              + "  ("
+              + facts(d, Escaping::terminal)
+              + ")");
     }
     if (a.isSeries()) {
       lines.add(
@@ -105,7 +111,7 @@ final class DumpReport {
     List<String> notes = notes(a);
     if (!notes.isEmpty()) {
       lines.add(style.bold("Notes"));
-      notes.forEach(n -> lines.add("  - " + n));
+      notes.forEach(n -> lines.add("  - " + Escaping.terminalLine(n)));
     }
     return lines;
   }
@@ -128,7 +134,7 @@ final class DumpReport {
       WaitGroup g = group(s, t.key());
       StringBuilder line = new StringBuilder("  ");
       line.append(String.join(" → ", t.threads().stream().map(DumpReport::number).toList()));
-      line.append("  ").append(describe(g, false));
+      line.append("  ").append(describe(g, false, Escaping::terminal));
       lines.add(line.toString());
       int now = t.threads().get(t.threads().size() - 1);
       if (t.stuck()) {
@@ -175,10 +181,16 @@ final class DumpReport {
 
   /** One group in a line: how many threads, what they wait for, where. */
   static String line(WaitGroup g) {
-    return number(g.threads()) + " " + describe(g, true);
+    return number(g.threads()) + " " + describe(g, true, Escaping::terminal);
   }
 
-  private static String describe(WaitGroup g, boolean counted) {
+  /**
+   * What a group's threads do, where.
+   *
+   * @param counted whether a count goes before it, which makes one thread singular
+   * @param name how a name from the dump (a class, a method, an object) is made safe to show
+   */
+  private static String describe(WaitGroup g, boolean counted, UnaryOperator<String> name) {
     StringBuilder s = new StringBuilder();
     if (g.virtualThreads() > 0 && g.platformThreads() > 0) {
       s.append("threads (").append(number(g.virtualThreads())).append(" virtual) ");
@@ -188,12 +200,12 @@ final class DumpReport {
     }
     s.append(verb(g, counted && g.threads() == 1));
     if (g.entry() != null) {
-      s.append(" in ").append(simple(g.entry()));
+      s.append(" in ").append(simple(g.entry(), name));
     }
     if (g.site() != null) {
-      s.append(" at ").append(site(g.site()));
+      s.append(" at ").append(site(g.site(), name));
     }
-    String resource = resource(g.key());
+    String resource = resource(g.key(), name);
     if (resource != null) {
       s.append(" (").append(resource).append(')');
     }
@@ -225,7 +237,7 @@ final class DumpReport {
   }
 
   /** What is waited for, when the entry frame does not already name it. */
-  private static String resource(WaitKey k) {
+  private static String resource(WaitKey k, UnaryOperator<String> name) {
     boolean named =
         switch (k.kind()) {
           case MONITOR_ENTER, MONITOR_WAIT, LOCK, CONDITION, SYNCHRONIZER, FUTURE, QUEUE, PARKED ->
@@ -233,14 +245,14 @@ final class DumpReport {
           default -> false; // the object is the API's own: a join's latch, a pool
         };
     if (named && k.resourceId() != null) {
-      return Escaping.terminal(simpleClass(k.resourceId()));
+      return name.apply(simpleClass(k.resourceId()));
     }
     if (k.resourceClass() == null) {
       return null;
     }
     return switch (k.kind()) {
-      case MONITOR_ENTER, MONITOR_WAIT, PARKED -> Escaping.terminal(simpleClass(k.resourceClass()));
-      case CLASS_INIT -> "class " + Escaping.terminal(k.resourceClass());
+      case MONITOR_ENTER, MONITOR_WAIT, PARKED -> name.apply(simpleClass(k.resourceClass()));
+      case CLASS_INIT -> "class " + name.apply(k.resourceClass());
       default -> null;
     };
   }
@@ -272,7 +284,7 @@ final class DumpReport {
     }
   }
 
-  private static String facts(ThreadDump d) {
+  private static String facts(ThreadDump d, UnaryOperator<String> name) {
     List<String> facts = new ArrayList<>();
     facts.add(
         switch (d.format()) {
@@ -281,7 +293,7 @@ final class DumpReport {
           case THREAD_PRINT -> "Thread.print";
         });
     if (d.runtimeVersion() != null) {
-      facts.add("JDK " + Escaping.terminal(d.runtimeVersion().strip()));
+      facts.add("JDK " + name.apply(d.runtimeVersion().strip()));
     }
     if (d.pid() >= 0) {
       facts.add("pid " + d.pid());
@@ -295,7 +307,7 @@ final class DumpReport {
     return String.join(", ", facts);
   }
 
-  /** What the dumps cannot tell, and what their reading says of them. */
+  /** What the dumps cannot tell, and what their reading says of them, raw: the caller escapes. */
   private static List<String> notes(DumpAnalysis a) {
     List<String> notes = new ArrayList<>();
     java.util.Set<String> said = new java.util.LinkedHashSet<>();
@@ -329,11 +341,95 @@ final class DumpReport {
                 + " held now are unknown.");
       }
       for (String n : d.notes()) {
-        said.add(Escaping.terminalLine(n));
+        said.add(n);
       }
     }
     notes.addAll(said);
     return notes;
+  }
+
+  // ---------------------------------------------------------------- Markdown
+
+  /** The report as Markdown: the dumps, the findings, a table of the waits, the notes. */
+  static void markdown(DumpAnalysis a, Advice advice, PrintWriter out) {
+    // names are cut as the text cuts them, then the whole cell escaped for Markdown
+    UnaryOperator<String> name = Escaping::shortened;
+    StringBuilder md = new StringBuilder("## vtscope: what the threads wait for");
+    md.append(a.isSeries() ? ", over " + a.series().dumps().size() + " dumps" : "").append("\n\n");
+    for (int i = 0; i < a.names().size(); i++) {
+      ThreadDump d = a.series().dumps().get(i).dump();
+      md.append("- ")
+          .append(Escaping.markdownCode(a.names().get(i)))
+          .append(" (")
+          .append(Escaping.markdownText(facts(d, name)))
+          .append(")\n");
+    }
+    DumpWaits last = a.last();
+    md.append("- ")
+        .append(number(last.virtualThreads() + last.platformThreads()))
+        .append(" threads")
+        .append(a.isSeries() ? " in the last dump" : "")
+        .append(": ")
+        .append(number(last.virtualThreads()))
+        .append(" virtual, ")
+        .append(number(last.platformThreads()))
+        .append(" platform; ")
+        .append(number(last.carriersHeld()))
+        .append(" holding their carrier while blocked\n\n");
+    for (dev.vtscope.advice.Finding f : advice.findings()) {
+      md.append(MarkdownReport.finding(f, a.names()));
+    }
+    md.append("### Waits\n\n");
+    if (a.isSeries()) {
+      md.append("| threads in each dump | stuck | what they wait for, where |\n|---|---:|---|\n");
+      int shown = 0;
+      for (WaitSeries.Trend t : a.series().groups()) {
+        if (shown++ == GROUPS_SHOWN) {
+          md.append("| … | | ")
+              .append(a.series().groups().size() - GROUPS_SHOWN)
+              .append(" more |\n");
+          break;
+        }
+        md.append("| ")
+            .append(String.join(" → ", t.threads().stream().map(DumpReport::number).toList()))
+            .append(" | ")
+            .append(number(t.persistent()))
+            .append(" | ")
+            .append(Escaping.markdownText(describe(group(a.series(), t.key()), false, name)))
+            .append(" |\n");
+      }
+    } else {
+      md.append("| threads | what they wait for, where | for example |\n|---:|---|---|\n");
+      int shown = 0;
+      for (WaitGroup g : last.groups()) {
+        if (shown++ == GROUPS_SHOWN) {
+          md.append("| ")
+              .append(number(rest(last.groups(), GROUPS_SHOWN)))
+              .append(" | ")
+              .append(last.groups().size() - GROUPS_SHOWN)
+              .append(" more groups | |\n");
+          break;
+        }
+        List<String> names = new ArrayList<>();
+        for (WaitGroup.SampledThread t : g.sampled()) {
+          names.add("#" + t.tid() + " " + Escaping.markdownCodeCell(t.name()));
+        }
+        md.append("| ")
+            .append(number(g.threads()))
+            .append(" | ")
+            .append(Escaping.markdownText(describe(g, false, name)))
+            .append(" | ")
+            .append(String.join(", ", names))
+            .append(" |\n");
+      }
+    }
+    List<String> notes = notes(a);
+    if (!notes.isEmpty()) {
+      md.append("\n### Notes\n\n");
+      notes.forEach(n -> md.append("- ").append(Escaping.markdownText(n)).append('\n'));
+    }
+    out.print(md);
+    out.flush();
   }
 
   // ---------------------------------------------------------------- JSON
@@ -433,12 +529,12 @@ final class DumpReport {
     return String.format(Locale.ROOT, "%,d", n);
   }
 
-  private static String simple(Frame f) {
-    return Escaping.terminal(simpleClass(Frame.stableClassName(f.className())) + "." + f.method());
+  private static String simple(Frame f, UnaryOperator<String> name) {
+    return name.apply(simpleClass(Frame.stableClassName(f.className())) + "." + f.method());
   }
 
-  private static String site(Frame f) {
-    return simple(f) + (f.line() >= 0 ? ":" + f.line() : "");
+  private static String site(Frame f, UnaryOperator<String> name) {
+    return simple(f, name) + (f.line() >= 0 ? ":" + f.line() : "");
   }
 
   /**

@@ -95,6 +95,22 @@ class AnalyzeDumpsCommandTest {
   }
 
   @Test
+  void jstackTakenWithAJsonDumpCompletesItThoughItNamesNoPid() throws IOException {
+    Path json = dir.resolve("threads.json");
+    Path jstack = dir.resolve("jstack.txt");
+    Files.copy(Samples.root().resolve("jdk25/platform-cycle/dump-to-file.json"), json);
+    Files.copy(Samples.root().resolve("jdk25/platform-cycle/jstack.txt"), jstack);
+    FileTime now = FileTime.from(Instant.now());
+    Files.setLastModifiedTime(json, now);
+    Files.setLastModifiedTime(jstack, now);
+    Cli.Result r = Cli.run("analyze", json.toString(), jstack.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.out())
+        .contains(json + " + " + jstack)
+        .contains("1 platform thread blocks entering a monitor");
+  }
+
+  @Test
   void dumpsAndRecordingsTogetherAreRefusedInOneLine() {
     Path recording = TestRecordings.repoRoot().resolve("samples/jdk21/pinning-synchronized.jfr");
     Cli.Result r =
@@ -122,7 +138,7 @@ class AnalyzeDumpsCommandTest {
         Cli.run("analyze", "--format", "html", sample("jdk25/lock-cycle/dump-to-file.json"));
     assertThat(r.exitCode()).isEqualTo(ExitCode.USAGE.code());
     assertThat(r.err().lines()).hasSize(1);
-    assertThat(r.err()).contains("thread dumps are reported as text or json");
+    assertThat(r.err()).contains("thread dumps are reported as text, json or markdown");
   }
 
   @Test

@@ -130,6 +130,23 @@ class DumpReportTest {
   }
 
   @Test
+  void markdownIsATableOfTheWaitsWithNamesEscaped() throws IOException {
+    String md = render(new MarkdownReport(), analyze("jdk25/semaphore-fan-out/dump-to-file.json"));
+    assertThat(md)
+        .startsWith("## vtscope: what the threads wait for\n")
+        .contains("| threads | what they wait for, where | for example |")
+        .contains(
+            "| 20 | virtual threads park in Semaphore.acquire at SemaphoreFanOut.lambda\\$main\\$0:27");
+    String hostile = render(new MarkdownReport(), analyze("jdk25/escape-name/dump-to-file.txt"));
+    assertThat(hostile).doesNotContain("\u001b");
+    String series =
+        render(
+            new MarkdownReport(),
+            analyze("jdk25/semaphore-series/dump-1.json,jdk25/semaphore-series/dump-2.json"));
+    assertThat(series).contains("| threads in each dump | stuck |").contains("| 20 → 20 | 20 |");
+  }
+
+  @Test
   void aCarrierHeldPutsItsWaitFirstWithThePinnedNowFinding() throws IOException {
     DumpAnalysis a = analyze("jdk25/class-init-carriers/dump-to-file.json");
     assertThat(a.last().carriersHeld()).isEqualTo(1);
