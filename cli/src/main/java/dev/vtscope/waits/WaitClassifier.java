@@ -217,11 +217,22 @@ public final class WaitClassifier {
         matched = f;
       }
     }
-    Frame entry =
-        firstOwn > 0 && firstOwn < frames.size()
-            ? frames.get(firstOwn - 1)
-            : firstOwn == frames.size() ? (matched != null ? matched : frames.get(0)) : null;
-    return new StackReading(kind, resourceClass, matched, entry, site(stack, firstOwn));
+    return new StackReading(
+        kind, resourceClass, matched, entry(frames, firstOwn, matched), site(stack, firstOwn));
+  }
+
+  /**
+   * The JDK method the application called: the JDK frame just above its first own frame; for a
+   * stack of JDK frames only (a pool's worker), the one that told the kind, else the top one.
+   */
+  private static Frame entry(List<Frame> frames, int firstOwn, Frame matched) {
+    if (firstOwn == 0) {
+      return null; // it waits in its own code: a monitor's enter, or it runs
+    }
+    if (firstOwn < frames.size()) {
+      return frames.get(firstOwn - 1);
+    }
+    return matched != null ? matched : frames.get(0);
   }
 
   /** The application's first frame; a library's when the stack has none of the application's. */
