@@ -1,8 +1,12 @@
 package dev.vtscope.cli;
 
 import dev.vtscope.advice.Advisor;
+import dev.vtscope.advice.DumpAdvisor;
 import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.DumpAnalysis;
+import dev.vtscope.analysis.DumpAnalyzer;
 import dev.vtscope.recording.RecordingInput;
+import dev.vtscope.report.Escaping;
 import dev.vtscope.report.Report;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -19,11 +23,17 @@ final class AnalyzeCommand implements Callable<Integer> {
               "Reports where virtual threads pinned their carriers (jdk.VirtualThreadPinned), how"
                   + " long and how many at once, where the scheduler rejected tasks"
                   + " (jdk.VirtualThreadSubmitFailed), and, on JDK 21-23, monitor enters and waits"
-                  + " that held carriers.",
+                  + " that held carriers. Given thread dumps (jcmd PID Thread.dump_to_file"
+                  + " -format=json, Thread.print, jstack) instead, reports what their threads wait"
+                  + " for, in groups, and over several dumps of one JVM which waits persist.",
               "Input files are only read, never changed.")
           .aliases("analyse");
 
-  private final RecordingInputOptions input = new RecordingInputOptions(spec);
+  private final RecordingInputOptions input =
+      new RecordingInputOptions(
+          spec,
+          " Or thread dumps (docs/thread-dumps.md): files, or a folder of dumps of one JVM, which"
+              + " are a series.");
 
   private final OutputOptions output = new OutputOptions(spec, OutputOptions.ANALYSIS_FORMATS);
 
@@ -43,6 +53,9 @@ final class AnalyzeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if (DumpInputs.areDumps(input.paths(), input.recursive())) {
+      return dumps();
+    }
     List<RecordingInput> inputs = input.resolve();
     Analysis analysis =
         analysisOptions.analyze(
@@ -52,6 +65,36 @@ final class AnalyzeCommand implements Callable<Integer> {
         new Report.Analyzed(analysis, Advisor.standard().advise(analysis)),
         spec.commandLine().getOut(),
         RecordingInputOptions.files(inputs));
+    return ExitCode.OK.code();
+  }
+
+  /** Thread dumps given: what their threads wait for, and for a series what persisted. */
+  private Integer dumps() {
+    if (output.format() != ReportFormat.TEXT
+        && output.format() != ReportFormat.JSON
+        && output.format() != ReportFormat.MARKDOWN) {
+      throw new ExitException(
+          ExitCode.USAGE,
+          "--format "
+              + output.format().label()
+              + ": thread dumps are reported as text, json or markdown; give one of those");
+    }
+    List<String> skipped = new java.util.ArrayList<>();
+    List<DumpAnalyzer.NamedDump> dumps = DumpInputs.read(input.paths(), input.recursive(), skipped);
+    String notOne = DumpAnalyzer.whyNotOneJvm(dumps);
+    if (notOne != null) {
+      throw new ExitException(
+          ExitCode.USAGE, notOne + ": a series is of one JVM; analyze each JVM's dumps apart");
+    }
+    for (String line : skipped) {
+      spec.commandLine().getErr().println("vtscope analyze: " + Escaping.terminalLine(line));
+    }
+    DumpAnalysis analysis = DumpAnalyzer.analyze(dumps, analysisOptions.options().appPackages());
+    output.print(
+        output.renderer(text, TerminalFacts.detect()),
+        new Report.DumpsAnalyzed(analysis, DumpAdvisor.advise(analysis)),
+        spec.commandLine().getOut(),
+        input.paths());
     return ExitCode.OK.code();
   }
 }

@@ -10,7 +10,8 @@ public enum ExitCode {
       3,
       "an input cannot be read (missing, unreadable, no recordings), or an output cannot be"
           + " written"),
-  NOT_A_RECORDING(4, "an input is not a recording (merge: not a JSON report), or is damaged"),
+  NOT_A_RECORDING(
+      4, "an input is not a recording or thread dump (merge: not a JSON report), or is damaged"),
   PROGRAM_FAILED(5, "record: the program failed, timed out or wrote no recording"),
   CHECK_FAILED(
       6,

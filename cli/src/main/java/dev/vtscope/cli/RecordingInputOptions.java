@@ -19,6 +19,13 @@ final class RecordingInputOptions {
   private boolean recursive;
 
   RecordingInputOptions(CommandSpec spec) {
+    this(spec, "");
+  }
+
+  /**
+   * @param more what the command takes besides recordings, said after them in the help, or ""
+   */
+  RecordingInputOptions(CommandSpec spec, String more) {
     spec.addPositional(
         Specs.parameters(() -> paths, v -> paths = v)
             .paramLabel("FILE")
@@ -29,7 +36,8 @@ final class RecordingInputOptions {
             .description(
                 "JFR recordings: files, folders of .jfr files, or a JVM's JFR repository folder;"
                     + " - reads one from standard input. Several are merged into one report that"
-                    + " lists each.")
+                    + " lists each."
+                    + more)
             .build());
     spec.addOption(
         Specs.flag(
@@ -43,6 +51,16 @@ final class RecordingInputOptions {
   /** The files {@code inputs} read, which no output of a command may replace. */
   static List<Path> files(List<RecordingInput> inputs) {
     return inputs.stream().flatMap(input -> input.files().stream()).toList();
+  }
+
+  /** The paths given, as given. */
+  List<Path> paths() {
+    return paths;
+  }
+
+  /** Whether sub-folders are searched too. */
+  boolean recursive() {
+    return recursive;
   }
 
   List<RecordingInput> resolve() {

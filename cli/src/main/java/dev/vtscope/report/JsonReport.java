@@ -67,6 +67,8 @@ public final class JsonReport implements ReportRenderer {
       CheckReport.json(r.result(), r.recordings(), toolVersion, out);
     } else if (report instanceof Report.Compared r) {
       DiffReport.json(r.result(), toolVersion, out);
+    } else if (report instanceof Report.DumpsAnalyzed r) {
+      DumpReport.json(r.analysis(), r.advice(), toolVersion, out);
     } else {
       throw new IllegalArgumentException("not a report: " + report);
     }
@@ -494,7 +496,7 @@ public final class JsonReport implements ReportRenderer {
     node.put("maxNanos", d.maxNanos());
   }
 
-  private static ObjectNode frame(Frame frame) {
+  static ObjectNode frame(Frame frame) {
     if (frame == null) {
       return null;
     }
@@ -536,7 +538,7 @@ public final class JsonReport implements ReportRenderer {
     return node;
   }
 
-  private static ArrayNode stack(RecordedStack stack, List<Owner> owners) {
+  static ArrayNode stack(RecordedStack stack, List<Owner> owners) {
     ArrayNode frames = JsonText.array();
     for (int i = 0; i < stack.frames().size(); i++) {
       Frame f = stack.frames().get(i);

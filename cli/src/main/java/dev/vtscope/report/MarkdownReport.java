@@ -43,6 +43,8 @@ public final class MarkdownReport implements ReportRenderer {
       CheckReport.markdown(r.result(), r.recordings(), out);
     } else if (report instanceof Report.Compared r) {
       DiffReport.markdown(r.result(), out);
+    } else if (report instanceof Report.DumpsAnalyzed r) {
+      DumpReport.markdown(r.analysis(), r.advice(), out);
     } else {
       throw new IllegalArgumentException("not a report: " + report);
     }
@@ -213,7 +215,8 @@ public final class MarkdownReport implements ReportRenderer {
     return md.append('\n').toString();
   }
 
-  private static String finding(Finding f, List<String> names) {
+  /** One finding as a section; {@code names} are the report's inputs, which a finding names. */
+  static String finding(Finding f, List<String> names) {
     StringBuilder md = new StringBuilder();
     md.append("### ")
         .append(f.severity().label().toUpperCase(Locale.ROOT))

@@ -26,6 +26,13 @@ public sealed interface Report {
     }
   }
 
+  /**
+   * {@code vtscope analyze} of thread dumps: what their threads wait for, and the advice drawn from
+   * it. Text and JSON show it; the other formats have no form for it.
+   */
+  record DumpsAnalyzed(dev.vtscope.analysis.DumpAnalysis analysis, Advice advice)
+      implements Report {}
+
   /** {@code vtscope diff}: the sites of two analyses, matched. */
   record Compared(DiffResult result) implements Report {}
 }

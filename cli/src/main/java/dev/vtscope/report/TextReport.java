@@ -56,6 +56,8 @@ public final class TextReport implements ReportRenderer {
       CheckReport.text(r.result(), r.recordings(), out);
     } else if (report instanceof Report.Compared r) {
       DiffReport.text(r.result(), out);
+    } else if (report instanceof Report.DumpsAnalyzed r) {
+      dumps(r, out);
     } else {
       throw new IllegalArgumentException("not a report: " + report);
     }
@@ -74,6 +76,18 @@ public final class TextReport implements ReportRenderer {
     carrierWork(a, lines);
     submitFailures(a, lines);
     notes(a, advice, lines);
+    for (String line : lines) {
+      for (String fitted : fit(line)) {
+        out.println(fitted);
+      }
+    }
+    out.flush();
+  }
+
+  private void dumps(Report.DumpsAnalyzed r, PrintWriter out) {
+    List<String> lines = new ArrayList<>(DumpReport.textHead(r.analysis(), style));
+    findings(r.analysis().names(), r.advice(), lines);
+    lines.addAll(DumpReport.textBody(r.analysis(), style));
     for (String line : lines) {
       for (String fitted : fit(line)) {
         out.println(fitted);
@@ -548,10 +562,14 @@ public final class TextReport implements ReportRenderer {
   }
 
   private void findings(Analysis a, Advice advice, List<String> lines) {
+    findings(a.inputs().stream().map(InputFacts::name).toList(), advice, lines);
+  }
+
+  /** The findings; {@code names} are the report's inputs, which a finding of several names. */
+  private void findings(List<String> names, Advice advice, List<String> lines) {
     if (advice.findings().isEmpty()) {
       return;
     }
-    List<String> names = a.inputs().stream().map(InputFacts::name).toList();
     lines.add(style.bold("Findings (most severe first, then most carrier time at stake)"));
     int width = columns(7);
     int number = 0;

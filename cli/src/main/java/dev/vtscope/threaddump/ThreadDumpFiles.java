@@ -50,6 +50,16 @@ public final class ThreadDumpFiles {
     };
   }
 
+  /** Whether {@code file} starts as a thread dump of one of the formats read. */
+  public static boolean startsAsDump(Path file) throws IOException {
+    try (InputStream in = Files.newInputStream(file)) {
+      format(in.readNBytes(SNIFF));
+      return true;
+    } catch (NotAThreadDumpException e) {
+      return false;
+    }
+  }
+
   /** The format of a dump that starts with {@code start}. */
   static DumpFormat format(byte[] start) throws NotAThreadDumpException {
     if (start.length >= 4 && Arrays.equals(start, 0, 4, JFR_MAGIC, 0, 4)) {

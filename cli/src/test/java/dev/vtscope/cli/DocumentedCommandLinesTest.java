@@ -173,6 +173,17 @@ class DocumentedCommandLinesTest {
     }
     Files.createDirectories(workspace.resolve("build/test-results"));
     Files.writeString(workspace.resolve("commands.txt"), "findings\nsites pinned\nsite 1\n");
+    // the thread dumps the docs name: one, and a folder of one JVM's
+    Path dumps = dev.vtscope.threaddump.Samples.root();
+    Files.copy(
+        dumps.resolve("jdk25/semaphore-fan-out/dump-to-file.json"),
+        workspace.resolve("threads.json"));
+    Files.createDirectories(workspace.resolve("dumps"));
+    for (int i = 1; i <= 3; i++) {
+      Files.copy(
+          dumps.resolve("jdk25/semaphore-series/dump-" + i + ".json"),
+          workspace.resolve("dumps/dump-" + i + ".json"));
+    }
     // the reports a fleet's tasks wrote, and merges of them
     Files.createDirectories(workspace.resolve("reports"));
     report("jdk21/pinning-synchronized.jfr", "reports/app-1.json");

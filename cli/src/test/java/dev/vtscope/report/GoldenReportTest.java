@@ -44,9 +44,20 @@ class GoldenReportTest {
 
   private static void compare(Path sample, String extension, String actual) throws IOException {
     String base = sample.getFileName().toString().replaceFirst("\\.jfr$", "");
-    Path golden = sample.resolveSibling(base + extension);
-    Path actualFile = sample.resolveSibling(base + ".actual" + extension);
+    compare(sample.resolveSibling(base + extension), actual);
+  }
+
+  /**
+   * Compares {@code actual} with the golden file; on a mismatch writes it beside, as {@code
+   * NAME.actual.EXT}.
+   */
+  static void compare(Path golden, String actual) throws IOException {
+    String name = golden.getFileName().toString();
+    int dot = name.lastIndexOf('.');
+    Path actualFile =
+        golden.resolveSibling(name.substring(0, dot) + ".actual" + name.substring(dot));
     if (Boolean.getBoolean("vtscope.updateGolden")) {
+      Files.createDirectories(golden.getParent());
       Files.writeString(golden, actual, StandardCharsets.UTF_8);
       Files.deleteIfExists(actualFile);
       return;
@@ -59,7 +70,7 @@ class GoldenReportTest {
       Files.deleteIfExists(actualFile);
     }
     assertThat(actual)
-        .as("report of " + sample + " (actual written to " + actualFile + ")")
+        .as("report " + golden + " (actual written to " + actualFile + ")")
         .isEqualTo(expected);
   }
 }

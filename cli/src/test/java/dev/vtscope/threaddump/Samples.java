@@ -18,13 +18,13 @@ import java.util.stream.Stream;
  * initialisation, a thread name with an ESC character…), taken on JDK 21.0.2, 21.0.8 and 25 as
  * {@code Thread.print -l} ({@code thread-print.txt}), {@code Thread.dump_to_file} ({@code
  * dump-to-file.txt}) and {@code Thread.dump_to_file -format=json} ({@code dump-to-file.json}), one
- * after the other.
+ * after the other; and a few more, each with a README saying how it was made.
  */
-final class Samples {
+public final class Samples {
 
   private Samples() {}
 
-  static Path root() {
+  public static Path root() {
     try {
       return Path.of(Samples.class.getResource("/threaddumps").toURI());
     } catch (URISyntaxException e) {
@@ -33,7 +33,7 @@ final class Samples {
   }
 
   /** Every sample file with this name, as {@code jdk/scenario/name}. */
-  static Stream<String> named(String name) {
+  public static Stream<String> named(String name) {
     try (Stream<Path> files = Files.walk(root())) {
       List<String> found =
           files
@@ -48,33 +48,42 @@ final class Samples {
     }
   }
 
-  static InputStream open(String path) {
+  public static InputStream open(String path) {
     InputStream in = Samples.class.getResourceAsStream("/threaddumps/" + path);
     assertThat(in).as(path).isNotNull();
     return in;
   }
 
-  static byte[] bytes(String path) throws IOException {
+  public static byte[] bytes(String path) throws IOException {
     try (InputStream in = open(path)) {
       return in.readAllBytes();
     }
   }
 
-  static String text(String path) throws IOException {
+  public static String text(String path) throws IOException {
     return new String(bytes(path), StandardCharsets.UTF_8);
   }
 
-  static ThreadDump json(String path) throws IOException {
+  public static ThreadDump json(String path) throws IOException {
     try (InputStream in = open(path)) {
       return ThreadDumpJson.read(in);
     }
   }
 
-  static ThreadDump plain(String path) throws IOException {
+  /** A sample of any format, read as {@code analyze} reads a file. */
+  public static ThreadDump any(String path) throws IOException {
+    try (InputStream in = open(path)) {
+      return ThreadDumpFiles.read(in);
+    } catch (NotAThreadDumpException e) {
+      throw new AssertionError(path, e);
+    }
+  }
+
+  public static ThreadDump plain(String path) throws IOException {
     return ThreadDumpText.read(new java.io.StringReader(text(path)));
   }
 
-  static DumpedThread named(ThreadDump dump, String name) {
+  public static DumpedThread named(ThreadDump dump, String name) {
     return dump.threads().stream()
         .filter(t -> t.name().equals(name))
         .findFirst()
@@ -82,7 +91,7 @@ final class Samples {
   }
 
   /** The JDK a sample was taken on: 21 or 25. */
-  static int feature(String path) {
+  public static int feature(String path) {
     return path.startsWith("jdk25/") ? 25 : 21;
   }
 }

@@ -1,0 +1,26 @@
+package dev.vtscope.advice;
+
+import dev.vtscope.analysis.DumpAnalysis;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The findings of a thread dump analysis, most severe first: the one place they are made. Today the
+ * virtual threads pinned now ({@link PinnedNowFinding}); findings of the wait-for graph (deadlocks,
+ * starved carriers) are added here.
+ */
+public final class DumpAdvisor {
+
+  private DumpAdvisor() {}
+
+  /** The advice for {@code analysis}; it has no carrier-pool recommendation. */
+  public static Advice advise(DumpAnalysis analysis) {
+    List<Finding> findings = new ArrayList<>();
+    // a dump names no scheduler parallelism, and no pin that ended: each pinned thread counts
+    PinnedNowFinding.of(analysis.pinnedNow(), 0, Map.of()).ifPresent(findings::add);
+    findings.sort(Comparator.comparing(Finding::severity, Comparator.reverseOrder()));
+    return new Advice(findings, null);
+  }
+}

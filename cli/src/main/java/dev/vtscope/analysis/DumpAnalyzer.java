@@ -1,0 +1,81 @@
+package dev.vtscope.analysis;
+
+import dev.vtscope.attribution.Attributor;
+import dev.vtscope.attribution.ClassBytesSource;
+import dev.vtscope.attribution.FrameOwnership;
+import dev.vtscope.threaddump.ThreadDump;
+import dev.vtscope.waits.WaitClassifier;
+import dev.vtscope.waits.WaitSeries;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/** Analyses thread dumps already read: one, or a series of one JVM's. */
+public final class DumpAnalyzer {
+
+  /**
+   * A dump and the name it is known by.
+   *
+   * @param name its file, as given
+   * @param dump the dump read
+   */
+  public record NamedDump(String name, ThreadDump dump) {}
+
+  private DumpAnalyzer() {}
+
+  /**
+   * Why {@code dumps} are not of one JVM (two name different pids or runtime versions), or null
+   * when they are: a series compares one JVM's threads, and thread ids of two JVMs name different
+   * threads. A dump that does not name its pid or version ({@code jstack}) fits any.
+   */
+  public static String whyNotOneJvm(List<NamedDump> dumps) {
+    Set<Long> pids = new LinkedHashSet<>();
+    Set<String> versions = new LinkedHashSet<>();
+    Set<String> jvms = new LinkedHashSet<>();
+    for (NamedDump d : dumps) {
+      long pid = d.dump().pid();
+      String version = d.dump().runtimeVersion() == null ? null : d.dump().runtimeVersion().strip();
+      if (pid >= 0) {
+        pids.add(pid);
+      }
+      if (version != null) {
+        versions.add(version);
+      }
+      if (pid >= 0 || version != null) {
+        jvms.add(
+            "pid "
+                + (pid < 0 ? "?" : Long.toString(pid))
+                + " "
+                + (version == null ? "?" : version));
+      }
+    }
+    return pids.size() <= 1 && versions.size() <= 1
+        ? null
+        : "the dumps are of " + jvms.size() + " JVMs (" + String.join(", ", jvms) + ")";
+  }
+
+  /**
+   * The analysis of {@code dumps}, which are of one JVM ({@link #whyNotOneJvm}): ordered by the
+   * time each was taken (a dump without one keeps its place among the others given).
+   *
+   * @param appPackages the application's package prefixes ({@code --app-package}), or none
+   */
+  public static DumpAnalysis analyze(List<NamedDump> dumps, List<String> appPackages) {
+    List<NamedDump> ordered = new ArrayList<>(dumps);
+    if (ordered.stream().allMatch(d -> d.dump().takenAt() != null)) {
+      ordered.sort(Comparator.comparing(d -> d.dump().takenAt()));
+    }
+    FrameOwnership ownership = new FrameOwnership(appPackages);
+    WaitSeries series =
+        WaitSeries.of(
+            ordered.stream().map(NamedDump::dump).toList(), new WaitClassifier(ownership));
+    ThreadDump last = ordered.get(ordered.size() - 1).dump();
+    List<PinnedNow> pinned;
+    try (ClassBytesSource none = ClassBytesSource.none()) {
+      pinned = PinnedNow.find(last.threads(), new Attributor(none, ownership));
+    }
+    return new DumpAnalysis(ordered.stream().map(NamedDump::name).toList(), series, pinned);
+  }
+}

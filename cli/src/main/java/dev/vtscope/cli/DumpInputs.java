@@ -1,0 +1,178 @@
+package dev.vtscope.cli;
+
+import dev.vtscope.analysis.DumpAnalyzer.NamedDump;
+import dev.vtscope.recording.RecordingInputs;
+import dev.vtscope.threaddump.DumpFormat;
+import dev.vtscope.threaddump.DumpMerge;
+import dev.vtscope.threaddump.NotAThreadDumpException;
+import dev.vtscope.threaddump.ThreadDump;
+import dev.vtscope.threaddump.ThreadDumpFiles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * The thread dumps among the paths given to {@code analyze}: files that start as one ({@link
+ * ThreadDumpFiles}), and folders that hold no {@code .jfr} file but dumps. Recordings and dumps are
+ * not mixed in one call: they answer different questions, and a report of both would mean neither.
+ */
+final class DumpInputs {
+
+  /**
+   * How far apart, by their files' times, a {@code Thread.print} and a JSON or plain-text dump of
+   * one pid may be to be read as one moment: {@code Thread.print} names no time zone, {@code
+   * jstack} no pid either.
+   */
+  private static final long SAME_MOMENT_MILLIS = 60_000;
+
+  private DumpInputs() {}
+
+  /** Whether {@code paths} name thread dumps rather than recordings; refuses a mix. */
+  static boolean areDumps(List<Path> paths, boolean recursive) {
+    Path dump = null;
+    Path recording = null;
+    for (Path p : paths) {
+      if (isDump(p, recursive)) {
+        dump = dump == null ? p : dump;
+      } else {
+        recording = recording == null ? p : recording;
+      }
+    }
+    if (dump != null && recording != null) {
+      throw new ExitException(
+          ExitCode.USAGE,
+          dump
+              + " is a thread dump and "
+              + recording
+              + " a recording: analyze them in separate calls");
+    }
+    return dump != null;
+  }
+
+  private static boolean isDump(Path p, boolean recursive) {
+    if (p.toString().equals(RecordingInputs.STDIN) || !Files.exists(p)) {
+      return false; // the recordings' resolution says what is wrong with it
+    }
+    if (Files.isDirectory(p)) {
+      List<Path> files = filesOf(p, recursive);
+      return files.stream().noneMatch(DumpInputs::isRecordingName)
+          && files.stream().anyMatch(DumpInputs::startsAsDump);
+    }
+    return Files.isRegularFile(p) && !isRecordingName(p) && startsAsDump(p);
+  }
+
+  private static boolean isRecordingName(Path p) {
+    return p.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".jfr");
+  }
+
+  private static boolean startsAsDump(Path p) {
+    try {
+      return ThreadDumpFiles.startsAsDump(p);
+    } catch (IOException e) {
+      return false; // the recordings' resolution says why it cannot be read
+    }
+  }
+
+  private static List<Path> filesOf(Path folder, boolean recursive) {
+    try (Stream<Path> walk = Files.walk(folder, recursive ? Integer.MAX_VALUE : 1)) {
+      return walk.filter(Files::isRegularFile).sorted().toList();
+    } catch (IOException | java.io.UncheckedIOException e) {
+      throw new ExitException(
+          ExitCode.INPUT_UNREADABLE, folder + ": cannot list the folder (" + e.getMessage() + ")");
+    }
+  }
+
+  /**
+   * The dumps {@code paths} name, read; a {@code Thread.print} completes the JSON or plain-text
+   * dump of its pid taken at about the same time ({@link DumpMerge}).
+   *
+   * @param skipped where what a folder holds besides dumps is said, one line each
+   */
+  static List<NamedDump> read(List<Path> paths, boolean recursive, List<String> skipped) {
+    List<Read> read = new ArrayList<>();
+    for (Path p : paths) {
+      if (Files.isDirectory(p)) {
+        for (Path f : filesOf(p, recursive)) {
+          try {
+            read.add(new Read(f, ThreadDumpFiles.read(f), modified(f)));
+          } catch (NotAThreadDumpException e) {
+            skipped.add(f + ": skipped, " + e.getMessage());
+          } catch (IOException e) {
+            skipped.add(f + ": skipped, unreadable (" + e.getMessage() + ")");
+          }
+        }
+      } else {
+        read.add(readFile(p));
+      }
+    }
+    if (read.isEmpty()) {
+      throw new ExitException(
+          ExitCode.NOT_A_RECORDING, paths.get(0) + ": the folder holds no thread dumps");
+    }
+    return merged(read);
+  }
+
+  private record Read(Path file, ThreadDump dump, FileTime modified) {}
+
+  private static Read readFile(Path f) {
+    try {
+      return new Read(f, ThreadDumpFiles.read(f), modified(f));
+    } catch (NotAThreadDumpException e) {
+      throw new ExitException(ExitCode.NOT_A_RECORDING, f + ": " + e.getMessage());
+    } catch (IOException e) {
+      throw new ExitException(
+          ExitCode.INPUT_UNREADABLE, f + ": cannot be read (" + e.getMessage() + ")");
+    }
+  }
+
+  private static FileTime modified(Path f) {
+    try {
+      return Files.getLastModifiedTime(f);
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  /** Each {@code Thread.print} merged into the fuller dump of its pid nearest in time, if any. */
+  private static List<NamedDump> merged(List<Read> read) {
+    List<Read> full = new ArrayList<>();
+    List<Read> printed = new ArrayList<>();
+    for (Read r : read) {
+      (r.dump().format() == DumpFormat.THREAD_PRINT ? printed : full).add(r);
+    }
+    List<NamedDump> dumps = new ArrayList<>();
+    List<Read> unmatched = new ArrayList<>(printed);
+    for (Read f : full) {
+      Read partner =
+          unmatched.stream()
+              // jstack names no pid: its time alone pairs it
+              .filter(p -> p.dump().pid() < 0 || p.dump().pid() == f.dump().pid())
+              .filter(p -> apart(p, f) <= SAME_MOMENT_MILLIS)
+              .min(Comparator.comparingLong(p -> apart(p, f)))
+              .orElse(null);
+      if (partner == null) {
+        dumps.add(new NamedDump(f.file().toString(), f.dump()));
+      } else {
+        unmatched.remove(partner);
+        dumps.add(
+            new NamedDump(
+                f.file() + " + " + partner.file(), DumpMerge.of(f.dump(), partner.dump())));
+      }
+    }
+    for (Read p : unmatched) {
+      dumps.add(new NamedDump(p.file().toString(), p.dump()));
+    }
+    return dumps;
+  }
+
+  private static long apart(Read a, Read b) {
+    return a.modified() == null || b.modified() == null
+        ? Long.MAX_VALUE
+        : Math.abs(a.modified().toMillis() - b.modified().toMillis());
+  }
+}

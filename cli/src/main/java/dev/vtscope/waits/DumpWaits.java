@@ -1,0 +1,37 @@
+package dev.vtscope.waits;
+
+import dev.vtscope.threaddump.ThreadDump;
+import java.util.List;
+
+/**
+ * What the threads of one dump wait for, in groups.
+ *
+ * @param dump the dump's facts: its format, JVM, time, notes (its threads too, which the groups
+ *     count)
+ * @param virtualThreads how many of its threads are virtual
+ * @param platformThreads how many are platform threads
+ * @param groups the groups, the most telling first: carriers held, then waits of the application
+ *     before idle and JDK-only ones, then the largest
+ */
+public record DumpWaits(
+    ThreadDump dump, int virtualThreads, int platformThreads, List<WaitGroup> groups) {
+
+  public DumpWaits {
+    groups = List.copyOf(groups);
+  }
+
+  /** How many of its virtual threads hold their carrier while blocked. */
+  public int carriersHeld() {
+    return groups.stream().mapToInt(WaitGroup::carriersHeld).sum();
+  }
+
+  /** The group of this key, or null. */
+  public WaitGroup group(WaitKey key) {
+    for (WaitGroup g : groups) {
+      if (g.key().equals(key)) {
+        return g;
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,14 @@
+package dev.vtscope.waits;
+
+import dev.vtscope.recording.Frame;
+
+/**
+ * What one thread of a dump waits for.
+ *
+ * @param key its group's key
+ * @param entry the JDK frame the application called to wait, or null
+ * @param site the application frame that led there, or null
+ * @param operation for socket I/O: {@code read}, {@code accept}, {@code connect} or {@code write};
+ *     else null
+ */
+public record Wait(WaitKey key, Frame entry, Frame site, String operation) {}

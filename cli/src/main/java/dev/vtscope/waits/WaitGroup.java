@@ -1,0 +1,48 @@
+package dev.vtscope.waits;
+
+import dev.vtscope.recording.Frame;
+import dev.vtscope.recording.RecordedStack;
+import java.util.List;
+
+/**
+ * The threads of one dump that wait for the same thing at the same place.
+ *
+ * @param key what they wait for, where
+ * @param virtualThreads how many of them are virtual threads
+ * @param platformThreads how many are platform threads
+ * @param carriersHeld how many of the virtual ones hold their carrier while they wait ({@link
+ *     CarrierHolding})
+ * @param entry the JDK frame called to wait, of the first thread, or null
+ * @param site the application frame that led there, of the first thread, or null
+ * @param operation for socket I/O, the operation ({@code read}…), else null
+ * @param sampled the first few threads, in the dump's order
+ * @param example the stack of the first thread
+ */
+public record WaitGroup(
+    WaitKey key,
+    int virtualThreads,
+    int platformThreads,
+    int carriersHeld,
+    Frame entry,
+    Frame site,
+    String operation,
+    List<SampledThread> sampled,
+    RecordedStack example) {
+
+  public WaitGroup {
+    sampled = List.copyOf(sampled);
+  }
+
+  /**
+   * One thread of a group, named.
+   *
+   * @param tid its id
+   * @param name its name, as the dump wrote it (untrusted)
+   */
+  public record SampledThread(long tid, String name) {}
+
+  /** How many threads wait so. */
+  public int threads() {
+    return virtualThreads + platformThreads;
+  }
+}

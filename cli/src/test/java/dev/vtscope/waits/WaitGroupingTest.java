@@ -1,0 +1,115 @@
+package dev.vtscope.waits;
+
+import static dev.vtscope.waits.Threads.VT_BOTTOM;
+import static dev.vtscope.waits.Threads.dump;
+import static dev.vtscope.waits.Threads.parkedOn;
+import static dev.vtscope.waits.Threads.thread;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vtscope.attribution.FrameOwnership;
+import dev.vtscope.testing.GeneratedDumps;
+import dev.vtscope.threaddump.DumpedThread;
+import dev.vtscope.threaddump.ThreadDump;
+import dev.vtscope.threaddump.ThreadDumpJson;
+import dev.vtscope.threaddump.ThreadKind;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class WaitGroupingTest {
+
+  private static final FrameOwnership OWNERSHIP = new FrameOwnership(List.of());
+
+  private static DumpedThread sleeper(long tid) {
+    return thread(
+        tid,
+        ThreadKind.VIRTUAL,
+        "TIMED_WAITING",
+        null,
+        "java.base/java.lang.VirtualThread.sleepNanos(VirtualThread.java:900)",
+        "java.base/java.lang.Thread.sleep(Thread.java:509)",
+        "com.acme.Poll.loop(Poll.java:8)",
+        VT_BOTTOM);
+  }
+
+  /** A virtual thread parked in Object.wait on its carrier (pinned, JDK 25). */
+  private static DumpedThread pinnedWaiter(long tid) {
+    return thread(
+        tid,
+        "w-" + tid,
+        ThreadKind.VIRTUAL,
+        "WAITING",
+        7,
+        null,
+        "java.base/java.lang.Object.wait0(Native Method)",
+        "java.base/java.lang.Object.wait(Object.java:389)",
+        "com.acme.Legacy.await(Legacy.java:20)",
+        VT_BOTTOM);
+  }
+
+  @Test
+  void groupsCountVirtualAndPlatformThreadsAndNameAFew() {
+    List<DumpedThread> threads = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      threads.add(sleeper(10 + i));
+    }
+    threads.add(pinnedWaiter(30));
+    threads.add(
+        thread(
+            40,
+            ThreadKind.PLATFORM,
+            "WAITING",
+            parkedOn("java.util.concurrent.ForkJoinPool@1"),
+            "java.base/jdk.internal.misc.Unsafe.park(Native Method)",
+            "java.base/java.util.concurrent.ForkJoinPool.awaitWork(ForkJoinPool.java:2109)"));
+    DumpWaits waits = WaitGrouping.of(dump(Instant.EPOCH, threads), OWNERSHIP);
+    assertThat(waits.virtualThreads()).isEqualTo(6);
+    assertThat(waits.platformThreads()).isEqualTo(1);
+    assertThat(waits.carriersHeld()).isEqualTo(1);
+    // a carrier held outranks a larger group; idle workers come last
+    assertThat(waits.groups())
+        .extracting(g -> g.key().kind())
+        .containsExactly(WaitKind.MONITOR_WAIT, WaitKind.SLEEP, WaitKind.IDLE_WORKER);
+    WaitGroup sleeping = waits.groups().get(1);
+    assertThat(sleeping.threads()).isEqualTo(5);
+    assertThat(sleeping.virtualThreads()).isEqualTo(5);
+    assertThat(sleeping.sampled())
+        .extracting(WaitGroup.SampledThread::tid)
+        .containsExactly(10L, 11L, 12L);
+    assertThat(sleeping.example().frames()).hasSize(4);
+    assertThat(waits.groups().get(0).carriersHeld()).isEqualTo(1);
+  }
+
+  @Test
+  void theOrderDoesNotDependOnTheDumpsOrder() {
+    List<DumpedThread> threads = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      threads.add(sleeper(i));
+      threads.add(pinnedWaiter(100 + i));
+    }
+    List<DumpedThread> reversed = new ArrayList<>(threads);
+    java.util.Collections.reverse(reversed);
+    assertThat(keys(WaitGrouping.of(dump(Instant.EPOCH, threads), OWNERSHIP)))
+        .isEqualTo(keys(WaitGrouping.of(dump(Instant.EPOCH, reversed), OWNERSHIP)));
+  }
+
+  /** A hundred thousand parked virtual threads make three groups, each holding three names. */
+  @Test
+  void aHundredThousandThreadsMakeFewSmallGroups() throws IOException {
+    ThreadDump dump = ThreadDumpJson.read(GeneratedDumps.parkedCrowd(100_000));
+    DumpWaits waits = WaitGrouping.of(dump, OWNERSHIP);
+    assertThat(waits.virtualThreads()).isEqualTo(100_000);
+    assertThat(waits.groups()).hasSize(4);
+    List<WaitGroup> semaphores =
+        waits.groups().stream().filter(g -> g.key().kind() == WaitKind.SYNCHRONIZER).toList();
+    assertThat(semaphores).hasSize(3);
+    assertThat(semaphores.stream().mapToInt(WaitGroup::threads).sum()).isEqualTo(100_000);
+    assertThat(semaphores).allSatisfy(g -> assertThat(g.sampled()).hasSize(WaitGrouping.SAMPLED));
+  }
+
+  private static List<WaitKey> keys(DumpWaits waits) {
+    return waits.groups().stream().map(WaitGroup::key).toList();
+  }
+}
