@@ -48,8 +48,8 @@ public final class Deadlocks {
 
   /**
    * What a series of dumps of one JVM shows, oldest first: the last dump's findings, each marked
-   * stuck when every dump of the series has it, with the same threads waiting at the same frames
-   * for the same things.
+   * stuck for the time since the earliest dump from which on every dump has it, with the same
+   * threads waiting at the same frames for the same things (at least the last two).
    *
    * @param parallelism the scheduler's carriers when known otherwise, or 0
    */
@@ -59,7 +59,7 @@ public final class Deadlocks {
     }
     ThreadDump last = series.get(series.size() - 1);
     List<Deadlock> found = find(last, parallelism);
-    if (series.size() < 2) {
+    if (series.size() < 2 || found.isEmpty()) {
       return found;
     }
     List<Set<Set<String>>> earlier = new ArrayList<>();
@@ -70,15 +70,23 @@ public final class Deadlocks {
       }
       earlier.add(signatures);
     }
-    ThreadDump first = series.get(0);
-    Duration span =
-        first.takenAt() != null && last.takenAt() != null
-            ? Duration.between(first.takenAt(), last.takenAt())
-            : Duration.ZERO;
     List<Deadlock> marked = new ArrayList<>();
     for (Deadlock d : found) {
       Set<String> s = signature(d);
-      marked.add(earlier.stream().allMatch(e -> e.contains(s)) ? d.stuckFor(span) : d);
+      int since = earlier.size();
+      while (since > 0 && earlier.get(since - 1).contains(s)) {
+        since--;
+      }
+      if (since == earlier.size()) {
+        marked.add(d);
+        continue;
+      }
+      ThreadDump first = series.get(since);
+      marked.add(
+          d.stuckFor(
+              first.takenAt() != null && last.takenAt() != null
+                  ? Duration.between(first.takenAt(), last.takenAt())
+                  : Duration.ZERO));
     }
     return marked;
   }

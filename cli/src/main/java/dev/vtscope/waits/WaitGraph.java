@@ -120,10 +120,13 @@ public record WaitGraph(
 
   /**
    * Whether a thread may be a link of a wait chain: blocked on a lock or a class's initialisation,
-   * or running a class's initialisation. Which a dump of a JVM with very many virtual threads keeps
-   * of those not mounted, since a chain can run through them.
+   * holding a monitor, or running a class's initialisation. Which a dump of a JVM with very many
+   * virtual threads keeps of those not mounted, since a chain can run through them.
    */
   public static boolean mayBeLinked(DumpedThread t) {
+    if (!t.monitors().isEmpty()) {
+      return true;
+    }
     Blocker b = t.blocker();
     if (b instanceof Blocker.MonitorEnter || b instanceof Blocker.ClassInit) {
       return true;
