@@ -217,8 +217,7 @@ public final class Deadlocks {
 
     /** Every carrier held by threads waiting for one class's initialisation, or running it. */
     private void classInitStarvation() {
-      // with no one waiting for a carrier, the class's initialisation is what is stuck
-      if (!g.saturated() || g.needCarrier().isEmpty() || covered.contains(WaitGraph.CARRIERS)) {
+      if (!g.saturated() || covered.contains(WaitGraph.CARRIERS)) {
         return;
       }
       String cls = null;
@@ -228,6 +227,17 @@ public final class Deadlocks {
           return;
         }
         cls = c;
+      }
+      // an initialiser that holds a carrier itself, with no one seen waiting for a carrier, is
+      // what is stuck: a class-initialisation chain, whose carriers are a consequence
+      boolean runnerHolds = false;
+      for (WaitEdge e : g.edges()) {
+        if (e.resource() instanceof Resource.ClassInit && e.hasHolder()) {
+          runnerHolds |= g.carrierHolders().contains(e.holder());
+        }
+      }
+      if (runnerHolds && g.needCarrier().isEmpty()) {
+        return;
       }
       List<WaitEdge> edges = new ArrayList<>(edgesFrom(WaitGraph.CARRIERS));
       for (long h : g.carrierHolders()) {
