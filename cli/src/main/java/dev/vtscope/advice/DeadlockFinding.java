@@ -203,30 +203,27 @@ public final class DeadlockFinding {
   }
 
   private static Message link(Message waiter, WaitEdge e, WaitGraph.Node holder) {
-    return switch (e.resource()) {
-      case Resource.Monitor m -> lockLink(true, waiter, m.lock(), holder);
-      case Resource.OwnableLock l -> lockLink(false, waiter, l.lock(), holder);
-      case Resource.ClassInit c ->
-          holder == null
-              ? Message.of(
-                  "deadlock.link.class-init.unknown", "waiter", waiter, "class", c.className())
-              : Message.of(
-                  "deadlock.link.class-init",
-                  "waiter",
-                  waiter,
-                  "class",
-                  c.className(),
-                  "holder",
-                  thread(holder));
-      case Resource.Carriers c -> Message.of("deadlock.link.needs-carrier", "waiter", waiter);
-      case Resource.Release r ->
-          Message.of(
-              "deadlock.link.release",
+    Resource r = e.resource();
+    if (r instanceof Resource.Monitor m) {
+      return lockLink(true, waiter, m.lock(), holder);
+    } else if (r instanceof Resource.OwnableLock l) {
+      return lockLink(false, waiter, l.lock(), holder);
+    } else if (r instanceof Resource.ClassInit c) {
+      return holder == null
+          ? Message.of("deadlock.link.class-init.unknown", "waiter", waiter, "class", c.className())
+          : Message.of(
+              "deadlock.link.class-init",
               "waiter",
               waiter,
-              "what",
-              r.what().isEmpty() ? "?" : r.what());
-    };
+              "class",
+              c.className(),
+              "holder",
+              thread(holder));
+    } else if (r instanceof Resource.Release x) {
+      return Message.of(
+          "deadlock.link.release", "waiter", waiter, "what", x.what().isEmpty() ? "?" : x.what());
+    }
+    return Message.of("deadlock.link.needs-carrier", "waiter", waiter);
   }
 
   private static Message lockLink(

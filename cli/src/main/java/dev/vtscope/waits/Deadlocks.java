@@ -118,13 +118,16 @@ public final class Deadlocks {
   }
 
   private static String label(Resource r) {
-    return switch (r) {
-      case Resource.Monitor m -> "monitor " + label(m.lock());
-      case Resource.OwnableLock l -> "lock " + label(l.lock());
-      case Resource.ClassInit c -> "init " + c.className();
-      case Resource.Carriers c -> "carriers";
-      case Resource.Release r2 -> "release " + r2.what();
-    };
+    if (r instanceof Resource.Monitor m) {
+      return "monitor " + label(m.lock());
+    } else if (r instanceof Resource.OwnableLock l) {
+      return "lock " + label(l.lock());
+    } else if (r instanceof Resource.ClassInit c) {
+      return "init " + c.className();
+    } else if (r instanceof Resource.Release x) {
+      return "release " + x.what();
+    }
+    return "carriers";
   }
 
   /** An object's class, and its id when it stays the same from dump to dump. */
@@ -333,12 +336,9 @@ public final class Deadlocks {
       boolean lock = false;
       boolean init = false;
       for (WaitEdge e : edges) {
-        switch (e.resource()) {
-          case Resource.Monitor m -> monitor = true;
-          case Resource.OwnableLock l -> lock = true;
-          case Resource.ClassInit c -> init = true;
-          default -> {}
-        }
+        monitor |= e.resource() instanceof Resource.Monitor;
+        lock |= e.resource() instanceof Resource.OwnableLock;
+        init |= e.resource() instanceof Resource.ClassInit;
       }
       if (starvation) {
         return init && !lock && !monitor

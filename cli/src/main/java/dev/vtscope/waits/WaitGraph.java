@@ -237,21 +237,21 @@ public record WaitGraph(
 
     private void waits(DumpedThread t) {
       long tid = t.tid();
-      switch (t.blocker()) {
-        case Blocker.MonitorEnter m -> {
-          Long holder = monitorHolders.get(Key.of(m.lock()));
-          add(tid, new Resource.Monitor(m.lock()), holder);
-        }
-        case Blocker.Parked p when isOwnable(p.blocker()) -> {
-          Long owner =
-              p.owner() >= 0 ? Long.valueOf(p.owner()) : lockOwners.get(Key.of(p.blocker()));
-          add(tid, new Resource.OwnableLock(p.blocker()), owner);
-        }
-        case Blocker.Parked p -> release(t, p.blocker());
-        case Blocker.MonitorWait w -> release(t, w.lock());
-        case Blocker.ClassInit c ->
-            add(tid, new Resource.ClassInit(c.className()), initialising.get(c.className()));
-        case null -> fromStack(t);
+      // instanceof, not a pattern switch: the switch's bootstrap class would load at start-up
+      Blocker b = t.blocker();
+      if (b instanceof Blocker.MonitorEnter m) {
+        add(tid, new Resource.Monitor(m.lock()), monitorHolders.get(Key.of(m.lock())));
+      } else if (b instanceof Blocker.Parked p && isOwnable(p.blocker())) {
+        Long owner = p.owner() >= 0 ? Long.valueOf(p.owner()) : lockOwners.get(Key.of(p.blocker()));
+        add(tid, new Resource.OwnableLock(p.blocker()), owner);
+      } else if (b instanceof Blocker.Parked p) {
+        release(t, p.blocker());
+      } else if (b instanceof Blocker.MonitorWait w) {
+        release(t, w.lock());
+      } else if (b instanceof Blocker.ClassInit c) {
+        add(tid, new Resource.ClassInit(c.className()), initialising.get(c.className()));
+      } else {
+        fromStack(t);
       }
     }
 

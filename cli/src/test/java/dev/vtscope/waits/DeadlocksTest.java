@@ -234,6 +234,21 @@ class DeadlocksTest {
     }
   }
 
+  @Test
+  void aDumpOfManyThreadsKeepsThoseAChainCanRunThrough() throws IOException {
+    ThreadDump monitors = Samples.json("jdk25/monitor-cycle/dump-to-file.json");
+    ThreadDump locks = Samples.json("jdk25/lock-cycle/dump-to-file.json");
+    ThreadDump init = Samples.json("jdk21.0.8/class-init-cycle/dump-to-file.json");
+    ThreadDump starved = Samples.json("jdk21.0.8/carrier-starvation/dump-to-file.json");
+
+    assertThat(WaitGraph.mayBeLinked(Samples.named(monitors, "vt-monitor-A"))).isTrue();
+    assertThat(WaitGraph.mayBeLinked(Samples.named(locks, "vt-lock-B"))).isTrue();
+    // runs Cycle.<clinit>, which others wait for
+    assertThat(WaitGraph.mayBeLinked(Samples.named(init, "vt-init"))).isTrue();
+    // asleep, holding a lock no dump of JDK 25 or earlier names: no chain is read through it
+    assertThat(WaitGraph.mayBeLinked(Samples.named(starved, "vt-owner"))).isFalse();
+  }
+
   private static ThreadDump merged(String dir) throws IOException {
     ThreadDump print = ThreadPrint.parse(Samples.text(dir + "thread-print.txt"));
     return DumpMerge.of(Samples.json(dir + "dump-to-file.json"), print);
