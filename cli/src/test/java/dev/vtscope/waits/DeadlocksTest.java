@@ -77,6 +77,9 @@ class DeadlocksTest {
           "platform-cycle",
           List.of(Platform.CYCLES, Platform.CYCLES),
           "escape-name",
+          List.of(List.of(), List.of()),
+          // 280 virtual threads queued on one semaphore: a wait, and no chain
+          "semaphore-fan-out",
           List.of(List.of(), List.of()));
 
   private static final class Gate {
@@ -188,6 +191,16 @@ class DeadlocksTest {
     assertThat(Deadlocks.find(List.of(before, lockCycle)))
         .singleElement()
         .satisfies(d -> assertThat(d.stuck()).isFalse());
+  }
+
+  @Test
+  void aSeriesOfAFanOutQueuedOnASemaphoreHasNoDeadlock() throws IOException {
+    List<ThreadDump> series = new ArrayList<>();
+    for (int i = 1; i <= 3; i++) {
+      series.add(Samples.json("jdk25/semaphore-series/dump-" + i + ".json"));
+    }
+
+    assertThat(Deadlocks.find(series)).isEmpty();
   }
 
   @Test
