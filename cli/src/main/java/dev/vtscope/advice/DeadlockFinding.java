@@ -268,12 +268,16 @@ public final class DeadlockFinding {
     if (n == null) {
       return Message.of("deadlock.thread.unknown");
     }
+    boolean virtual = n.kind() == WaitGraph.Node.Kind.VIRTUAL;
+    // Thread.print names no carried virtual thread: its id alone then
+    String key =
+        n.name().isEmpty()
+            ? virtual ? "deadlock.thread.virtual.unnamed" : "deadlock.thread.platform.unnamed"
+            : virtual ? "deadlock.thread.virtual" : "deadlock.thread.platform";
     return Message.of(
-        n.kind() == WaitGraph.Node.Kind.VIRTUAL
-            ? "deadlock.thread.virtual"
-            : "deadlock.thread.platform",
+        key,
         "name",
-        n.name().isEmpty() ? "#" + n.id() : n.name(),
+        n.name(),
         "tid",
         n.id(),
         "pinned",
