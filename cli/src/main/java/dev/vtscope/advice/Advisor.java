@@ -11,6 +11,7 @@ public final class Advisor {
   private static final List<Rule> RULES =
       List.of(
           new PinnedAtEndRule(),
+          new DeadlockAtEndRule(),
           new MonitorPinningRule(),
           new ContendedMonitorRule(),
           new NativePinningRule(),

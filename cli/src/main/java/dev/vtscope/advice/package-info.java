@@ -6,6 +6,7 @@
  * knowledge.json}.
  *
  * <p>May import: {@code dev.vtscope.analysis}, {@code dev.vtscope.attribution}, {@code
- * dev.vtscope.recording}, {@code com.fasterxml.jackson}, the JDK. Never: {@code jdk.jfr}.
+ * dev.vtscope.recording}, {@code dev.vtscope.waits} and {@code dev.vtscope.threaddump} (a thread
+ * dump's deadlocks), {@code com.fasterxml.jackson}, the JDK. Never: {@code jdk.jfr}.
  */
 package dev.vtscope.advice;

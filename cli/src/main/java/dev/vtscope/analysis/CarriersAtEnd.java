@@ -3,7 +3,11 @@ package dev.vtscope.analysis;
 import dev.vtscope.attribution.Attributor;
 import dev.vtscope.recording.ThreadDumpEvent;
 import dev.vtscope.threaddump.DumpedThread;
+import dev.vtscope.threaddump.ThreadDump;
 import dev.vtscope.threaddump.ThreadPrint;
+import dev.vtscope.waits.Deadlock;
+import dev.vtscope.waits.Deadlocks;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -39,6 +43,8 @@ import java.util.Set;
  *     frames printed (JDK 21), and not the same virtual thread in the dump before, so it may have
  *     been running
  * @param input which of the analysis's inputs the dumps are of, by index
+ * @param deadlocks the deadlocks and carrier starvations of the last dump, stuck since the dump
+ *     before when it shows them too; empty when a report read back does not say
  */
 public record CarriersAtEnd(
     long atNanos,
@@ -50,13 +56,41 @@ public record CarriersAtEnd(
     int running,
     long beforeNanos,
     int undetermined,
-    int input) {
+    int input,
+    List<Deadlock> deadlocks) {
 
   /** A carrier that used less than this share of the time between two dumps on the CPU idled. */
   static final double IDLE_CPU_SHARE = 0.1;
 
   public CarriersAtEnd {
     pinned = List.copyOf(pinned);
+    deadlocks = List.copyOf(deadlocks);
+  }
+
+  /** The carriers at a recording's end, as a report read back says them: without deadlocks. */
+  public CarriersAtEnd(
+      long atNanos,
+      int carriers,
+      int carrying,
+      boolean stacksPrinted,
+      List<PinnedNow> pinned,
+      int unchanged,
+      int running,
+      long beforeNanos,
+      int undetermined,
+      int input) {
+    this(
+        atNanos,
+        carriers,
+        carrying,
+        stacksPrinted,
+        pinned,
+        unchanged,
+        running,
+        beforeNanos,
+        undetermined,
+        input,
+        List.of());
   }
 
   /** The virtual threads that held their carriers blocked when the recording ended. */
@@ -93,7 +127,8 @@ public record CarriersAtEnd(
       RecentSamples samples,
       Attributor attributor,
       int input) {
-    List<DumpedThread> threads = ThreadPrint.parse(last.text()).threads();
+    ThreadDump lastDump = dumpOf(last);
+    List<DumpedThread> threads = lastDump.threads();
     Map<Long, DumpedThread> carried = new HashMap<>();
     Set<String> pools = new HashSet<>();
     for (DumpedThread t : threads) {
@@ -126,7 +161,7 @@ public record CarriersAtEnd(
     int stayed = 0;
     if (before != null && carrying > 0) {
       Map<Long, DumpedThread> earlier = new HashMap<>();
-      for (DumpedThread t : ThreadPrint.parse(before.text()).threads()) {
+      for (DumpedThread t : dumpOf(before).threads()) {
         if (!t.isVirtual()) {
           earlier.put(t.tid(), t);
         }
@@ -155,7 +190,24 @@ public record CarriersAtEnd(
         stayed - unchanged,
         before == null ? -1 : before.startNanos(),
         stacksPrinted ? 0 : carrying - stayed,
-        input);
+        input,
+        Deadlocks.find(before == null ? List.of(lastDump) : List.of(dumpOf(before), lastDump)));
+  }
+
+  /** A recording's thread dump, read, taken at its event's start. */
+  private static ThreadDump dumpOf(ThreadDumpEvent e) {
+    ThreadDump d = ThreadPrint.parse(e.text());
+    return new ThreadDump(
+        d.format(),
+        Instant.ofEpochSecond(0, e.startNanos()),
+        d.pid(),
+        d.runtimeVersion(),
+        d.facts(),
+        d.threads(),
+        d.containers(),
+        d.vmDeadlocks(),
+        d.complete(),
+        d.notes());
   }
 
   /** The same, of the input at {@code input}: an analysis of several reports renumbers them. */
@@ -170,7 +222,8 @@ public record CarriersAtEnd(
         running,
         beforeNanos,
         undetermined,
-        input);
+        input,
+        deadlocks);
   }
 
   private static boolean idle(long cpuBefore, long cpuAfter, long between) {

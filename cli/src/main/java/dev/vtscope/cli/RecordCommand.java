@@ -2,6 +2,7 @@ package dev.vtscope.cli;
 
 import dev.vtscope.advice.Advice;
 import dev.vtscope.advice.Advisor;
+import dev.vtscope.advice.DeadlockFinding;
 import dev.vtscope.advice.PinnedNowFinding;
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.AnalysisOptions;
@@ -22,6 +23,7 @@ import dev.vtscope.recording.InputProblemException;
 import dev.vtscope.recording.RecordingInput;
 import dev.vtscope.recording.RecordingInputs;
 import dev.vtscope.report.Report;
+import dev.vtscope.waits.Deadlocks;
 import dev.vtscope.workloads.Workload;
 import dev.vtscope.workloads.WorkloadArgs;
 import dev.vtscope.workloads.Workloads;
@@ -413,6 +415,13 @@ final class RecordCommand implements Callable<Integer> {
                 new Attributor(classes, new FrameOwnership(options.appPackages())));
       }
       advice = PinnedNowFinding.addTo(advice, analysis, pinned);
+    }
+    if (now != null && now.threads() != null) {
+      advice =
+          DeadlockFinding.addTo(
+              advice,
+              Deadlocks.find(
+                  now.threads(), Math.max(0, analysis.scheduler().parallelism().value())));
     }
     output.print(
         output.renderer(text, TerminalFacts.detect()),

@@ -6,6 +6,7 @@ import dev.vtscope.threaddump.ThreadDump;
 import dev.vtscope.threaddump.ThreadDumpJson;
 import dev.vtscope.threaddump.ThreadDumpText;
 import dev.vtscope.threaddump.ThreadPrint;
+import dev.vtscope.waits.WaitGraph;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
@@ -30,9 +31,11 @@ import java.util.function.Predicate;
  * {@code Thread.print} alone, which shows virtual threads only while mounted (and on JDK 21 not
  * what they run).
  *
- * <p>The dump keeps the platform threads and the virtual threads mounted on a carrier: a JVM's
- * other virtual threads, 100,000 of them for some, hold no carrier. A virtual thread is decided on
- * when its JSON object ends, since JDK 25 writes its carrier last.
+ * <p>The dump keeps the platform threads, the virtual threads mounted on a carrier, and those that
+ * may be a link of a deadlock (blocked on a lock or a class's initialisation, holding a monitor,
+ * running a class's initialisation), and those not started yet, which wait for a carrier: a JVM's
+ * other virtual threads, 100,000 of them for some, hold no carrier and no lock. A virtual thread is
+ * decided on when its JSON object ends, since JDK 25 writes its carrier last.
  */
 public final class ThreadDumpTaker {
 
@@ -150,6 +153,12 @@ public final class ThreadDumpTaker {
         carried.add(t.carrying());
       }
     }
-    return t -> !t.isVirtual() || t.carrier() >= 0 || carried.contains(t.tid());
+    return t ->
+        !t.isVirtual()
+            || t.carrier() >= 0
+            || carried.contains(t.tid())
+            || WaitGraph.mayBeLinked(t)
+            // not started: it waits for a carrier, which tells a starvation
+            || (t.stack() != null && t.frames().isEmpty());
   }
 }

@@ -2,6 +2,7 @@ package dev.vtscope.live;
 
 import dev.vtscope.advice.Advice;
 import dev.vtscope.advice.Advisor;
+import dev.vtscope.advice.DeadlockFinding;
 import dev.vtscope.advice.Finding;
 import dev.vtscope.advice.PinnedNowFinding;
 import dev.vtscope.analysis.AnalysisOptions;
@@ -13,11 +14,14 @@ import dev.vtscope.analysis.PinnedNow;
 import dev.vtscope.recording.InputProblemException;
 import dev.vtscope.recording.RepositoryStream;
 import dev.vtscope.threaddump.ThreadDump;
+import dev.vtscope.waits.Deadlock;
+import dev.vtscope.waits.Deadlocks;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -30,6 +34,9 @@ import java.util.Set;
  * happens to the JVM is said on stderr here.
  */
 public final class Watching {
+
+  // dumps kept for the deadlocks: how long a chain stands unchanged is read over them
+  private static final int SERIES = 6;
 
   /** How watching ended. */
   public enum Outcome {
@@ -197,6 +204,8 @@ public final class Watching {
     boolean schedulerCounts = recording != null && (feature == 0 || feature >= 24);
     PacedThreadDumps.Latest<JvmNow> dumped = null;
     List<PinnedNow> pinnedNow = null;
+    // the latest dumps, oldest first: a chain unchanged in several is stuck
+    List<ThreadDump> series = new ArrayList<>();
     // whether a dump's notes (a fallback taken, and why) were said: once while dumps fall back,
     // again when they fall back after one that did not
     boolean notesSaid = false;
@@ -231,6 +240,12 @@ public final class Watching {
             // a dump that does not show what the mounted virtual threads run cannot say none pins
             pinnedNow =
                 dump == null || !dump.mountedFramesKnown() ? null : live.pinnedNow(dump.threads());
+            if (dump != null) {
+              series.add(dump);
+              if (series.size() > SERIES) {
+                series.remove(0);
+              }
+            }
             if (latest.result() != null) {
               List<String> notes = latest.result().dump().notes();
               if (!notesSaid) {
@@ -275,7 +290,8 @@ public final class Watching {
         } else {
           LiveSnapshot snapshot =
               LiveSnapshot.of(live.next(nanos(Instant.now())), pinnedNow, scheduler, dumpAge);
-          List<Finding> findings = withPinnedNow(snapshot, unknown);
+          List<Finding> findings =
+              withPinnedNow(snapshot, unknown, deadlocks(series, snapshot, scheduler));
           Set<String> fresh = new HashSet<>();
           for (Finding f : findings) {
             // the same finding's figures change every interval: it is new when its rule, the
@@ -352,19 +368,38 @@ public final class Watching {
   }
 
   /**
-   * The analysis' findings, and first the carriers pinned now when the thread dump shows any: the
-   * events alone would call such a JVM healthy, since its pins have not ended; nor is it called
-   * healthy while no dump could be read.
+   * The analysis' findings, and first the deadlocks and the carriers pinned now when the thread
+   * dump shows any: the events alone would call such a JVM healthy, since its pins have not ended;
+   * nor is it called healthy while no dump could be read.
    *
    * @param unknown why pinned now is not known, or null
+   * @param deadlocks the deadlocks and starvations of the latest dumps
    */
-  private static List<Finding> withPinnedNow(LiveSnapshot snapshot, Message unknown) {
+  private static List<Finding> withPinnedNow(
+      LiveSnapshot snapshot, Message unknown, List<Deadlock> deadlocks) {
     Advice advice =
         PinnedNowFinding.addTo(
             Advisor.standard().advise(snapshot.analysis()),
             snapshot.analysis(),
             snapshot.pinnedNow());
-    return (unknown == null ? advice : PinnedNowFinding.unknown(advice, unknown)).findings();
+    advice = unknown == null ? advice : PinnedNowFinding.unknown(advice, unknown);
+    return DeadlockFinding.addTo(advice, deadlocks).findings();
+  }
+
+  /**
+   * The deadlocks of the latest dumps, with the scheduler's carriers as the JVM says them (JDK
+   * 24+), else as the recording does, else as the dump shows.
+   */
+  private static List<Deadlock> deadlocks(
+      List<ThreadDump> series, LiveSnapshot snapshot, LiveSnapshot.Scheduler scheduler) {
+    if (series.isEmpty()) {
+      return List.of();
+    }
+    int parallelism =
+        scheduler != null && scheduler.parallelism() > 0
+            ? scheduler.parallelism()
+            : Math.max(0, snapshot.analysis().scheduler().parallelism().value());
+    return Deadlocks.find(series, parallelism);
   }
 
   private static long nanos(Instant instant) {

@@ -216,4 +216,41 @@ class CarriersAtEndTest {
       assertThat(merged.sampledAfter(oldestKept - 1, 0)).isFalse();
     }
   }
+
+  @Test
+  void theLastDumpsDeadlocksAreStuckSinceTheDumpBeforeWhenBothShowThem() throws IOException {
+    String text = text("jdk25/class-init-all-carriers/thread-print.txt");
+    ThreadDumpEvent last = new ThreadDumpEvent(10 * SECOND, text);
+    ThreadDumpEvent before = new ThreadDumpEvent(7 * SECOND, text);
+
+    CarriersAtEnd alone =
+        withAttributor("25", 25, a -> CarriersAtEnd.of(last, null, new RecentSamples(), a, 0));
+    CarriersAtEnd twice =
+        withAttributor("25", 25, a -> CarriersAtEnd.of(last, before, new RecentSamples(), a, 0));
+
+    // both carriers wait for Gate, whose initialiser, a platform thread, waits on a latch
+    assertThat(alone.deadlocks())
+        .singleElement()
+        .satisfies(
+            d -> {
+              assertThat(d.kind()).isEqualTo(dev.vtscope.waits.Deadlock.Kind.CLASS_INIT_STARVATION);
+              assertThat(d.stuck()).isFalse();
+              assertThat(d.threads()).extracting(n -> n.name()).contains("pt-init");
+            });
+    assertThat(twice.deadlocks())
+        .singleElement()
+        .satisfies(d -> assertThat(d.stuckAtLeast()).isEqualTo(java.time.Duration.ofSeconds(3)));
+    assertThat(twice.withInput(3).deadlocks()).isEqualTo(twice.deadlocks());
+  }
+
+  @Test
+  void aRecordingsPlatformDeadlocksAreProven() throws IOException {
+    ThreadDumpEvent last =
+        new ThreadDumpEvent(10 * SECOND, text("jdk21.0.8/platform-cycle/thread-print.txt"));
+
+    CarriersAtEnd end =
+        withAttributor("21", 21, a -> CarriersAtEnd.of(last, null, new RecentSamples(), a, 0));
+
+    assertThat(end.deadlocks()).hasSize(2).allSatisfy(d -> assertThat(d.proven()).isTrue());
+  }
 }

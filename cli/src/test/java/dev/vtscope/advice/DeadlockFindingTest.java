@@ -1,0 +1,147 @@
+package dev.vtscope.advice;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vtscope.analysis.Analysis;
+import dev.vtscope.testing.AnalysisBuilder;
+import dev.vtscope.testing.Words;
+import dev.vtscope.threaddump.DumpMerge;
+import dev.vtscope.threaddump.Samples;
+import dev.vtscope.threaddump.ThreadDump;
+import dev.vtscope.threaddump.ThreadPrint;
+import dev.vtscope.waits.Deadlock;
+import dev.vtscope.waits.Deadlocks;
+import java.io.IOException;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The findings of the sample dumps' deadlocks: the whole chain in the title, the fix per kind. */
+class DeadlockFindingTest {
+
+  private static List<Deadlock> found(String dir) throws IOException {
+    ThreadDump print = ThreadPrint.parse(Samples.text(dir + "thread-print.txt"));
+    return Deadlocks.find(DumpMerge.of(Samples.json(dir + "dump-to-file.json"), print));
+  }
+
+  private static Finding only(String dir) throws IOException {
+    List<Finding> findings = DeadlockFinding.of(found(dir));
+    assertThat(findings).as(dir).hasSize(1);
+    return findings.get(0);
+  }
+
+  @Test
+  void aVirtualMonitorCycleIsAProvenDeadlockNamingBothThreadsAndLocks() throws IOException {
+    Finding f = only("jdk25/monitor-cycle/");
+
+    assertThat(f.id()).isEqualTo("deadlock");
+    assertThat(f.severity()).isEqualTo(Severity.HIGH);
+    assertThat(Words.title(f))
+        .startsWith("Deadlock over monitors: ")
+        .contains(
+            "vt-monitor-A (virtual #17 at MonitorCycle.cycle(MonitorCycle.java:22)) waits for monitor"
+                + " java.lang.Object@528d919 held by vt-monitor-B (virtual #20 at"
+                + " MonitorCycle.cycle(MonitorCycle.java:22))")
+        .contains(
+            "vt-monitor-B (virtual #20 at MonitorCycle.cycle(MonitorCycle.java:22)) waits for monitor"
+                + " java.lang.Object@3a2f26d7 held by vt-monitor-A");
+    assertThat(Words.explanation(f)).contains("never reports a chain with a virtual thread");
+    assertThat(Words.actions(f)).first().asString().contains("one order everywhere");
+    assertThat(f.classes()).containsExactly("MonitorCycle");
+  }
+
+  @Test
+  void jdk21sCarrierStarvationSaysWhyThePinsNeverEndAndToUpgrade() throws IOException {
+    Finding f = only("jdk21.0.8/carrier-starvation/");
+
+    assertThat(f.id()).isEqualTo("carrier-starvation-deadlock");
+    assertThat(f.severity()).isEqualTo(Severity.HIGH);
+    assertThat(Words.title(f))
+        .startsWith("Probable deadlock of the carriers: every one of the 2 carriers is pinned")
+        .contains("the 2 carriers are held by vt-pinned-0 (virtual #16, pinned at")
+        .contains("owned by no platform thread: probably by a virtual thread that needs a carrier")
+        .contains("3 virtual threads wait for a carrier: vt-pinned-2");
+    assertThat(Words.explanation(f))
+        .contains(
+            "vt-pinned-0, vt-pinned-1 hold their carriers while they wait: these pins never"
+                + " end");
+    assertThat(Words.actions(f).get(0)).contains("Upgrade to JDK 24 or later");
+  }
+
+  @Test
+  void aClassInitStarvationTellsToMoveTheWaitOutOfTheInitialiser() throws IOException {
+    Finding f = only("jdk25/class-init-all-carriers/");
+
+    assertThat(f.id()).isEqualTo("class-init-deadlock");
+    // one dump: the latch pt-init waits on is released by no one the dump names
+    assertThat(f.severity()).isEqualTo(Severity.MEDIUM);
+    assertThat(Words.title(f))
+        .startsWith(
+            "Possible deadlock of the carriers: every one of the 2 carriers waits for"
+                + " ClassInitDeadlock$Gate's initialisation")
+        .contains(
+            "waits for ClassInitDeadlock$Gate's initialisation, run by pt-init (platform #16"
+                + " at ClassInitDeadlock$Gate.<clinit>(ClassInitDeadlock.java:38))")
+        .contains(
+            "pt-init (platform #16 at ClassInitDeadlock$Gate.<clinit>(ClassInitDeadlock.java:38)) waits in"
+                + " java.util.concurrent.CountDownLatch.await")
+        .contains("7 virtual threads wait for a carrier: vt-user-2 (virtual #22)")
+        .contains(" and 4 more");
+    assertThat(Words.actions(f).get(0))
+        .contains("out of ClassInitDeadlock$Gate's static initialiser");
+    assertThat(Words.actions(f)).anySatisfy(a -> assertThat(a).contains("JDK 26 or later"));
+  }
+
+  @Test
+  void aLockChainStuckInASeriesSaysForHowLong() throws IOException {
+    ThreadDump print = ThreadPrint.parse(Samples.text("jdk25/lock-cycle/thread-print.txt"));
+    ThreadDump first = DumpMerge.of(Samples.json("jdk25/lock-cycle/dump-to-file.json"), print);
+    ThreadDump later =
+        new ThreadDump(
+            first.format(),
+            first.takenAt().plusSeconds(3),
+            first.pid(),
+            first.runtimeVersion(),
+            first.facts(),
+            first.threads(),
+            first.containers(),
+            first.vmDeadlocks(),
+            first.complete(),
+            first.notes());
+
+    Finding once = DeadlockFinding.of(Deadlocks.find(first)).get(0);
+    Finding stuck = DeadlockFinding.of(Deadlocks.find(List.of(first, later))).get(0);
+
+    assertThat(once.severity()).isEqualTo(Severity.MEDIUM);
+    assertThat(Words.title(once)).startsWith("Possible deadlock over java.util.concurrent locks");
+    assertThat(stuck.severity()).isEqualTo(Severity.HIGH);
+    assertThat(Words.title(stuck))
+        .startsWith("Stuck for at least 3 s, over java.util.concurrent locks: ")
+        .contains(
+            "vt-lock-A (virtual #17 at LockCycle.cycle(LockCycle.java:24)) waits for"
+                + " java.util.concurrent.locks.ReentrantLock$NonfairSync@7a5a5a09, whose owner the"
+                + " dump does not name");
+  }
+
+  @Test
+  void aDeadlockTakesTheHealthyVerdictAndTheFreeCarriersAway() throws IOException {
+    Analysis quiet = AnalysisBuilder.jdk(25).parallelism(2).build();
+    Advice advice = Advisor.standard().advise(quiet);
+    assertThat(advice.findings()).anySatisfy(f -> assertThat(f.id()).isEqualTo("healthy"));
+
+    Advice withDeadlock = DeadlockFinding.addTo(advice, found("jdk25/monitor-cycle/"));
+
+    assertThat(withDeadlock.findings().get(0).id()).isEqualTo("deadlock");
+    assertThat(withDeadlock.findings()).noneSatisfy(f -> assertThat(f.id()).isEqualTo("healthy"));
+    if (withDeadlock.carrierPool() != null) {
+      assertThat(Words.reasoning(withDeadlock.carrierPool()))
+          .noneSatisfy(r -> assertThat(r).contains("always free"));
+    }
+  }
+
+  @Test
+  void noDeadlockLeavesTheAdviceAsItIs() throws IOException {
+    Advice advice = Advisor.standard().advise(AnalysisBuilder.jdk(25).parallelism(2).build());
+
+    assertThat(DeadlockFinding.addTo(advice, found("jdk25/carrier-starvation/"))).isSameAs(advice);
+  }
+}

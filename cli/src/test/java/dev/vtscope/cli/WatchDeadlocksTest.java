@@ -1,0 +1,147 @@
+package dev.vtscope.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vtscope.testing.Cli;
+import dev.vtscope.testing.RunningWorkload;
+import dev.vtscope.testing.TestRecordings;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * {@code vtscope watch --pid} against the workloads that deadlock or starve the carriers, in child
+ * JVMs of JDK 21 and 25 with two carriers: the deadlock's finding names its whole chain by the
+ * second thread dump.
+ */
+class WatchDeadlocksTest {
+
+  private static final Pattern AT = Pattern.compile("^ +(\\d+)s  ");
+
+  static Stream<Path> javas() {
+    return Stream.of(TestRecordings.jdk21Java(), TestRecordings.jdk24PlusJava());
+  }
+
+  /** Watches the workload for a few intervals of a second. */
+  private static String watch(Path java, String... workload) throws Exception {
+    try (RunningWorkload target =
+        RunningWorkload.start(
+            java, List.of("-Djdk.virtualThreadScheduler.parallelism=2"), workload)) {
+      Cli.Result result =
+          Cli.run(
+              "watch",
+              "--pid",
+              String.valueOf(target.pid()),
+              "--interval",
+              "1s",
+              "--duration",
+              "10s");
+      assertThat(result.exitCode()).as(result.err() + target.output()).isZero();
+      return result.out();
+    }
+  }
+
+  /**
+   * The line of the first new finding that starts with {@code title}, which comes with the first or
+   * the second thread dump read: counted in dumps, not seconds, since a loaded machine makes dumps
+   * slow, and watch paces them (an interval whose dump is older says {@code pinned now as of}).
+   */
+  private static String finding(String out, String title) {
+    List<String> lines = out.lines().toList();
+    List<Long> freshDumps =
+        lines.stream()
+            .filter(l -> l.contains("  pinned now ") && !l.contains("not known yet"))
+            .filter(l -> !l.contains("pinned now as of"))
+            .map(WatchDeadlocksTest::second)
+            .toList();
+    assertThat(freshDumps).as("two thread dumps read:\n" + out).hasSizeGreaterThanOrEqualTo(2);
+    String line =
+        lines.stream()
+            .filter(l -> l.contains("new finding [high] " + title))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no finding " + title + ":\n" + out));
+    assertThat(second(line)).as(out).isLessThanOrEqualTo(freshDumps.get(1));
+    return line;
+  }
+
+  private static long second(String line) {
+    Matcher m = AT.matcher(line);
+    assertThat(m.find()).as(line).isTrue();
+    return Long.parseLong(m.group(1));
+  }
+
+  @ParameterizedTest
+  @MethodSource("javas")
+  void namesALockCycleOfVirtualThreadsStuckAcrossDumps(Path java) throws Exception {
+    String out = watch(java, "deadlock", "--variant", "reentrant-lock");
+
+    assertThat(finding(out, "Stuck for at least"))
+        .contains("over java.util.concurrent locks")
+        .containsPattern(
+            "holds-a-wants-b \\(virtual #\\d+ at dev\\.vtscope\\.workloads\\.LockOrderDeadlock\\.\\S+\\)"
+                + " waits for java\\.util\\.concurrent\\.locks\\.ReentrantLock")
+        .contains("holds-b-wants-a (virtual #");
+  }
+
+  @ParameterizedTest
+  @MethodSource("javas")
+  void namesAPlatformMonitorCycleAsAProvenDeadlock(Path java) throws Exception {
+    String out = watch(java, "deadlock", "--variant", "platform-monitor");
+
+    assertThat(finding(out, "Deadlock over monitors: "))
+        .containsPattern(
+            "holds-a-wants-b \\(platform #\\d+ at dev\\.vtscope\\.workloads\\.LockOrderDeadlock\\.")
+        .contains("held by holds-b-wants-a")
+        .contains("held by holds-a-wants-b");
+  }
+
+  @ParameterizedTest
+  @MethodSource("javas")
+  void namesEveryCarrierWaitingForOneClassInitialisation(Path java) throws Exception {
+    String out = watch(java, "class-init-deadlock", "--variant", "carriers");
+
+    assertThat(finding(out, "Stuck for at least"))
+        .contains(
+            "of the carriers: every one of the 2 carriers waits for"
+                + " dev.vtscope.workloads.ClassInitDeadlock$Gate's initialisation")
+        .containsPattern("user-0 \\(virtual #\\d+, pinned at ")
+        .contains(
+            "waits for dev.vtscope.workloads.ClassInitDeadlock$Gate's initialisation, run by"
+                + " initialiser (virtual #")
+        .contains("waits in java.util.concurrent.CountDownLatch.await")
+        .containsPattern("\\d+ virtual threads? waits? for a carrier: ");
+  }
+
+  @Test
+  void namesAVirtualMonitorCycleOnJdk25() throws Exception {
+    String out = watch(TestRecordings.jdk24PlusJava(), "deadlock", "--variant", "monitor");
+
+    assertThat(finding(out, "Deadlock over monitors: "))
+        .containsPattern(
+            "holds-a-wants-b \\(virtual #\\d+ at dev\\.vtscope\\.workloads\\.LockOrderDeadlock\\.\\S+\\)"
+                + " waits for monitor java\\.lang\\.Object@[0-9a-f]+ held by holds-b-wants-a");
+  }
+
+  @Test
+  void namesTheCarrierStarvationDeadlockOfJdk21() throws Exception {
+    String out = watch(TestRecordings.jdk21Java(), "carrier-starvation");
+
+    assertThat(finding(out, ""))
+        .contains("of the carriers: every one of the 2 carriers is pinned")
+        .containsPattern("the 2 carriers are held by waiter-\\d \\(virtual #\\d+, pinned at")
+        .contains("owned by no platform thread: probably by a virtual thread that needs a carrier");
+    assertThat(out).doesNotContain("Healthy");
+  }
+
+  @Test
+  void findsNoDeadlockWhereJdk25UnmountsTheWaiters() throws Exception {
+    String out = watch(TestRecordings.jdk24PlusJava(), "carrier-starvation", "--hold", "600s");
+
+    assertThat(out).doesNotContain("Deadlock").doesNotContain("deadlock").doesNotContain("Stuck");
+  }
+}
