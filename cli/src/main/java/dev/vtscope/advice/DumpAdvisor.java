@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The findings of a thread dump analysis, most severe first: the one place they are made. Today the
- * virtual threads pinned now ({@link PinnedNowFinding}); findings of the wait-for graph (deadlocks,
- * starved carriers) are added here.
+ * The findings of a thread dump analysis, most severe first: the one place they are made. The
+ * deadlocks and starved carriers of the wait-for graph ({@link DeadlockFinding}) and the virtual
+ * threads pinned now ({@link PinnedNowFinding}).
  */
 public final class DumpAdvisor {
 
@@ -17,7 +17,7 @@ public final class DumpAdvisor {
 
   /** The advice for {@code analysis}; it has no carrier-pool recommendation. */
   public static Advice advise(DumpAnalysis analysis) {
-    List<Finding> findings = new ArrayList<>();
+    List<Finding> findings = new ArrayList<>(DeadlockFinding.of(analysis.deadlocks()));
     // a dump names no scheduler parallelism, and no pin that ended: each pinned thread counts
     PinnedNowFinding.of(analysis.pinnedNow(), 0, Map.of()).ifPresent(findings::add);
     findings.sort(Comparator.comparing(Finding::severity, Comparator.reverseOrder()));

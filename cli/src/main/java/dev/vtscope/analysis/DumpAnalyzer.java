@@ -4,6 +4,7 @@ import dev.vtscope.attribution.Attributor;
 import dev.vtscope.attribution.ClassBytesSource;
 import dev.vtscope.attribution.FrameOwnership;
 import dev.vtscope.threaddump.ThreadDump;
+import dev.vtscope.waits.Deadlocks;
 import dev.vtscope.waits.WaitClassifier;
 import dev.vtscope.waits.WaitSeries;
 import java.util.ArrayList;
@@ -68,14 +69,14 @@ public final class DumpAnalyzer {
       ordered.sort(Comparator.comparing(d -> d.dump().takenAt()));
     }
     FrameOwnership ownership = new FrameOwnership(appPackages);
-    WaitSeries series =
-        WaitSeries.of(
-            ordered.stream().map(NamedDump::dump).toList(), new WaitClassifier(ownership));
+    List<ThreadDump> inOrder = ordered.stream().map(NamedDump::dump).toList();
+    WaitSeries series = WaitSeries.of(inOrder, new WaitClassifier(ownership));
     ThreadDump last = ordered.get(ordered.size() - 1).dump();
     List<PinnedNow> pinned;
     try (ClassBytesSource none = ClassBytesSource.none()) {
       pinned = PinnedNow.find(last.threads(), new Attributor(none, ownership));
     }
-    return new DumpAnalysis(ordered.stream().map(NamedDump::name).toList(), series, pinned);
+    return new DumpAnalysis(
+        ordered.stream().map(NamedDump::name).toList(), series, pinned, Deadlocks.find(inOrder));
   }
 }
