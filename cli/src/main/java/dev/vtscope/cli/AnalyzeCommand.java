@@ -70,14 +70,11 @@ final class AnalyzeCommand implements Callable<Integer> {
 
   /** Thread dumps given: what their threads wait for, and for a series what persisted. */
   private Integer dumps() {
-    if (output.format() != ReportFormat.TEXT
-        && output.format() != ReportFormat.JSON
-        && output.format() != ReportFormat.MARKDOWN) {
+    if (output.format() == ReportFormat.OPENMETRICS) {
       throw new ExitException(
           ExitCode.USAGE,
-          "--format "
-              + output.format().label()
-              + ": thread dumps are reported as text, json or markdown; give one of those");
+          "--format openmetrics: thread dumps are reported as text, json, markdown or html; give"
+              + " one of those");
     }
     List<String> skipped = new java.util.ArrayList<>();
     List<DumpAnalyzer.NamedDump> dumps = DumpInputs.read(input.paths(), input.recursive(), skipped);
