@@ -2,13 +2,17 @@ package dev.vtscope.cli;
 
 import dev.vtscope.advice.Advice;
 import dev.vtscope.advice.Advisor;
+import dev.vtscope.advice.DumpAdvisor;
 import dev.vtscope.advice.Severity;
 import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.DumpAnalysis;
+import dev.vtscope.analysis.DumpAnalyzer;
 import dev.vtscope.gate.AllowList;
 import dev.vtscope.gate.CheckPolicy;
 import dev.vtscope.gate.CheckResult;
 import dev.vtscope.gate.Checker;
 import dev.vtscope.recording.RecordingInput;
+import dev.vtscope.report.Escaping;
 import dev.vtscope.report.JUnitXmlReport;
 import dev.vtscope.report.Report;
 import java.nio.file.Files;
@@ -27,10 +31,16 @@ final class CheckCommand implements Callable<Integer> {
           "Checks recordings against pinning budgets, for CI",
           "Checks recordings against pinning budgets and vtscope's findings, for CI: exit 0 when"
               + " within budget, 6 when not. Prints one line per check; --junit writes JUnit XML.",
-          "With no budget given, only findings are checked (--fail-on high by default).",
+          "With no budget given, only findings are checked (--fail-on high by default). Given"
+              + " thread dumps (a file, or a folder of one JVM's dumps), their findings are checked"
+              + " the same way; a dump has no budget.",
           "Input files are only read, never changed.");
 
-  private final RecordingInputOptions input = new RecordingInputOptions(spec);
+  private final RecordingInputOptions input =
+      new RecordingInputOptions(
+          spec,
+          " Or thread dumps (docs/thread-dumps.md): files, or a folder of dumps of one JVM, whose"
+              + " findings are checked.");
 
   private final AnalysisMixin analysisOptions = new AnalysisMixin(spec, AnalysisMixin.Use.GATE);
 
@@ -136,8 +146,54 @@ final class CheckCommand implements Callable<Integer> {
             maxSiteTotal == null ? null : DurationParser.nanos(maxSiteTotal, "--max-site-total"),
             severity(failOn),
             new AllowList(allow));
+    if (DumpInputs.areDumps(input.paths(), input.recursive())) {
+      return dumps(policy);
+    }
     List<RecordingInput> inputs = input.resolve();
     List<Path> read = RecordingInputOptions.files(inputs);
+    refuseJunitFile(read);
+    Analysis analysis = analysisOptions.analyze(inputs, spec.commandLine().getErr());
+    Advice advice = Advisor.standard().advise(analysis);
+    CheckResult result = Checker.check(analysis, advice, policy);
+    return report(
+        new Report.Checked(
+            result, analysis.inputs().stream().map(dev.vtscope.analysis.InputFacts::name).toList()),
+        read);
+  }
+
+  /** Thread dumps given: their findings checked, as a recording's; a dump has no budget. */
+  private Integer dumps(CheckPolicy policy) {
+    String budget =
+        maxPinnedTotal != null
+            ? "--max-pinned-total"
+            : maxPinnedEvents != null
+                ? "--max-pinned-events"
+                : maxSiteTotal != null ? "--max-site-total" : null;
+    if (budget != null) {
+      throw new ExitException(
+          ExitCode.USAGE,
+          budget
+              + ": a thread dump has no pinned time or events to budget; check dumps with"
+              + " --fail-on alone, or give recordings");
+    }
+    refuseJunitFile(input.paths());
+    List<String> skipped = new java.util.ArrayList<>();
+    List<DumpAnalyzer.NamedDump> dumps = DumpInputs.read(input.paths(), input.recursive(), skipped);
+    String notOne = DumpAnalyzer.whyNotOneJvm(dumps);
+    if (notOne != null) {
+      throw new ExitException(
+          ExitCode.USAGE, notOne + ": a series is of one JVM; check each JVM's dumps apart");
+    }
+    for (String line : skipped) {
+      spec.commandLine().getErr().println("vtscope check: " + Escaping.terminalLine(line));
+    }
+    DumpAnalysis analysis = DumpAnalyzer.analyze(dumps, analysisOptions.options().appPackages());
+    CheckResult result = Checker.checkDumps(analysis, DumpAdvisor.advise(analysis), policy);
+    return report(new Report.Checked(result, analysis.names(), true), input.paths());
+  }
+
+  /** The --junit file must be neither a folder, nor an input, nor the file of -o. */
+  private void refuseJunitFile(List<Path> read) {
     if (junit != null) {
       if (Files.isDirectory(junit)) {
         throw new ExitException(ExitCode.USAGE, "--junit " + junit + " is a folder, not a file");
@@ -145,12 +201,10 @@ final class CheckCommand implements Callable<Integer> {
       OutputOptions.refuseRead("--junit", junit, read);
       output.refuseSameFile("--junit", junit);
     }
-    Analysis analysis = analysisOptions.analyze(inputs, spec.commandLine().getErr());
-    Advice advice = Advisor.standard().advise(analysis);
-    CheckResult result = Checker.check(analysis, advice, policy);
-    Report report =
-        new Report.Checked(
-            result, analysis.inputs().stream().map(dev.vtscope.analysis.InputFacts::name).toList());
+  }
+
+  /** Prints the check, writes its JUnit XML when asked, and says by the exit code if it passed. */
+  private Integer report(Report.Checked report, List<Path> read) {
     output.print(output.renderer(), report, spec.commandLine().getOut(), read);
     if (junit != null) {
       OutputFile.writeText(
@@ -158,7 +212,7 @@ final class CheckCommand implements Callable<Integer> {
           spec.commandLine().getOut(),
           xml -> new JUnitXmlReport("vtscope check").render(report, xml));
     }
-    return result.passed() ? ExitCode.OK.code() : ExitCode.CHECK_FAILED.code();
+    return report.result().passed() ? ExitCode.OK.code() : ExitCode.CHECK_FAILED.code();
   }
 
   private static Long positive(Long value) {
