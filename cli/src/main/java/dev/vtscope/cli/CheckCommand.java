@@ -6,13 +6,11 @@ import dev.vtscope.advice.DumpAdvisor;
 import dev.vtscope.advice.Severity;
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.DumpAnalysis;
-import dev.vtscope.analysis.DumpAnalyzer;
 import dev.vtscope.gate.AllowList;
 import dev.vtscope.gate.CheckPolicy;
 import dev.vtscope.gate.CheckResult;
 import dev.vtscope.gate.Checker;
 import dev.vtscope.recording.RecordingInput;
-import dev.vtscope.report.Escaping;
 import dev.vtscope.report.JUnitXmlReport;
 import dev.vtscope.report.Report;
 import java.nio.file.Files;
@@ -177,17 +175,13 @@ final class CheckCommand implements Callable<Integer> {
               + " --fail-on alone, or give recordings");
     }
     refuseJunitFile(input.paths());
-    List<String> skipped = new java.util.ArrayList<>();
-    List<DumpAnalyzer.NamedDump> dumps = DumpInputs.read(input.paths(), input.recursive(), skipped);
-    String notOne = DumpAnalyzer.whyNotOneJvm(dumps);
-    if (notOne != null) {
-      throw new ExitException(
-          ExitCode.USAGE, notOne + ": a series is of one JVM; check each JVM's dumps apart");
-    }
-    for (String line : skipped) {
-      spec.commandLine().getErr().println("vtscope check: " + Escaping.terminalLine(line));
-    }
-    DumpAnalysis analysis = DumpAnalyzer.analyze(dumps, analysisOptions.options().appPackages());
+    DumpAnalysis analysis =
+        DumpInputs.analyze(
+            "check",
+            input.paths(),
+            input.recursive(),
+            analysisOptions.options().appPackages(),
+            spec.commandLine().getErr());
     CheckResult result = Checker.checkDumps(analysis, DumpAdvisor.advise(analysis), policy);
     return report(new Report.Checked(result, analysis.names(), true), input.paths());
   }

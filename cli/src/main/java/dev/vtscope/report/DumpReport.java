@@ -22,7 +22,7 @@ import java.util.function.UnaryOperator;
  * {@code vtscope analyze} of thread dumps, as text (a screenful: a line per wait, most telling
  * first) or as JSON ({@code docs/json.md}, {@code docs/vtscope-waits.schema.json}).
  */
-final class DumpReport {
+public final class DumpReport {
 
   /** Bumped when a field of the dump report is removed or changes meaning. */
   static final int WAITS_SCHEMA_VERSION = 1;
@@ -166,9 +166,14 @@ final class DumpReport {
     return n;
   }
 
-  /** One group in a line: how many threads, what they wait for, where. */
-  static String line(WaitGroup g) {
+  /** One group in a line, for a terminal: how many threads, what they wait for, where. */
+  public static String line(WaitGroup g) {
     return number(g.threads()) + " " + describe(g, true, Escaping::terminal);
+  }
+
+  /** What a group's threads wait for, where, uncounted, for a terminal: a series' trend's words. */
+  public static String what(WaitGroup g) {
+    return describe(g, false, Escaping::terminal);
   }
 
   /**
