@@ -1,9 +1,17 @@
 package dev.vtscope.analysis;
 
+import dev.vtscope.threaddump.DumpFacts;
+import dev.vtscope.threaddump.DumpFormat;
+import dev.vtscope.threaddump.ThreadDump;
 import dev.vtscope.waits.Deadlock;
 import dev.vtscope.waits.DumpWaits;
+import dev.vtscope.waits.WaitGroup;
+import dev.vtscope.waits.WaitKey;
+import dev.vtscope.waits.WaitKind;
 import dev.vtscope.waits.WaitSeries;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * What {@code vtscope analyze} makes of thread dumps: what their threads wait for and, for several
@@ -33,5 +41,59 @@ public record DumpAnalysis(
   /** Whether several dumps were read. */
   public boolean isSeries() {
     return series.dumps().size() > 1;
+  }
+
+  /**
+   * The group of {@code key} in the latest dump that has it: what a trend of the series shows of
+   * its threads and stack.
+   */
+  public WaitGroup latestGroup(WaitKey key) {
+    for (int i = series.dumps().size() - 1; i >= 0; i--) {
+      WaitGroup g = series.dumps().get(i).group(key);
+      if (g != null) {
+        return g;
+      }
+    }
+    throw new IllegalArgumentException("no group of " + key);
+  }
+
+  /**
+   * What the dumps cannot tell, and what their reading says of them, each said once, raw: the
+   * renderers escape them.
+   */
+  public List<String> notes() {
+    Set<String> said = new LinkedHashSet<>();
+    for (DumpWaits w : series.dumps()) {
+      ThreadDump d = w.dump();
+      DumpFacts f = d.facts();
+      if (!f.statesGiven() && !f.locksGiven() && !d.threads().isEmpty()) {
+        said.add(
+            "The dump gives no thread states or locks (JDK 21's JSON): a thread entering a monitor"
+                + " shows as running there, and no lock is named; a Thread.print -l taken beside"
+                + " it, given too, adds the platform threads' locks.");
+      }
+      if (d.format() != DumpFormat.THREAD_PRINT
+          && w.groups().stream()
+              .anyMatch(g -> g.key().kind() == WaitKind.RUNNING && g.site() != null)
+          && w.groups().stream().noneMatch(g -> g.key().kind() == WaitKind.CLASS_INIT)) {
+        said.add(
+            "A thread shown running may be waiting for another thread to initialise a class: the"
+                + " JSON and plain text show it runnable at the line that uses the class; a"
+                + " Thread.print -l taken beside the dump, given too, names the class.");
+      }
+      if (d.format() == DumpFormat.THREAD_PRINT) {
+        said.add(
+            "Thread.print lists platform threads and only the virtual threads mounted now; its"
+                + " lock addresses are not kept across dumps. Thread.dump_to_file -format=json"
+                + " lists every thread.");
+      }
+      if (!d.mountedFramesKnown()) {
+        said.add(
+            "JDK 21's Thread.print does not print what a mounted virtual thread runs: carriers"
+                + " held now are unknown.");
+      }
+      said.addAll(d.notes());
+    }
+    return List.copyOf(said);
   }
 }

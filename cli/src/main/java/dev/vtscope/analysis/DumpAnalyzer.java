@@ -3,14 +3,18 @@ package dev.vtscope.analysis;
 import dev.vtscope.attribution.Attributor;
 import dev.vtscope.attribution.ClassBytesSource;
 import dev.vtscope.attribution.FrameOwnership;
+import dev.vtscope.threaddump.DumpedThread;
 import dev.vtscope.threaddump.ThreadDump;
 import dev.vtscope.waits.Deadlocks;
 import dev.vtscope.waits.WaitClassifier;
+import dev.vtscope.waits.WaitGrouping;
+import dev.vtscope.waits.WaitKey;
 import dev.vtscope.waits.WaitSeries;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /** Analyses thread dumps already read: one, or a series of one JVM's. */
@@ -78,5 +82,18 @@ public final class DumpAnalyzer {
     }
     return new DumpAnalysis(
         ordered.stream().map(NamedDump::name).toList(), series, pinned, Deadlocks.find(inOrder));
+  }
+
+  /**
+   * The threads of dump {@code index} of {@code analysis} by what they wait for, read as {@link
+   * #analyze} read them: the whole of each group, which names only a few.
+   *
+   * @param appPackages the application's package prefixes the analysis was made with
+   */
+  public static Map<WaitKey, List<DumpedThread>> members(
+      DumpAnalysis analysis, int index, List<String> appPackages) {
+    return WaitGrouping.members(
+        analysis.series().dumps().get(index).dump(),
+        new WaitClassifier(new FrameOwnership(appPackages)));
   }
 }

@@ -4,9 +4,7 @@ import dev.vtscope.advice.Advisor;
 import dev.vtscope.advice.DumpAdvisor;
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.DumpAnalysis;
-import dev.vtscope.analysis.DumpAnalyzer;
 import dev.vtscope.recording.RecordingInput;
-import dev.vtscope.report.Escaping;
 import dev.vtscope.report.Report;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -70,26 +68,19 @@ final class AnalyzeCommand implements Callable<Integer> {
 
   /** Thread dumps given: what their threads wait for, and for a series what persisted. */
   private Integer dumps() {
-    if (output.format() != ReportFormat.TEXT
-        && output.format() != ReportFormat.JSON
-        && output.format() != ReportFormat.MARKDOWN) {
+    if (output.format() == ReportFormat.OPENMETRICS) {
       throw new ExitException(
           ExitCode.USAGE,
-          "--format "
-              + output.format().label()
-              + ": thread dumps are reported as text, json or markdown; give one of those");
+          "--format openmetrics: thread dumps are reported as text, json, markdown or html; give"
+              + " one of those");
     }
-    List<String> skipped = new java.util.ArrayList<>();
-    List<DumpAnalyzer.NamedDump> dumps = DumpInputs.read(input.paths(), input.recursive(), skipped);
-    String notOne = DumpAnalyzer.whyNotOneJvm(dumps);
-    if (notOne != null) {
-      throw new ExitException(
-          ExitCode.USAGE, notOne + ": a series is of one JVM; analyze each JVM's dumps apart");
-    }
-    for (String line : skipped) {
-      spec.commandLine().getErr().println("vtscope analyze: " + Escaping.terminalLine(line));
-    }
-    DumpAnalysis analysis = DumpAnalyzer.analyze(dumps, analysisOptions.options().appPackages());
+    DumpAnalysis analysis =
+        DumpInputs.analyze(
+            "analyze",
+            input.paths(),
+            input.recursive(),
+            analysisOptions.options().appPackages(),
+            spec.commandLine().getErr());
     output.print(
         output.renderer(text, TerminalFacts.detect()),
         new Report.DumpsAnalyzed(analysis, DumpAdvisor.advise(analysis)),

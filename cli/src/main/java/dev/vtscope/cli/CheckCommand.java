@@ -2,8 +2,10 @@ package dev.vtscope.cli;
 
 import dev.vtscope.advice.Advice;
 import dev.vtscope.advice.Advisor;
+import dev.vtscope.advice.DumpAdvisor;
 import dev.vtscope.advice.Severity;
 import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.DumpAnalysis;
 import dev.vtscope.gate.AllowList;
 import dev.vtscope.gate.CheckPolicy;
 import dev.vtscope.gate.CheckResult;
@@ -27,10 +29,16 @@ final class CheckCommand implements Callable<Integer> {
           "Checks recordings against pinning budgets, for CI",
           "Checks recordings against pinning budgets and vtscope's findings, for CI: exit 0 when"
               + " within budget, 6 when not. Prints one line per check; --junit writes JUnit XML.",
-          "With no budget given, only findings are checked (--fail-on high by default).",
+          "With no budget given, only findings are checked (--fail-on high by default). Given"
+              + " thread dumps (a file, or a folder of one JVM's dumps), their findings are checked"
+              + " the same way; a dump has no budget.",
           "Input files are only read, never changed.");
 
-  private final RecordingInputOptions input = new RecordingInputOptions(spec);
+  private final RecordingInputOptions input =
+      new RecordingInputOptions(
+          spec,
+          " Or thread dumps (docs/thread-dumps.md): files, or a folder of dumps of one JVM, whose"
+              + " findings are checked.");
 
   private final AnalysisMixin analysisOptions = new AnalysisMixin(spec, AnalysisMixin.Use.GATE);
 
@@ -136,8 +144,50 @@ final class CheckCommand implements Callable<Integer> {
             maxSiteTotal == null ? null : DurationParser.nanos(maxSiteTotal, "--max-site-total"),
             severity(failOn),
             new AllowList(allow));
+    if (DumpInputs.areDumps(input.paths(), input.recursive())) {
+      return dumps(policy);
+    }
     List<RecordingInput> inputs = input.resolve();
     List<Path> read = RecordingInputOptions.files(inputs);
+    refuseJunitFile(read);
+    Analysis analysis = analysisOptions.analyze(inputs, spec.commandLine().getErr());
+    Advice advice = Advisor.standard().advise(analysis);
+    CheckResult result = Checker.check(analysis, advice, policy);
+    return report(
+        new Report.Checked(
+            result, analysis.inputs().stream().map(dev.vtscope.analysis.InputFacts::name).toList()),
+        read);
+  }
+
+  /** Thread dumps given: their findings checked, as a recording's; a dump has no budget. */
+  private Integer dumps(CheckPolicy policy) {
+    String budget =
+        maxPinnedTotal != null
+            ? "--max-pinned-total"
+            : maxPinnedEvents != null
+                ? "--max-pinned-events"
+                : maxSiteTotal != null ? "--max-site-total" : null;
+    if (budget != null) {
+      throw new ExitException(
+          ExitCode.USAGE,
+          budget
+              + ": a thread dump has no pinned time or events to budget; check dumps with"
+              + " --fail-on alone, or give recordings");
+    }
+    refuseJunitFile(input.paths());
+    DumpAnalysis analysis =
+        DumpInputs.analyze(
+            "check",
+            input.paths(),
+            input.recursive(),
+            analysisOptions.options().appPackages(),
+            spec.commandLine().getErr());
+    CheckResult result = Checker.checkDumps(analysis, DumpAdvisor.advise(analysis), policy);
+    return report(new Report.Checked(result, analysis.names(), true), input.paths());
+  }
+
+  /** The --junit file must be neither a folder, nor an input, nor the file of -o. */
+  private void refuseJunitFile(List<Path> read) {
     if (junit != null) {
       if (Files.isDirectory(junit)) {
         throw new ExitException(ExitCode.USAGE, "--junit " + junit + " is a folder, not a file");
@@ -145,12 +195,10 @@ final class CheckCommand implements Callable<Integer> {
       OutputOptions.refuseRead("--junit", junit, read);
       output.refuseSameFile("--junit", junit);
     }
-    Analysis analysis = analysisOptions.analyze(inputs, spec.commandLine().getErr());
-    Advice advice = Advisor.standard().advise(analysis);
-    CheckResult result = Checker.check(analysis, advice, policy);
-    Report report =
-        new Report.Checked(
-            result, analysis.inputs().stream().map(dev.vtscope.analysis.InputFacts::name).toList());
+  }
+
+  /** Prints the check, writes its JUnit XML when asked, and says by the exit code if it passed. */
+  private Integer report(Report.Checked report, List<Path> read) {
     output.print(output.renderer(), report, spec.commandLine().getOut(), read);
     if (junit != null) {
       OutputFile.writeText(
@@ -158,7 +206,7 @@ final class CheckCommand implements Callable<Integer> {
           spec.commandLine().getOut(),
           xml -> new JUnitXmlReport("vtscope check").render(report, xml));
     }
-    return result.passed() ? ExitCode.OK.code() : ExitCode.CHECK_FAILED.code();
+    return report.result().passed() ? ExitCode.OK.code() : ExitCode.CHECK_FAILED.code();
   }
 
   private static Long positive(Long value) {

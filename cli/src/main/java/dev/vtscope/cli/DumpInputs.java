@@ -1,7 +1,10 @@
 package dev.vtscope.cli;
 
+import dev.vtscope.analysis.DumpAnalysis;
+import dev.vtscope.analysis.DumpAnalyzer;
 import dev.vtscope.analysis.DumpAnalyzer.NamedDump;
 import dev.vtscope.recording.RecordingInputs;
+import dev.vtscope.report.Escaping;
 import dev.vtscope.threaddump.DumpFormat;
 import dev.vtscope.threaddump.DumpMerge;
 import dev.vtscope.threaddump.NotAThreadDumpException;
@@ -115,6 +118,34 @@ final class DumpInputs {
           ExitCode.NOT_A_RECORDING, paths.get(0) + ": the folder holds no thread dumps");
     }
     return merged(read);
+  }
+
+  /**
+   * The analysis of the dumps {@code paths} name, as {@code analyze}, {@code check} and {@code
+   * explore} all read them: dumps of several JVMs refused, what a folder holds besides dumps said
+   * on {@code err}, one line each.
+   *
+   * @param command the command reading them, which starts each line it says
+   * @param appPackages the application's package prefixes ({@code --app-package}), or none
+   */
+  static DumpAnalysis analyze(
+      String command,
+      List<Path> paths,
+      boolean recursive,
+      List<String> appPackages,
+      java.io.PrintWriter err) {
+    List<String> skipped = new ArrayList<>();
+    List<NamedDump> dumps = read(paths, recursive, skipped);
+    String notOne = DumpAnalyzer.whyNotOneJvm(dumps);
+    if (notOne != null) {
+      throw new ExitException(
+          ExitCode.USAGE,
+          notOne + ": a series is of one JVM; " + command + " each JVM's dumps apart");
+    }
+    for (String line : skipped) {
+      err.println("vtscope " + command + ": " + Escaping.terminalLine(line));
+    }
+    return DumpAnalyzer.analyze(dumps, appPackages);
   }
 
   private record Read(Path file, ThreadDump dump, FileTime modified) {}

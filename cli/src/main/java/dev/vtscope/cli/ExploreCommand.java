@@ -26,7 +26,9 @@ final class ExploreCommand implements Callable<Integer> {
           "Opens a shell over the analysis of the recordings, read once: list findings and sites,"
               + " open a site's whole stack, filter by package, class, kind or duration, group the"
               + " sites another way, compare with another recording, save the report as text, JSON,"
-              + " Markdown, HTML or OpenMetrics.",
+              + " Markdown, HTML or OpenMetrics. Given thread dumps (a file, or a folder of one JVM's"
+              + " dumps) instead, lists what their threads wait for: open a wait's threads and"
+              + " stack, keep one kind of wait or the threads of a name, save the report.",
           "On a terminal, Tab completes commands, their words (sections, groupings, formats), site"
               + " and finding numbers, frame names after filter, recordings after compare and file"
               + " names after save; the arrows walk the history.",
@@ -49,7 +51,8 @@ final class ExploreCommand implements Callable<Integer> {
             .description(
                 "JFR recordings: files, folders of .jfr files, or a JVM's JFR repository folder"
                     + " (not -: standard input holds the commands). Several are explored as one"
-                    + " analysis that lists each.")
+                    + " analysis that lists each. Or thread dumps (docs/thread-dumps.md): files,"
+                    + " or a folder of dumps of one JVM, which are a series.")
             .build());
     Specs.verboseOption(spec);
     Specs.helpOptions(spec);
@@ -63,10 +66,15 @@ final class ExploreCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     refuseStandardInput();
-    List<RecordingInput> inputs = input.resolve();
-    Analyzer analyzer = analysisOptions.analyzer(inputs, spec.commandLine().getErr());
-    Analysis analysis = analysisOptions.analyze(analyzer, inputs);
-    Explorer explorer = new Explorer(analyzer, analysis, analysisOptions, inputs);
+    Explorer explorer;
+    if (DumpInputs.areDumps(input.paths(), input.recursive())) {
+      explorer = dumps();
+    } else {
+      List<RecordingInput> inputs = input.resolve();
+      Analyzer analyzer = analysisOptions.analyzer(inputs, spec.commandLine().getErr());
+      Analysis analysis = analysisOptions.analyze(analyzer, inputs);
+      explorer = new Explorer(analyzer, analysis, analysisOptions, inputs);
+    }
     if (!(System.console() != null && TerminalFacts.consoleIsTerminal())) {
       // commands from a file or a pipe, or answers into one: no prompt, no line editing
       try {
@@ -96,6 +104,16 @@ final class ExploreCommand implements Callable<Integer> {
       throw new ExitException(ExitCode.INTERNAL_ERROR, "no terminal: " + e.getMessage(), e);
     }
     return ExitCode.OK.code();
+  }
+
+  /** Thread dumps given: a shell over what their threads wait for. */
+  private Explorer dumps() {
+    List<String> appPackages = analysisOptions.options().appPackages();
+    return new Explorer(
+        DumpInputs.analyze(
+            "explore", input.paths(), input.recursive(), appPackages, spec.commandLine().getErr()),
+        appPackages,
+        input.paths());
   }
 
   /**

@@ -2,20 +2,30 @@ package dev.vtscope.cli;
 
 import dev.vtscope.advice.Advice;
 import dev.vtscope.advice.Advisor;
+import dev.vtscope.advice.DumpAdvisor;
 import dev.vtscope.advice.Evidence;
 import dev.vtscope.advice.Finding;
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.Analyzer;
+import dev.vtscope.analysis.DumpAnalysis;
+import dev.vtscope.analysis.DumpAnalyzer;
 import dev.vtscope.analysis.GroupBy;
 import dev.vtscope.analysis.HumanDurations;
 import dev.vtscope.analysis.Site;
 import dev.vtscope.attribution.Attribution;
 import dev.vtscope.attribution.Culprit;
 import dev.vtscope.recording.Frame;
+import dev.vtscope.report.DumpReport;
 import dev.vtscope.report.Escaping;
+import dev.vtscope.report.Report;
 import dev.vtscope.report.ReportRenderer;
 import dev.vtscope.report.TextReport;
 import dev.vtscope.report.TextStyle;
+import dev.vtscope.threaddump.DumpedThread;
+import dev.vtscope.waits.WaitGroup;
+import dev.vtscope.waits.WaitKey;
+import dev.vtscope.waits.WaitKind;
+import dev.vtscope.waits.WaitSeries;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -24,6 +34,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import org.jline.reader.Candidate;
@@ -37,12 +48,18 @@ import org.jline.terminal.Terminal;
 /**
  * The interactive shell of {@code vtscope explore} over one analysis: the recordings are read once,
  * and every command works on what was read (grouping again included). Commands print plain text;
- * the prompt has history and completes commands, sections, site numbers and frame names.
+ * the prompt has history and completes commands, sections, site numbers and frame names. Over
+ * thread dumps the same shell lists their waits instead of sites ({@code waits}, {@code wait N}).
  */
 final class Explorer {
 
   /** The forms {@code save} writes: those of {@code analyze --format}. */
   private static final Set<ReportFormat> SAVED_FORMATS = OutputOptions.ANALYSIS_FORMATS.keySet();
+
+  /** The forms {@code save} writes of thread dumps: OpenMetrics has no form for them. */
+  private static final Set<ReportFormat> SAVED_DUMP_FORMATS =
+      java.util.EnumSet.of(
+          ReportFormat.TEXT, ReportFormat.JSON, ReportFormat.MARKDOWN, ReportFormat.HTML);
 
   /** The sections {@code sites} lists, as users type them. */
   private static final List<String> SECTIONS =
@@ -55,7 +72,7 @@ final class Explorer {
 
   private static final dev.vtscope.report.Wording WORDING = dev.vtscope.report.Wording.terminal();
 
-  /** The commands, with what {@code help} says of each. */
+  /** The commands over recordings, with what {@code help} says of each. */
   private static final List<String[]> COMMANDS =
       List.of(
           new String[] {"findings", "the findings, most severe first"},
@@ -83,17 +100,64 @@ final class Explorer {
           new String[] {"help", "this list"},
           new String[] {"quit", "leave (also exit, Ctrl-D)"});
 
+  /** The commands over thread dumps, with what {@code help} says of each. */
+  private static final List<String[]> DUMP_COMMANDS =
+      List.of(
+          new String[] {"findings", "the findings, most severe first"},
+          new String[] {"finding N", "finding N whole: why, what to do, the evidence"},
+          new String[] {
+            "waits [KIND] [filter TEXT]",
+            "what the threads wait for, in groups (of a series, over every dump), most telling"
+                + " first, numbered. KIND keeps one kind of wait (monitor-enter, lock, sleep,"
+                + " socket-io, ...; Tab lists them); filter TEXT keeps those where TEXT is part of"
+                + " what they wait for and where, or of one of their threads' names. A bare"
+                + " 'waits' lists them all again"
+          },
+          new String[] {
+            "wait N",
+            "wait N of the last list: every thread's name, the example stack and, of a series,"
+                + " the threads in each dump"
+          },
+          new String[] {
+            "save "
+                + String.join("|", SAVED_DUMP_FORMATS.stream().map(ReportFormat::label).toList())
+                + " FILE",
+            "write the report (FILE - shows it here)"
+          },
+          new String[] {"help", "this list"},
+          new String[] {"quit", "leave (also exit, Ctrl-D)"});
+
   /** The names of the commands, as they are typed. */
-  private static final List<String> NAMES =
-      java.util.stream.Stream.concat(
-              COMMANDS.stream().map(c -> c[0].split(" ")[0]), java.util.stream.Stream.of("exit"))
-          .toList();
+  private static final List<String> NAMES = names(COMMANDS);
+
+  private static final List<String> DUMP_NAMES = names(DUMP_COMMANDS);
+
+  private static List<String> names(List<String[]> commands) {
+    return java.util.stream.Stream.concat(
+            commands.stream().map(c -> c[0].split(" ")[0]), java.util.stream.Stream.of("exit"))
+        .toList();
+  }
 
   private final Analyzer analyzer;
   private final AnalysisMixin analysisOptions;
   private final List<dev.vtscope.recording.RecordingInput> inputs;
   private Analysis analysis;
   private Advice advice;
+
+  /** The thread dumps explored, or null when recordings are. */
+  private final DumpAnalysis dumps;
+
+  /** The application's packages the dumps were analysed with: a group's threads are read so. */
+  private final List<String> appPackages;
+
+  /** The dumps' files, which {@code save} must not overwrite. */
+  private final List<Path> dumpFiles;
+
+  /** Each dump's threads by what they wait for, read when first asked for. */
+  private final List<Map<WaitKey, List<DumpedThread>>> members = new ArrayList<>();
+
+  /** The waits the last {@code waits} command listed, by number. */
+  private List<WaitKey> waitsListed = List.of();
 
   /** The sites the last {@code sites} command listed, by number. */
   private List<Site> listed = List.of();
@@ -109,7 +173,30 @@ final class Explorer {
     this.analyzer = analyzer;
     this.analysisOptions = analysisOptions;
     this.inputs = inputs;
+    this.dumps = null;
+    this.appPackages = List.of();
+    this.dumpFiles = List.of();
     use(analysis);
+  }
+
+  /**
+   * A shell over thread dumps: their waits rather than a recording's sites.
+   *
+   * @param appPackages the application's packages {@code dumps} was analysed with
+   * @param files the dumps' files
+   */
+  Explorer(DumpAnalysis dumps, List<String> appPackages, List<Path> files) {
+    this.analyzer = null;
+    this.analysisOptions = null;
+    this.inputs = List.of();
+    this.dumps = dumps;
+    this.appPackages = List.copyOf(appPackages);
+    this.dumpFiles = List.copyOf(files);
+    this.advice = DumpAdvisor.advise(dumps);
+    this.waitsListed = waitKeys();
+    for (int i = 0; i < dumps.series().dumps().size(); i++) {
+      members.add(null);
+    }
   }
 
   private void use(Analysis a) {
@@ -195,6 +282,15 @@ final class Explorer {
   }
 
   private String banner() {
+    if (dumps != null) {
+      int n = dumps.series().dumps().size();
+      return "vtscope explore: "
+          + (n == 1 ? "1 thread dump, " : n + " thread dumps of one JVM, ")
+          + count(advice.findings().size(), "finding")
+          + ", "
+          + count(waitsListed.size(), "wait")
+          + ". 'help' lists the commands.";
+    }
     return "vtscope explore: "
         + analysis.inputs().size()
         + (analysis.inputs().size() == 1 ? " recording, " : " recordings, ")
@@ -317,12 +413,16 @@ final class Explorer {
     noMoreThan(
         words,
         switch (command) {
-          case "finding", "site", "group", "compare" -> 1;
+          case "finding", "site", "group", "compare", "wait" -> 1;
           case "save" -> 2;
           case "help", "?", "findings" -> 0;
           // sites checks its words one by one; an unknown command is said as one below
           default -> Integer.MAX_VALUE - 1;
         });
+    String otherMode = otherMode(command);
+    if (otherMode != null) {
+      throw new IllegalArgumentException(otherMode);
+    }
     return switch (command) {
       case "help", "?" -> help();
       case "findings" -> findings();
@@ -331,11 +431,13 @@ final class Explorer {
       case "site" -> site(siteNumber(words));
       case "group" -> group(words);
       case "compare" -> compare(words);
-      case "save" -> save(words);
+      case "waits" -> waitsCommand(words);
+      case "wait" -> waitDetail(number(words, 1, waitsListed.size()));
+      case "save" -> dumps == null ? save(words) : saveDumps(words);
       default -> {
         String meant =
             NearestNames.didYouMean(
-                NearestNames.to(command, NAMES.stream().map(List::of).toList()));
+                NearestNames.to(command, names().stream().map(List::of).toList()));
         throw new IllegalArgumentException(
             "unknown command '"
                 + command
@@ -396,19 +498,45 @@ final class Explorer {
     }
   }
 
+  /** Why {@code command} is not one of this shell's: it is of the other kind of input; or null. */
+  private String otherMode(String command) {
+    if (dumps != null && List.of("sites", "site", "group", "compare").contains(command)) {
+      return "'"
+          + command
+          + "' is for recordings: of thread dumps, 'waits' lists what the threads wait for"
+          + " and 'wait N' opens one";
+    }
+    if (dumps == null && List.of("waits", "wait").contains(command)) {
+      return "'" + command + "' is for thread dumps: of recordings, 'sites' lists the sites";
+    }
+    return null;
+  }
+
+  private List<String[]> commands() {
+    return dumps == null ? COMMANDS : DUMP_COMMANDS;
+  }
+
+  private List<String> names() {
+    return dumps == null ? NAMES : DUMP_NAMES;
+  }
+
   /** {@code n} and {@code noun}, singular for one: {@code 1 site}, {@code 2 sites}. */
   private static String count(long n, String noun) {
     return n + " " + noun + (n == 1 ? "" : "s");
   }
 
   private static String plural(String command) {
-    return command.equals("site") ? "sites" : "findings";
+    return switch (command) {
+      case "site" -> "sites";
+      case "wait" -> "waits";
+      default -> "findings";
+    };
   }
 
   private String help() {
     StringBuilder s = new StringBuilder();
     String column = " ".repeat(HELP_COLUMN);
-    for (String[] c : COMMANDS) {
+    for (String[] c : commands()) {
       // a command too long for its column has its description on the lines below
       String usage = "  " + c[0];
       List<String> meaning =
@@ -771,17 +899,199 @@ final class Explorer {
     if (OutputOptions.isOneOf(file, RecordingInputOptions.files(inputs))) {
       throw new IllegalArgumentException(file + " is a recording being read: choose another file");
     }
+    return write(words.get(1), file, out -> renderer.render(analysis, advice, out));
+  }
+
+  /** Writes a report to {@code file}, or shows it for {@code -}, and says so. */
+  private static String write(
+      String format, Path file, java.util.function.Consumer<PrintWriter> report) {
     java.io.StringWriter shown = new java.io.StringWriter();
     try {
-      OutputFile.writeText(
-          file, new PrintWriter(shown), out -> renderer.render(analysis, advice, out));
+      OutputFile.writeText(file, new PrintWriter(shown), report::accept);
     } catch (ExitException e) {
       throw new IllegalArgumentException(e.getMessage());
     }
     // save json - shows the report, as -o - prints it
     return OutputFile.isStandardOutput(file)
         ? shown.toString()
-        : "saved " + words.get(1) + " to " + file + "\n";
+        : "saved " + format + " to " + file + "\n";
+  }
+
+  // ---------------------------------------------------------------- thread dumps
+
+  /** The waits, most telling first: the last dump's groups, or a series' trends. */
+  private List<WaitKey> waitKeys() {
+    return dumps.isSeries()
+        ? dumps.series().groups().stream().map(WaitSeries.Trend::key).toList()
+        : dumps.last().groups().stream().map(WaitGroup::key).toList();
+  }
+
+  /** The threads that wait so, of the latest dump that has them, in its order. */
+  private List<DumpedThread> threadsOf(WaitKey key) {
+    for (int i = members.size() - 1; i >= 0; i--) {
+      if (members.get(i) == null) {
+        members.set(i, DumpAnalyzer.members(dumps, i, appPackages));
+      }
+      List<DumpedThread> threads = members.get(i).get(key);
+      if (threads != null) {
+        return threads;
+      }
+    }
+    return List.of();
+  }
+
+  private String waitsCommand(List<String> words) {
+    WaitKind kind = null;
+    String filter = null;
+    for (int i = 1; i < words.size(); i++) {
+      String w = words.get(i).toLowerCase(Locale.ROOT);
+      if (w.equals("filter")) {
+        if (i + 1 == words.size()) {
+          throw new IllegalArgumentException(
+              "waits filter needs the TEXT to look for, e.g. waits filter worker");
+        }
+        filter = words.get(++i);
+        continue;
+      }
+      WaitKind k = null;
+      for (WaitKind candidate : WaitKind.values()) {
+        if (candidate.id().equals(w)) {
+          k = candidate;
+        }
+      }
+      if (k == null) {
+        throw new IllegalArgumentException(
+            "waits takes a kind ("
+                + String.join(
+                    ", ", java.util.Arrays.stream(WaitKind.values()).map(WaitKind::id).toList())
+                + ") and filter TEXT, not '"
+                + words.get(i)
+                + "'");
+      }
+      kind = k;
+    }
+    WaitKind keep = kind;
+    String text = filter == null ? null : filter.toLowerCase(Locale.ROOT);
+    List<WaitKey> all = waitKeys();
+    waitsListed =
+        all.stream()
+            .filter(k -> keep == null || k.kind() == keep)
+            .filter(k -> text == null || waitMatches(k, text))
+            .toList();
+    if (waitsListed.isEmpty()) {
+      return all.isEmpty()
+          ? "no wait: the dump lists no threads\n"
+          : "no wait matches (of " + count(all.size(), "wait") + "; 'waits' lists them)\n";
+    }
+    StringBuilder s = new StringBuilder();
+    int i = 1;
+    for (WaitKey key : waitsListed) {
+      s.append(String.format(Locale.ROOT, "%3d  %s%n", i++, waitRow(key)));
+    }
+    return s.toString();
+  }
+
+  /**
+   * Whether {@code text} (lower case) is part of what the threads wait for and where, or of one of
+   * their names as the lists show them.
+   */
+  private boolean waitMatches(WaitKey key, String text) {
+    if (DumpReport.what(dumps.latestGroup(key)).toLowerCase(Locale.ROOT).contains(text)) {
+      return true;
+    }
+    return threadsOf(key).stream()
+        .anyMatch(t -> Escaping.terminal(t.name()).toLowerCase(Locale.ROOT).contains(text));
+  }
+
+  /** A wait as a row: its threads (in each dump, of a series), what they wait for, where. */
+  private String waitRow(WaitKey key) {
+    WaitGroup g = dumps.latestGroup(key);
+    if (!dumps.isSeries()) {
+      return DumpReport.line(g);
+    }
+    WaitSeries.Trend t = trend(key);
+    return String.join(" → ", t.threads().stream().map(String::valueOf).toList())
+        + (t.stuck() ? "  stuck  " : "  ")
+        + DumpReport.what(g);
+  }
+
+  private WaitSeries.Trend trend(WaitKey key) {
+    return dumps.series().groups().stream()
+        .filter(t -> t.key().equals(key))
+        .findFirst()
+        .orElseThrow();
+  }
+
+  private String waitDetail(int n) {
+    WaitKey key = waitsListed.get(n - 1);
+    WaitGroup g = dumps.latestGroup(key);
+    StringBuilder s = new StringBuilder(waitRow(key)).append('\n');
+    if (dumps.isSeries()) {
+      WaitSeries.Trend t = trend(key);
+      int now = t.threads().get(t.threads().size() - 1);
+      s.append("  in each dump ")
+          .append(String.join(" → ", t.threads().stream().map(String::valueOf).toList()))
+          .append(": ")
+          .append(
+              t.stuck()
+                  ? "stuck, " + count(t.persistent(), "thread") + " there in every dump"
+                  : now > 0 ? t.arrived() + " of " + now + " new since the dump before" : "gone")
+          .append('\n');
+    }
+    List<DumpedThread> threads = threadsOf(key);
+    s.append("  threads")
+        .append(dumps.isSeries() ? " (of the last dump that has them)" : "")
+        .append(":\n");
+    for (DumpedThread t : threads) {
+      s.append("    #")
+          .append(t.tid())
+          .append(" \"")
+          .append(Escaping.terminal(t.name()))
+          .append("\"")
+          .append(t.isVirtual() ? "  virtual" : "")
+          .append('\n');
+    }
+    List<Frame> frames = g.example() == null ? List.of() : g.example().frames();
+    if (frames.isEmpty()) {
+      s.append("  no stack: the dump gives none for these threads\n");
+      return s.toString();
+    }
+    int entry = g.entry() == null ? -1 : frames.indexOf(g.entry());
+    int site = g.site() == null ? -1 : frames.indexOf(g.site());
+    s.append("  example stack (innermost first):\n");
+    for (int i = 0; i < frames.size(); i++) {
+      s.append(i == site ? "  > at " : "    at ")
+          .append(Escaping.terminal(frames.get(i).display()))
+          .append(i == entry ? "  <- waits here" : "")
+          .append(i == site ? "  <- the application's frame" : "")
+          .append('\n');
+    }
+    return s.toString();
+  }
+
+  private String saveDumps(List<String> words) {
+    String formats =
+        String.join(", ", SAVED_DUMP_FORMATS.stream().map(ReportFormat::label).toList());
+    if (words.size() < 3) {
+      throw new IllegalArgumentException(
+          "save takes a format (" + formats + ") and a file, e.g. save html waits.html");
+    }
+    ReportFormat format = ReportFormat.among(SAVED_DUMP_FORMATS, words.get(1));
+    if (format == null) {
+      throw new IllegalArgumentException(
+          "save takes a format of thread dumps (" + formats + "), not '" + words.get(1) + "'");
+    }
+    Path file = Path.of(words.get(2));
+    if (OutputOptions.isOneOf(file, dumpFiles)) {
+      throw new IllegalArgumentException(file + " is a dump being read: choose another file");
+    }
+    return write(
+        words.get(1),
+        file,
+        out ->
+            format
+                .renderer(TextStyle.PLAIN, TextStyle.PLAIN.topSites())
+                .render(new Report.DumpsAnalyzed(dumps, advice), out));
   }
 
   /**
@@ -793,7 +1103,7 @@ final class Explorer {
       List<String> words = line.words();
       int at = line.wordIndex();
       if (at == 0) {
-        NAMES.forEach(name -> candidates.add(new Candidate(name)));
+        names().forEach(name -> candidates.add(new Candidate(name)));
         return;
       }
       String command = words.get(0);
@@ -840,9 +1150,30 @@ final class Explorer {
             candidates.add(new Candidate(w));
           }
         }
+        case "waits" -> {
+          if (!previous.equals("filter")) {
+            for (WaitKind kind : WaitKind.values()) {
+              candidates.add(new Candidate(kind.id()));
+            }
+            candidates.add(new Candidate("filter"));
+          }
+        }
+        case "wait" -> {
+          for (int i = 1; i <= waitsListed.size(); i++) {
+            candidates.add(
+                new Candidate(
+                    String.valueOf(i),
+                    String.valueOf(i),
+                    null,
+                    DumpReport.what(dumps.latestGroup(waitsListed.get(i - 1))),
+                    null,
+                    null,
+                    true));
+          }
+        }
         case "save" -> {
           if (at == 1) {
-            for (ReportFormat format : SAVED_FORMATS) {
+            for (ReportFormat format : dumps == null ? SAVED_FORMATS : SAVED_DUMP_FORMATS) {
               candidates.add(new Candidate(format.label()));
             }
           } else if (at == 2) {

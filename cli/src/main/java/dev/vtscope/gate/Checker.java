@@ -3,6 +3,7 @@ package dev.vtscope.gate;
 import dev.vtscope.advice.Advice;
 import dev.vtscope.advice.Finding;
 import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.DumpAnalysis;
 import dev.vtscope.analysis.Message;
 import dev.vtscope.analysis.Note;
 import dev.vtscope.analysis.Site;
@@ -117,6 +118,38 @@ public final class Checker {
                 null));
       }
     }
+    findings(advice, policy, items, allowed);
+    List<Message> warnings =
+        a.notes().stream()
+            .filter(n -> n.severity() == Note.Severity.WARNING)
+            .map(Note::message)
+            .toList();
+    return new CheckResult(items, allowed, warnings);
+  }
+
+  /**
+   * Thread dumps checked: their findings against {@link CheckPolicy#failOn()} and the allow-list,
+   * as a recording's are. A dump has no pinned time or events, so it has no budget to keep; {@code
+   * vtscope check} refuses budgets for dumps. Whatever rules {@code DumpAdvisor} has, a finding
+   * fails the check by its severity alone.
+   */
+  public static CheckResult checkDumps(DumpAnalysis a, Advice advice, CheckPolicy policy) {
+    List<CheckItem> items = new ArrayList<>();
+    List<Message> allowed = new ArrayList<>();
+    findings(advice, policy, items, allowed);
+    List<Message> warnings = new ArrayList<>();
+    for (int i = 0; i < a.names().size(); i++) {
+      if (!a.series().dumps().get(i).dump().complete()) {
+        // a dump cut short may have lost the threads a finding rests on
+        warnings.add(Message.of("check.dump-read-in-part", "dump", a.names().get(i)));
+      }
+    }
+    return new CheckResult(items, allowed, warnings);
+  }
+
+  /** A failed item per finding at or above the policy's severity, or one passed item for none. */
+  private static void findings(
+      Advice advice, CheckPolicy policy, List<CheckItem> items, List<Message> allowed) {
     if (policy.failOn() != null) {
       boolean any = false;
       int allowedFindings = 0;
@@ -178,12 +211,6 @@ public final class Checker {
                 null));
       }
     }
-    List<Message> warnings =
-        a.notes().stream()
-            .filter(n -> n.severity() == Note.Severity.WARNING)
-            .map(Note::message)
-            .toList();
-    return new CheckResult(items, allowed, warnings);
   }
 
   /**

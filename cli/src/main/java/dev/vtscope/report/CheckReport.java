@@ -17,8 +17,8 @@ final class CheckReport {
 
   private CheckReport() {}
 
-  static void text(CheckResult result, List<String> recordings, PrintWriter out) {
-    out.println("vtscope check: " + verdict(result, recordings.size(), "passed", "FAILED"));
+  static void text(CheckResult result, List<String> recordings, String noun, PrintWriter out) {
+    out.println("vtscope check: " + verdict(result, recordings.size(), noun, "passed", "FAILED"));
     for (CheckItem item : result.items()) {
       out.println(
           "  "
@@ -40,10 +40,10 @@ final class CheckReport {
     out.flush();
   }
 
-  static void markdown(CheckResult result, List<String> recordings, PrintWriter out) {
+  static void markdown(CheckResult result, List<String> recordings, String noun, PrintWriter out) {
     StringBuilder md =
         new StringBuilder("## vtscope check: ")
-            .append(verdict(result, recordings.size(), "passed", "**failed**"))
+            .append(verdict(result, recordings.size(), noun, "passed", "**failed**"))
             .append("\n\n| | check | result |\n|---|---|---|\n");
     for (CheckItem item : result.items()) {
       if (md.length() > MarkdownReport.MAX_CHARS - 500) {
@@ -136,7 +136,11 @@ final class CheckReport {
         + String.join("\n", WORDING.actions(item.finding()));
   }
 
-  private static String verdict(CheckResult result, int recordings, String ok, String failed) {
+  /**
+   * @param noun what was read, singular: {@code recording} or {@code dump}
+   */
+  private static String verdict(
+      CheckResult result, int recordings, String noun, String ok, String failed) {
     return (result.passed() ? ok : failed)
         + " ("
         + result.failures()
@@ -144,7 +148,9 @@ final class CheckReport {
         + result.items().size()
         + " checks failed; "
         + recordings
-        + (recordings == 1 ? " recording" : " recordings")
+        + " "
+        + noun
+        + (recordings == 1 ? "" : "s")
         + ")";
   }
 }

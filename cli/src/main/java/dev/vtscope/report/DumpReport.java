@@ -6,8 +6,6 @@ import dev.vtscope.advice.Advice;
 import dev.vtscope.analysis.DumpAnalysis;
 import dev.vtscope.analysis.HumanDurations;
 import dev.vtscope.recording.Frame;
-import dev.vtscope.threaddump.DumpFacts;
-import dev.vtscope.threaddump.DumpFormat;
 import dev.vtscope.threaddump.ThreadDump;
 import dev.vtscope.waits.DumpWaits;
 import dev.vtscope.waits.WaitGroup;
@@ -24,7 +22,7 @@ import java.util.function.UnaryOperator;
  * {@code vtscope analyze} of thread dumps, as text (a screenful: a line per wait, most telling
  * first) or as JSON ({@code docs/json.md}, {@code docs/vtscope-waits.schema.json}).
  */
-final class DumpReport {
+public final class DumpReport {
 
   /** Bumped when a field of the dump report is removed or changes meaning. */
   static final int WAITS_SCHEMA_VERSION = 1;
@@ -108,7 +106,7 @@ final class DumpReport {
       }
       lines.add("");
     }
-    List<String> notes = notes(a);
+    List<String> notes = a.notes();
     if (!notes.isEmpty()) {
       lines.add(style.bold("Notes"));
       notes.forEach(n -> lines.add("  - " + Escaping.terminalLine(n)));
@@ -131,7 +129,7 @@ final class DumpReport {
         lines.add("  … " + (s.groups().size() - shown) + " more (--format json lists every one)");
         break;
       }
-      WaitGroup g = group(s, t.key());
+      WaitGroup g = a.latestGroup(t.key());
       StringBuilder line = new StringBuilder("  ");
       line.append(String.join(" → ", t.threads().stream().map(DumpReport::number).toList()));
       line.append("  ").append(describe(g, false, Escaping::terminal));
@@ -160,17 +158,6 @@ final class DumpReport {
     lines.add("");
   }
 
-  /** The group of {@code key} in the latest dump that has it. */
-  private static WaitGroup group(WaitSeries s, WaitKey key) {
-    for (int i = s.dumps().size() - 1; i >= 0; i--) {
-      WaitGroup g = s.dumps().get(i).group(key);
-      if (g != null) {
-        return g;
-      }
-    }
-    throw new IllegalStateException("no group of " + key);
-  }
-
   private static int rest(List<WaitGroup> groups, int from) {
     int n = 0;
     for (WaitGroup g : groups.subList(from, groups.size())) {
@@ -179,9 +166,14 @@ final class DumpReport {
     return n;
   }
 
-  /** One group in a line: how many threads, what they wait for, where. */
-  static String line(WaitGroup g) {
+  /** One group in a line, for a terminal: how many threads, what they wait for, where. */
+  public static String line(WaitGroup g) {
     return number(g.threads()) + " " + describe(g, true, Escaping::terminal);
+  }
+
+  /** What a group's threads wait for, where, uncounted, for a terminal: a series' trend's words. */
+  public static String what(WaitGroup g) {
+    return describe(g, false, Escaping::terminal);
   }
 
   /**
@@ -190,7 +182,7 @@ final class DumpReport {
    * @param counted whether a count goes before it, which makes one thread singular
    * @param name how a name from the dump (a class, a method, an object) is made safe to show
    */
-  private static String describe(WaitGroup g, boolean counted, UnaryOperator<String> name) {
+  static String describe(WaitGroup g, boolean counted, UnaryOperator<String> name) {
     StringBuilder s = new StringBuilder();
     if (g.virtualThreads() > 0 && g.platformThreads() > 0) {
       s.append("threads (").append(number(g.virtualThreads())).append(" virtual) ");
@@ -284,7 +276,7 @@ final class DumpReport {
     }
   }
 
-  private static String facts(ThreadDump d, UnaryOperator<String> name) {
+  static String facts(ThreadDump d, UnaryOperator<String> name) {
     List<String> facts = new ArrayList<>();
     facts.add(
         switch (d.format()) {
@@ -305,47 +297,6 @@ final class DumpReport {
       facts.add("cut short: read in part");
     }
     return String.join(", ", facts);
-  }
-
-  /** What the dumps cannot tell, and what their reading says of them, raw: the caller escapes. */
-  private static List<String> notes(DumpAnalysis a) {
-    List<String> notes = new ArrayList<>();
-    java.util.Set<String> said = new java.util.LinkedHashSet<>();
-    for (DumpWaits w : a.series().dumps()) {
-      ThreadDump d = w.dump();
-      DumpFacts f = d.facts();
-      if (!f.statesGiven() && !f.locksGiven() && !d.threads().isEmpty()) {
-        said.add(
-            "The dump gives no thread states or locks (JDK 21's JSON): a thread entering a monitor"
-                + " shows as running there, and no lock is named; a Thread.print -l taken beside"
-                + " it, given too, adds the platform threads' locks.");
-      }
-      if (d.format() != DumpFormat.THREAD_PRINT
-          && w.groups().stream()
-              .anyMatch(g -> g.key().kind() == WaitKind.RUNNING && g.site() != null)
-          && w.groups().stream().noneMatch(g -> g.key().kind() == WaitKind.CLASS_INIT)) {
-        said.add(
-            "A thread shown running may be waiting for another thread to initialise a class: the"
-                + " JSON and plain text show it runnable at the line that uses the class; a"
-                + " Thread.print -l taken beside the dump, given too, names the class.");
-      }
-      if (d.format() == DumpFormat.THREAD_PRINT) {
-        said.add(
-            "Thread.print lists platform threads and only the virtual threads mounted now; its"
-                + " lock addresses are not kept across dumps. Thread.dump_to_file -format=json"
-                + " lists every thread.");
-      }
-      if (!d.mountedFramesKnown()) {
-        said.add(
-            "JDK 21's Thread.print does not print what a mounted virtual thread runs: carriers"
-                + " held now are unknown.");
-      }
-      for (String n : d.notes()) {
-        said.add(n);
-      }
-    }
-    notes.addAll(said);
-    return notes;
   }
 
   // ---------------------------------------------------------------- Markdown
@@ -395,7 +346,7 @@ final class DumpReport {
             .append(" | ")
             .append(number(t.persistent()))
             .append(" | ")
-            .append(Escaping.markdownText(describe(group(a.series(), t.key()), false, name)))
+            .append(Escaping.markdownText(describe(a.latestGroup(t.key()), false, name)))
             .append(" |\n");
       }
     } else {
@@ -423,7 +374,7 @@ final class DumpReport {
             .append(" |\n");
       }
     }
-    List<String> notes = notes(a);
+    List<String> notes = a.notes();
     if (!notes.isEmpty()) {
       md.append("\n### Notes\n\n");
       notes.forEach(n -> md.append("- ").append(Escaping.markdownText(n)).append('\n'));
@@ -525,7 +476,7 @@ final class DumpReport {
   // ---------------------------------------------------------------- words
 
   /** {@code 9812} as {@code 9,812}. */
-  private static String number(long n) {
+  static String number(long n) {
     return String.format(Locale.ROOT, "%,d", n);
   }
 

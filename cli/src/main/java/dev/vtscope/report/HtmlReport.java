@@ -8,6 +8,7 @@ import dev.vtscope.advice.Finding;
 import dev.vtscope.advice.RecordingVerdict;
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.CarrierTimeline;
+import dev.vtscope.analysis.DumpAnalysis;
 import dev.vtscope.analysis.HumanDurations;
 import dev.vtscope.analysis.InputFacts;
 import dev.vtscope.analysis.Site;
@@ -15,6 +16,9 @@ import dev.vtscope.analysis.StackTree;
 import dev.vtscope.attribution.Attribution;
 import dev.vtscope.attribution.Culprit;
 import dev.vtscope.recording.Frame;
+import dev.vtscope.waits.DumpWaits;
+import dev.vtscope.waits.WaitGroup;
+import dev.vtscope.waits.WaitSeries;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -24,12 +28,15 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.UnaryOperator;
 
 /**
  * One self-contained HTML file: the findings, a timeline of carriers held, a flame graph of pinned
- * stacks and the sites, drawn in the browser from the analysis embedded as JSON. The page is the
- * resource {@code report.html}; this class only writes the data into it. Nothing is fetched when
- * the page is opened, and every text of the recording reaches the page as data, set as text.
+ * stacks and the sites, drawn in the browser from the analysis embedded as JSON; for thread dumps,
+ * the findings and what the threads wait for, in groups whose example stack opens on a click. The
+ * page is the resource {@code report.html}; this class only writes the data into it. Nothing is
+ * fetched when the page is opened, and every text of the recording reaches the page as data, set as
+ * text.
  */
 public final class HtmlReport implements ReportRenderer {
 
@@ -46,17 +53,18 @@ public final class HtmlReport implements ReportRenderer {
 
   @Override
   public void render(Report report, PrintWriter out) {
-    if (!(report instanceof Report.Analyzed r)) {
-      throw new IllegalArgumentException("an HTML report shows an analysis, not a check or a diff");
-    }
-    analysis(r.analysis(), r.advice(), out);
-  }
-
-  private void analysis(Analysis a, Advice advice, PrintWriter out) {
+    ObjectNode data =
+        switch (report) {
+          case Report.Analyzed r -> data(r.analysis(), r.advice());
+          case Report.DumpsAnalyzed r -> dumpData(r.analysis(), r.advice());
+          default ->
+              throw new IllegalArgumentException(
+                  "an HTML report shows an analysis, not a check or a diff");
+        };
     String page = template();
     int at = page.indexOf(DATA);
     out.print(page.substring(0, at));
-    out.print(JsonText.forScript(data(a, advice)));
+    out.print(JsonText.forScript(data));
     out.print(page.substring(at + DATA.length()));
     out.flush();
   }
@@ -84,21 +92,7 @@ public final class HtmlReport implements ReportRenderer {
               + HumanDurations.format(input.durationNanos())
               + " recorded)");
     }
-    List<String> names = a.inputs().stream().map(InputFacts::name).toList();
-    ArrayNode findings = root.putArray("findings");
-    for (Finding f : advice.findings()) {
-      ObjectNode node = findings.addObject();
-      node.put("severity", f.severity().label());
-      node.put("title", WORDING.title(f));
-      node.put("explanation", WORDING.explanation(f));
-      ArrayNode actions = node.putArray("actions");
-      WORDING.actions(f).forEach(actions::add);
-      ArrayNode evidence = node.putArray("evidence");
-      for (Evidence e : f.evidence()) {
-        evidence.add(e.label() + ": " + e.text());
-      }
-      node.put("spread", f.spread() == null ? null : WORDING.format(f.spread().said(names)));
-    }
+    findings(root, advice, a.inputs().stream().map(InputFacts::name).toList());
     if (advice.carrierPool() != null) {
       ObjectNode pool = root.putObject("carrierPool");
       pool.put("javaOptions", advice.carrierPool().javaOptions());
@@ -173,6 +167,117 @@ public final class HtmlReport implements ReportRenderer {
     int[] id = {0};
     a.siteSections().forEach((section, list) -> sites(sites, section, list, id));
     return root;
+  }
+
+  /** The findings, most severe first, worded as the other renderers word them. */
+  private static void findings(ObjectNode root, Advice advice, List<String> names) {
+    ArrayNode findings = root.putArray("findings");
+    for (Finding f : advice.findings()) {
+      ObjectNode node = findings.addObject();
+      node.put("severity", f.severity().label());
+      node.put("title", WORDING.title(f));
+      node.put("explanation", WORDING.explanation(f));
+      ArrayNode actions = node.putArray("actions");
+      WORDING.actions(f).forEach(actions::add);
+      ArrayNode evidence = node.putArray("evidence");
+      for (Evidence e : f.evidence()) {
+        evidence.add(e.label() + ": " + e.text());
+      }
+      node.put("spread", f.spread() == null ? null : WORDING.format(f.spread().said(names)));
+    }
+  }
+
+  /** Wait groups embedded: the aggregate is bounded however many threads wait differently. */
+  static final int MAX_GROUPS = 500;
+
+  /**
+   * The page of a dump analysis: the dumps, the findings, the wait groups (or a series' trends) and
+   * the notes. Names from the dumps keep their length but have hidden characters written visibly: a
+   * thread may be named with a terminal's escape sequence, which a page would hide.
+   */
+  static ObjectNode dumpData(DumpAnalysis a, Advice advice) {
+    UnaryOperator<String> name = Escaping::visible;
+    ObjectNode root = JsonText.object();
+    root.put("kind", "dumps");
+    root.put(
+        "title",
+        "vtscope: what the threads wait for"
+            + (a.isSeries() ? ", over " + a.series().dumps().size() + " dumps" : ""));
+    ArrayNode inputs = root.putArray("inputs");
+    for (int i = 0; i < a.names().size(); i++) {
+      inputs.add(
+          name.apply(a.names().get(i))
+              + " ("
+              + DumpReport.facts(a.series().dumps().get(i).dump(), name)
+              + ")");
+    }
+    DumpWaits last = a.last();
+    root.put(
+        "threads",
+        DumpReport.number(last.virtualThreads() + last.platformThreads())
+            + " threads"
+            + (a.isSeries() ? " in the last dump" : "")
+            + ": "
+            + DumpReport.number(last.virtualThreads())
+            + " virtual, "
+            + DumpReport.number(last.platformThreads())
+            + " platform; "
+            + DumpReport.number(last.carriersHeld())
+            + " holding their carrier while blocked");
+    findings(root, advice, a.names());
+    ArrayNode groups = root.putArray("groups");
+    if (a.isSeries()) {
+      WaitSeries s = a.series();
+      String span =
+          s.span() == null
+              ? "between the dumps"
+              : "for at least " + HumanDurations.format(s.span().toNanos());
+      for (WaitSeries.Trend t : s.groups().subList(0, Math.min(MAX_GROUPS, s.groups().size()))) {
+        ObjectNode node = group(groups, a.latestGroup(t.key()), name);
+        ArrayNode counts = node.putArray("counts");
+        t.threads().forEach(counts::add);
+        node.put("persistent", t.persistent());
+        int now = t.threads().get(t.threads().size() - 1);
+        node.put(
+            "status",
+            t.stuck()
+                ? "stuck " + span + ": the same threads in every dump"
+                : now > 0
+                    ? "moving: " + DumpReport.number(t.arrived()) + " new since the dump before"
+                    : "gone by the last dump");
+      }
+      root.put("groupsLeft", Math.max(0, s.groups().size() - MAX_GROUPS));
+    } else {
+      for (WaitGroup g : last.groups().subList(0, Math.min(MAX_GROUPS, last.groups().size()))) {
+        group(groups, g, name);
+      }
+      root.put("groupsLeft", Math.max(0, last.groups().size() - MAX_GROUPS));
+    }
+    root.put("series", a.isSeries());
+    ArrayNode notes = root.putArray("notes");
+    a.notes().forEach(n -> notes.add(name.apply(n)));
+    return root;
+  }
+
+  private static ObjectNode group(ArrayNode groups, WaitGroup g, UnaryOperator<String> name) {
+    ObjectNode node = groups.addObject();
+    node.put("kind", g.key().kind().id());
+    node.put("threads", g.threads());
+    node.put("carriersHeld", g.carriersHeld());
+    node.put("what", DumpReport.describe(g, false, name));
+    ArrayNode sampled = node.putArray("sampled");
+    for (WaitGroup.SampledThread t : g.sampled()) {
+      sampled.add("#" + t.tid() + " \"" + name.apply(t.name()) + "\"");
+    }
+    node.put("more", g.threads() - g.sampled().size());
+    List<Frame> frames = g.example() == null ? List.of() : g.example().frames();
+    ArrayNode stack = node.putArray("stack");
+    for (Frame f : frames.subList(0, Math.min(MAX_FRAMES, frames.size()))) {
+      stack.add(name.apply(f.display()));
+    }
+    node.put("entry", g.entry() == null ? -1 : frames.indexOf(g.entry()));
+    node.put("site", g.site() == null ? -1 : frames.indexOf(g.site()));
+    return node;
   }
 
   /** Recordings of several listed in the page's table, the worst first. */

@@ -40,7 +40,7 @@ public final class MarkdownReport implements ReportRenderer {
     if (report instanceof Report.Analyzed r) {
       analysis(r.analysis(), r.advice(), out);
     } else if (report instanceof Report.Checked r) {
-      CheckReport.markdown(r.result(), r.recordings(), out);
+      CheckReport.markdown(r.result(), r.recordings(), r.dumps() ? "dump" : "recording", out);
     } else if (report instanceof Report.Compared r) {
       DiffReport.markdown(r.result(), out);
     } else if (report instanceof Report.DumpsAnalyzed r) {

@@ -17,18 +17,26 @@ public sealed interface Report {
   /**
    * {@code vtscope check}: what was checked.
    *
-   * @param recordings the recordings the check read, by name, in the order of their analysis
+   * @param recordings the recordings the check read, by name, in the order of their analysis; or
+   *     the thread dumps, in time order
+   * @param dumps whether thread dumps were checked rather than recordings
    */
-  record Checked(CheckResult result, java.util.List<String> recordings) implements Report {
+  record Checked(CheckResult result, java.util.List<String> recordings, boolean dumps)
+      implements Report {
 
     public Checked {
       recordings = java.util.List.copyOf(recordings);
+    }
+
+    /** A check of recordings. */
+    public Checked(CheckResult result, java.util.List<String> recordings) {
+      this(result, recordings, false);
     }
   }
 
   /**
    * {@code vtscope analyze} of thread dumps: what their threads wait for, and the advice drawn from
-   * it. Text and JSON show it; the other formats have no form for it.
+   * it. Text, JSON, Markdown and HTML show it; OpenMetrics has no form for it.
    */
   record DumpsAnalyzed(dev.vtscope.analysis.DumpAnalysis analysis, Advice advice)
       implements Report {}

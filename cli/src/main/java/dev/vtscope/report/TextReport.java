@@ -53,7 +53,7 @@ public final class TextReport implements ReportRenderer {
     if (report instanceof Report.Analyzed r) {
       analysis(r.analysis(), r.advice(), out);
     } else if (report instanceof Report.Checked r) {
-      CheckReport.text(r.result(), r.recordings(), out);
+      CheckReport.text(r.result(), r.recordings(), r.dumps() ? "dump" : "recording", out);
     } else if (report instanceof Report.Compared r) {
       DiffReport.text(r.result(), out);
     } else if (report instanceof Report.DumpsAnalyzed r) {

@@ -60,6 +60,19 @@ public final class WaitGrouping {
           .thenComparing(g -> g.key().kind())
           .thenComparing(g -> g.key().toString());
 
+  /**
+   * Every thread of {@code dump} by what it waits for, each read by {@code classifier} as {@link
+   * #of} reads it, in the dump's order: a group's threads in full, where the group samples a few.
+   */
+  public static Map<WaitKey, List<DumpedThread>> members(
+      ThreadDump dump, WaitClassifier classifier) {
+    Map<WaitKey, List<DumpedThread>> members = new LinkedHashMap<>();
+    for (DumpedThread t : dump.threads()) {
+      members.computeIfAbsent(classifier.classify(t).key(), k -> new ArrayList<>()).add(t);
+    }
+    return members;
+  }
+
   /** What the threads of {@code dump} wait for. */
   public static DumpWaits of(ThreadDump dump, FrameOwnership ownership) {
     return of(dump, new WaitClassifier(ownership));

@@ -135,10 +135,24 @@ class AnalyzeDumpsCommandTest {
   @Test
   void formatsWithoutAFormForDumpsAreRefusedInOneLine() {
     Cli.Result r =
-        Cli.run("analyze", "--format", "html", sample("jdk25/lock-cycle/dump-to-file.json"));
+        Cli.run("analyze", "--format", "openmetrics", sample("jdk25/lock-cycle/dump-to-file.json"));
     assertThat(r.exitCode()).isEqualTo(ExitCode.USAGE.code());
     assertThat(r.err().lines()).hasSize(1);
-    assertThat(r.err()).contains("thread dumps are reported as text, json or markdown");
+    assertThat(r.err())
+        .startsWith("vtscope analyze: --format openmetrics")
+        .contains("thread dumps are reported as text, json, markdown or html");
+  }
+
+  @Test
+  void htmlOfADumpIsOnePageOfItsWaits() {
+    Cli.Result r =
+        Cli.run("analyze", "--format", "html", sample("jdk25/lock-cycle/dump-to-file.json"));
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.out())
+        .startsWith("<!DOCTYPE html>")
+        .contains("\"kind\":\"dumps\"")
+        .contains("park in ReentrantLock.lock")
+        .doesNotContain("/*VTSCOPE_DATA*/");
   }
 
   @Test

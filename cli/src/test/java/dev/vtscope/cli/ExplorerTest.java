@@ -382,6 +382,127 @@ class ExplorerTest {
     }
   }
 
+  private static String dump(String path) {
+    return dev.vtscope.threaddump.Samples.root().resolve(path).toString();
+  }
+
+  /**
+   * Over a thread dump the shell lists its waits: a wait opens on every thread's name and the
+   * example stack, a kind or a thread's name narrows the list, and save writes the dump report.
+   */
+  @Test
+  void aDumpsWaitsAreListedOpenedNarrowedAndSaved() throws Exception {
+    String carriers = dump("jdk25/class-init-carriers/dump-to-file.json");
+    Path html = dir.resolve("waits.html");
+    Cli.Result r =
+        piped(
+            "waits\nwait 1\nwaits not-started\nwait 1\nwaits filter vt-user-5\nwaits sleep\n"
+                + "save html "
+                + html
+                + "\nsave json -\n",
+            carriers);
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.err().lines())
+        .containsExactly(
+            "vtscope explore: 1 thread dump, 1 finding, 11 waits. 'help' lists the commands.");
+    assertThat(r.out())
+        .contains(
+            "  1  1 virtual thread parks in CountDownLatch.await at"
+                + " ClassInitDeadlock$Gate.<clinit>:38")
+        .contains("    #17 \"vt-init\"  virtual\n")
+        .contains(
+            "at java.util.concurrent.CountDownLatch.await(CountDownLatch.java:230)  <- waits here")
+        .contains(
+            "  > at ClassInitDeadlock$Gate.<clinit>(ClassInitDeadlock.java:38)  <- the application's frame")
+        .contains("  1  8 virtual threads have not started\n")
+        .contains("no wait matches (of 11 waits; 'waits' lists them)")
+        .contains("saved html to " + html)
+        .contains("\"schemaVersion\"");
+    // the group names three; the wait opened names all eight, and the filter finds the fifth
+    for (String name : List.of("vt-user-1", "vt-user-4", "vt-user-7", "vt-releaser")) {
+      assertThat(r.out()).contains("\"" + name + "\"  virtual");
+    }
+    assertThat(r.out()).containsPattern("(?m)^  1  8 virtual threads have not started\n(?!  2)");
+    assertThat(Files.readString(html)).contains("\"kind\":\"dumps\"");
+
+    Cli.Result refused = piped("sites\nwaits bogus\nsave openmetrics x.txt\nwait 99\n", carriers);
+    assertThat(refused.exitCode()).isEqualTo(ExitCode.USAGE.code());
+    assertThat(refused.err().lines())
+        .contains(
+            "vtscope explore: line 1: 'sites' is for recordings: of thread dumps, 'waits' lists"
+                + " what the threads wait for and 'wait N' opens one",
+            "vtscope explore: line 3: save takes a format of thread dumps (text, json, markdown,"
+                + " html), not 'openmetrics'",
+            "vtscope explore: line 4: wait 99: there are 11 (numbers from 1)")
+        .anyMatch(l -> l.startsWith("vtscope explore: line 2: waits takes a kind (monitor-enter,"));
+    assertThat(Files.exists(Path.of("x.txt"))).isFalse();
+  }
+
+  /** Over a series, each wait shows its threads in each dump, and whether they are stuck. */
+  @Test
+  void aSeriesOfDumpsShowsEachWaitOverTheDumps() {
+    String series = "jdk25/semaphore-series/";
+    Cli.Result r =
+        piped(
+            "waits synchronizer\nwait 1\n",
+            dump(series + "dump-1.json"),
+            dump(series + "dump-2.json"),
+            dump(series + "dump-3.json"));
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.err()).startsWith("vtscope explore: 3 thread dumps of one JVM, ");
+    assertThat(r.out())
+        .contains("  1  20 → 20 → 20  stuck  virtual threads park in Semaphore.acquire")
+        .contains("  in each dump 20 → 20 → 20: stuck, 20 threads there in every dump")
+        .contains("  threads (of the last dump that has them):");
+    assertThat(r.out().lines().filter(l -> l.matches("    #\\d+ \".*\"  virtual"))).hasSize(20);
+  }
+
+  /** A thread named with a terminal's escape sequence shows it written out, never raw. */
+  @Test
+  void aDumpsHostileThreadNamesAreEscapedInTheShell() {
+    Cli.Result r = piped("waits filter vt-\nwait 1\n", dump("jdk25/escape-name/dump-to-file.txt"));
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.out()).doesNotContain("\u001b").contains("\"vt-\\u001B[31mred\"");
+  }
+
+  /** In a real terminal over a dump, Tab completes the waits' kinds and a wait opens. */
+  @Test
+  void inARealTerminalTabCompletesAWaitsKind() throws Exception {
+    String session = "vtscope-explore-dump-" + ProcessHandle.current().pid();
+    String vtscope =
+        String.join(
+            " ",
+            quoted(TestRecordings.currentJava().toString()),
+            "-cp",
+            quoted(System.getProperty("java.class.path")),
+            VtScope.class.getName());
+    run(
+        "tmux",
+        "new-session",
+        "-d",
+        "-s",
+        session,
+        "-x",
+        "160",
+        "-y",
+        "50",
+        vtscope + " explore " + quoted(dump("jdk25/lock-cycle/dump-to-file.json")));
+    try {
+      String pane = waitFor(session, "vtscope>");
+      assertThat(pane).contains("1 thread dump");
+      run("tmux", "send-keys", "-t", session, "waits lo", "Tab");
+      waitFor(session, "vtscope> waits lock");
+      run("tmux", "send-keys", "-t", session, "Enter");
+      waitFor(session, "  2  1 virtual thread parks in ReentrantLock.lock");
+      run("tmux", "send-keys", "-t", session, "wait 2", "Enter");
+      pane = waitFor(session, "<- the application's frame");
+      assertThat(pane).contains("> at LockCycle.cycle(LockCycle.java:");
+      run("tmux", "send-keys", "-t", session, "quit", "Enter");
+    } finally {
+      new ProcessBuilder("tmux", "kill-session", "-t", session).start().waitFor();
+    }
+  }
+
   /** A word for the shell tmux runs a command with. */
   private static String quoted(String word) {
     return "'" + word.replace("'", "'\\''") + "'";

@@ -47,6 +47,9 @@ class HtmlReportBrowserTest {
     private final StringBuilder partial = new StringBuilder();
     private WebSocket socket;
 
+    /** The page's uncaught script errors since it was last opened. */
+    final java.util.List<JsonNode> exceptions = new java.util.concurrent.CopyOnWriteArrayList<>();
+
     JsonNode send(String method, ObjectNode params) throws Exception {
       int id = ids.incrementAndGet();
       CompletableFuture<JsonNode> answer = new CompletableFuture<>();
@@ -91,6 +94,8 @@ class HtmlReportBrowserTest {
             if (answer != null) {
               answer.complete(message);
             }
+          } else if ("Runtime.exceptionThrown".equals(message.path("method").asText())) {
+            exceptions.add(message.get("params"));
           }
         } catch (Exception e) {
           // an event we do not read
@@ -161,6 +166,8 @@ class HtmlReportBrowserTest {
 
   private static void open(Path report) throws Exception {
     page.send("Page.enable", null);
+    page.send("Runtime.enable", null);
+    page.exceptions.clear();
     page.send("Page.navigate", JSON.createObjectNode().put("url", report.toUri().toString()));
     Eventually.holds(
         "the report's script ran",
@@ -277,6 +284,99 @@ class HtmlReportBrowserTest {
         .isZero();
     assertThat(page.eval("document.querySelectorAll('#findings .spread').length").asInt())
         .isPositive();
+  }
+
+  /**
+   * Every golden case of the dump reports as a page: drawn without a script error, groups listed.
+   */
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.MethodSource("dev.vtscope.report.DumpReportTest#cases")
+  void eachDumpReportDrawsItsWaitGroupsAndOpensOne(String spec) throws Exception {
+    dev.vtscope.analysis.DumpAnalysis a = DumpReportTest.analyze(spec);
+    dev.vtscope.advice.Advice advice = dev.vtscope.advice.DumpAdvisor.advise(a);
+    Path out = TestRecordings.repoRoot().resolve("cli/target/html-report/dumps");
+    Files.createDirectories(out);
+    Path report = out.resolve(spec.split(",")[0].replaceAll("[^A-Za-z0-9.-]", "_") + ".html");
+    try (java.io.PrintWriter w = new java.io.PrintWriter(Files.newBufferedWriter(report))) {
+      new HtmlReport().render(new Report.DumpsAnalyzed(a, advice), w);
+    }
+    open(report);
+    int groups = a.isSeries() ? a.series().groups().size() : a.last().groups().size();
+    assertThat(page.eval("document.querySelectorAll('#waits tbody tr[data-group]').length").asInt())
+        .as(spec)
+        .isEqualTo(Math.min(groups, HtmlReport.MAX_GROUPS));
+    assertThat(page.eval("document.querySelectorAll('#findings .finding').length").asInt())
+        .isEqualTo(advice.findings().size());
+    assertThat(page.eval("document.getElementById('sites') === null").asBoolean())
+        .as("a dump's page has no recording's sections")
+        .isTrue();
+    assertThat(page.eval("document.getElementById('title').textContent").asText())
+        .startsWith("vtscope: what the threads wait for");
+    if (groups > 0) {
+      String detail =
+          page.eval(
+                  "document.querySelector('#waits tbody tr[data-group]').click();"
+                      + " document.querySelector('#waits tr.group-detail').innerText")
+              .asText();
+      assertThat(detail).contains(a.isSeries() ? "thread" : "#");
+      if (a.isSeries()) {
+        assertThat(
+                page.eval("document.querySelector('#waits tbody tr[data-group] td').textContent")
+                    .asText())
+            .contains(" → ");
+      }
+    }
+    assertThat(page.exceptions).as(spec + ": script errors").isEmpty();
+  }
+
+  @Test
+  void aDumpsHostileThreadNamesShowEscapedAndItsFindingIsListed() throws Exception {
+    Path out = TestRecordings.repoRoot().resolve("cli/target/html-report");
+    Files.createDirectories(out);
+    Path report = out.resolve("escape-name.html");
+    Path dumps = TestRecordings.repoRoot().resolve("cli/src/test/resources/threaddumps/jdk25");
+    Cli.Result r =
+        Cli.run(
+            "analyze",
+            "--format",
+            "html",
+            "-o",
+            report.toString(),
+            dumps.resolve("escape-name/dump-to-file.txt").toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    open(report);
+    String text = page.eval("document.body.innerText").asText();
+    assertThat(text).doesNotContain("\u001b").contains("vt-\\u001B[31mred").contains("pt-\\u001Bx");
+    page.screenshot(out.resolve("escape-name.png"));
+
+    Path pinned = out.resolve("class-init-carriers.html");
+    r =
+        Cli.run(
+            "analyze",
+            "--format",
+            "html",
+            "-o",
+            pinned.toString(),
+            dumps.resolve("class-init-carriers/dump-to-file.json").toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    open(pinned);
+    assertThat(
+            page.eval("document.querySelector('#findings .finding .title').textContent").asText())
+        .contains("pinned now");
+    assertThat(
+            page.eval(
+                    "document.querySelector('#waits tbody tr[data-group] td.num + td').textContent")
+                .asText())
+        .as("the carrier held is the first group's")
+        .isEqualTo("1");
+    String stack =
+        page.eval(
+                "document.querySelector('#waits tbody tr[data-group]').click();"
+                    + " document.querySelector('#waits tr.group-detail .stack').innerText")
+            .asText();
+    assertThat(stack).contains("at ").contains("<- the application's frame");
+    page.screenshot(out.resolve("class-init-carriers.png"));
+    assertThat(page.exceptions).isEmpty();
   }
 
   @Test
