@@ -16,6 +16,7 @@ import dev.vtscope.testing.GeneratedDumps;
 import dev.vtscope.testing.TestRecordings;
 import dev.vtscope.threaddump.DumpMerge;
 import dev.vtscope.threaddump.Samples;
+import dev.vtscope.threaddump.ThreadDumpFiles;
 import dev.vtscope.threaddump.ThreadDumpJson;
 import java.io.IOException;
 import java.io.InputStream;
@@ -101,6 +102,45 @@ class DumpReportTest {
     String json = render(new JsonReport("test"), analyze(spec));
     GoldenReportTest.compare(golden(spec, ".json"), json);
     assertThat(schema().validate(MAPPER.readTree(json))).as(spec).isEmpty();
+  }
+
+  /**
+   * The JSON dumps shipped in {@code samples/jdk21/dumps} and {@code jdk25/dumps}, each made by a
+   * workload.
+   */
+  static Stream<Path> shippedDumps() throws IOException {
+    List<Path> dumps = new ArrayList<>();
+    for (String jdk : List.of("jdk21", "jdk25")) {
+      Path folder = TestRecordings.repoRoot().resolve("samples").resolve(jdk).resolve("dumps");
+      try (Stream<Path> files = Files.list(folder)) {
+        files.filter(f -> f.getFileName().toString().endsWith(".dump.json")).forEach(dumps::add);
+      }
+    }
+    assertThat(dumps).hasSizeGreaterThanOrEqualTo(14);
+    return dumps.stream().sorted();
+  }
+
+  /**
+   * A shipped dump as a user reads it: {@code vtscope analyze NAME.dump.json
+   * NAME.thread-print.txt}, the JSON completed by the Thread.print taken with it. The golden files
+   * lie beside it as {@code NAME.waits.txt} and {@code NAME.waits.json}.
+   */
+  @ParameterizedTest
+  @MethodSource("shippedDumps")
+  void shippedDumpsReportAsTheirGoldenFiles(Path json) throws Exception {
+    String base = json.getFileName().toString().replace(".dump.json", "");
+    var dump = ThreadDumpFiles.read(json);
+    Path printed = json.resolveSibling(base + ".thread-print.txt");
+    if (Files.isRegularFile(printed)) {
+      dump = DumpMerge.of(dump, ThreadDumpFiles.read(printed));
+    }
+    DumpAnalysis a =
+        DumpAnalyzer.analyze(List.of(new NamedDump(base + ".dump.json", dump)), List.of());
+    GoldenReportTest.compare(
+        json.resolveSibling(base + ".waits.txt"), render(new TextReport(TextStyle.PLAIN), a));
+    String report = render(new JsonReport("test"), a);
+    GoldenReportTest.compare(json.resolveSibling(base + ".waits.json"), report);
+    assertThat(schema().validate(MAPPER.readTree(report))).as(base).isEmpty();
   }
 
   @Test
