@@ -94,14 +94,12 @@ public final class ThreadDumpTaker {
     Path json = keep == null ? folder.resolve("threads.json") : withEnding(keep, JSON);
     Path text = keep == null ? folder.resolve("threads.txt") : withEnding(keep, PLAIN_TEXT);
     Path read = null;
+    // the Thread.print's file is written last, once the dump is read: whoever waits for a dump's
+    // files sees it whole when that one is there
     try {
       // Thread.print first: it names the virtual threads mounted now, which the live view keeps
       String printedText = jvm.execute("Thread.print -l");
       ThreadDump printed = ThreadPrint.parse(printedText);
-      if (keep != null) {
-        // as jcmd prints it, after the pid line, which the reader takes the pid from
-        write(withEnding(keep, THREAD_PRINT), pid + ":\n" + printedText);
-      }
       Predicate<DumpedThread> keepThread =
           scope == Scope.WHOLE ? t -> true : mountedOrPlatform(printed);
       String jsonFailed = dumpToFile(jvm, "-format=json ", json);
@@ -112,7 +110,7 @@ public final class ThreadDumpTaker {
         }
         if (full.complete()) {
           read = json;
-          return full;
+          return kept(full, keep, pid, printedText, read);
         }
         jsonFailed = String.join("; ", full.notes());
       }
@@ -124,18 +122,28 @@ public final class ThreadDumpTaker {
           full = ThreadDumpText.read(in, keepThread);
         }
         read = text;
-        return DumpMerge.of(full, printed)
-            .withNote(
-                "the JSON thread dump failed ("
-                    + jsonFailed
-                    + "): read its plain text (Thread.dump_to_file) instead");
+        return kept(
+            DumpMerge.of(full, printed)
+                .withNote(
+                    "the JSON thread dump failed ("
+                        + jsonFailed
+                        + "): read its plain text (Thread.dump_to_file) instead"),
+            keep,
+            pid,
+            printedText,
+            read);
       }
-      return printed.withNote(
-          "the JSON thread dump failed ("
-              + jsonFailed
-              + "), and its plain text too ("
-              + textFailed
-              + "): read Thread.print alone, which shows virtual threads only while mounted");
+      return kept(
+          printed.withNote(
+              "the JSON thread dump failed ("
+                  + jsonFailed
+                  + "), and its plain text too ("
+                  + textFailed
+                  + "): read Thread.print alone, which shows virtual threads only while mounted"),
+          keep,
+          pid,
+          printedText,
+          null);
     } catch (IOException e) {
       throw new LiveException(
           LiveException.Reason.COMMAND_FAILED,
@@ -151,13 +159,8 @@ public final class ThreadDumpTaker {
         if (folder != null) {
           Files.deleteIfExists(folder);
         }
-        if (keep != null && read != null) {
-          // analyze pairs a Thread.print with the dump whose file's time is nearest
-          Files.setLastModifiedTime(
-              withEnding(keep, THREAD_PRINT), Files.getLastModifiedTime(read));
-        }
       } catch (IOException e) {
-        // a temporary file left behind, or a time not set: the dump was read all the same
+        // a temporary file left behind: nothing else depends on it
       }
     }
   }
@@ -166,13 +169,27 @@ public final class ThreadDumpTaker {
     return keep.resolveSibling(keep.getFileName() + ending);
   }
 
-  private static void write(Path file, String text) throws LiveException {
+  /**
+   * {@code dump}, its {@code Thread.print} kept beside the file read when {@code keep} says where:
+   * as jcmd prints it, after the pid line, which the reader takes the pid from, and with the time
+   * of the file read, since analyze pairs a {@code Thread.print} with the dump nearest in time.
+   */
+  private static ThreadDump kept(
+      ThreadDump dump, Path keep, long pid, String printedText, Path read) throws LiveException {
+    if (keep == null) {
+      return dump;
+    }
+    Path file = withEnding(keep, THREAD_PRINT);
     try {
-      Files.writeString(file, text, StandardCharsets.UTF_8);
+      Files.writeString(file, pid + ":\n" + printedText, StandardCharsets.UTF_8);
+      if (read != null) {
+        Files.setLastModifiedTime(file, Files.getLastModifiedTime(read));
+      }
     } catch (IOException e) {
       throw new LiveException(
           LiveException.Reason.UNREADABLE, "cannot write " + file + ": " + e.getMessage(), e);
     }
+    return dump;
   }
 
   /**
