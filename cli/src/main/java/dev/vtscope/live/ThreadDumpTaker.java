@@ -50,8 +50,8 @@ public final class ThreadDumpTaker {
     WHOLE,
     /**
      * What {@code watch --pid} and {@code record --pid} read, again and again, of a JVM that may
-     * hold 100,000 virtual threads: the platform threads and the virtual threads mounted now, as
-     * this class's comment says.
+     * hold 100,000 virtual threads: those this class's comment lists, which carriers pinned now and
+     * deadlocks need.
      */
     LIVE_VIEW
   }

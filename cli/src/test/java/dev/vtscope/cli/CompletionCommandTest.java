@@ -53,8 +53,8 @@ class CompletionCommandTest {
     assertThat(complete(script, "vtscope du")).contains("dump");
     assertThat(complete(script, "vtscope dump --ev")).contains("--every");
     assertThat(complete(script, "vtscope dump --format ''"))
-        .contains("json", "markdown")
-        .doesNotContain("html");
+        .contains("json", "markdown", "html")
+        .doesNotContain("openmetrics");
   }
 
   @Test

@@ -111,6 +111,13 @@ class DumpCommandTest {
       assertThat(cycle.stream().mapToInt(g -> g.get("virtualThreads").asInt()).sum()).isEqualTo(2);
       assertThat(sampledNames(cycle))
           .containsExactlyInAnyOrder("holds-a-wants-b", "holds-b-wants-a");
+      Path page = dir.resolve("waits.html");
+      Cli.Result html =
+          Cli.run("dump", String.valueOf(w.pid()), "--format", "html", "-o", page.toString());
+      assertThat(html.exitCode()).as(html.err()).isZero();
+      assertThat(Files.readString(page))
+          .startsWith("<!DOCTYPE html>")
+          .contains("holds-a-wants-b", "holds-b-wants-a", "LockOrderDeadlock");
     }
   }
 
@@ -223,7 +230,7 @@ class DumpCommandTest {
         new String[][] {
           {"dump", "1", "--count", "0"},
           {"dump", "1", "--every", "2s"},
-          {"dump", "1", "--format", "html"},
+          {"dump", "1", "--format", "openmetrics"},
           {"dump", String.valueOf(ProcessHandle.current().pid()), "--save", full.toString()}
         }) {
       Cli.Result result = Cli.run(args);
