@@ -32,7 +32,12 @@ final class AnalysisMixin {
      * watch: follows a JFR repository as the JVM writes it, which only the JDK's reader streams; no
      * file is read whole, so no progress line.
      */
-    LIVE
+    LIVE,
+    /**
+     * dump: thread dumps taken of a running JVM, whose frames name the application's packages; no
+     * recording is read, so no reader, grouping or class path.
+     */
+    DUMPS
   }
 
   static final class Readers extends OptionValues {
@@ -82,6 +87,18 @@ final class AnalysisMixin {
 
   AnalysisMixin(CommandSpec spec, Use use) {
     reader = use == Use.LIVE ? ReaderKind.JDK : ReaderKind.VTSCOPE;
+    if (use == Use.DUMPS) {
+      appPackageOption(spec);
+      spec.addOption(
+          Specs.flag(
+              () -> quiet,
+              v -> quiet = v,
+              "No progress line on stderr while a series of dumps is taken. (It shows only on a"
+                  + " terminal.)",
+              "-q",
+              "--quiet"));
+      return;
+    }
     if (use != Use.GATE) {
       spec.addOption(
           Specs.option(() -> groupBy, v -> groupBy = v, "--group-by")
@@ -109,18 +126,7 @@ final class AnalysisMixin {
                     + " installed JDK of the recording's release. Every entry must exist (lib/*"
                     + " needs the folder lib).")
             .build());
-    spec.addOption(
-        Specs.option(() -> appPackages, v -> appPackages = v, "--app-package")
-            .paramLabel("PREFIX")
-            .type(List.class)
-            .auxiliaryTypes(String.class)
-            .splitRegex(",")
-            .description(
-                "Package prefixes of your application (e.g. com.acme). Default: the first two"
-                    + " package segments of the outermost frame that is neither the JDK's nor a"
-                    + " known server or test framework's, i.e. the code that started the thread's"
-                    + " task.")
-            .build());
+    appPackageOption(spec);
     if (use == Use.LIVE) {
       spec.addOption(
           Specs.option(() -> reader, v -> reader = v, "--reader")
@@ -159,6 +165,21 @@ final class AnalysisMixin {
             "--quiet"));
   }
 
+  private void appPackageOption(CommandSpec spec) {
+    spec.addOption(
+        Specs.option(() -> appPackages, v -> appPackages = v, "--app-package")
+            .paramLabel("PREFIX")
+            .type(List.class)
+            .auxiliaryTypes(String.class)
+            .splitRegex(",")
+            .description(
+                "Package prefixes of your application (e.g. com.acme). Default: the first two"
+                    + " package segments of the outermost frame that is neither the JDK's nor a"
+                    + " known server or test framework's, i.e. the code that started the thread's"
+                    + " task.")
+            .build());
+  }
+
   /**
    * A class path entry that does not exist is a mistake to say at once: ignored, it would leave
    * synchronized blocks unfound and the report asking for the --classpath that was given.
@@ -190,6 +211,11 @@ final class AnalysisMixin {
         appPackages,
         Prefetch.jdkHomes(),
         dev.vtscope.advice.Knowledge.standard().jdk().releases());
+  }
+
+  /** Whether {@code -q} asks for no progress line. */
+  boolean quiet() {
+    return quiet;
   }
 
   /**

@@ -68,11 +68,12 @@ final class AnalyzeCommand implements Callable<Integer> {
 
   /** Thread dumps given: what their threads wait for, and for a series what persisted. */
   private Integer dumps() {
-    if (output.format() == ReportFormat.OPENMETRICS) {
+    if (!OutputOptions.DUMP_FORMATS.containsKey(output.format())) {
       throw new ExitException(
           ExitCode.USAGE,
-          "--format openmetrics: thread dumps are reported as text, json, markdown or html; give"
-              + " one of those");
+          "--format "
+              + output.format().label()
+              + ": thread dumps are reported as text, json, markdown or html; give one of those");
     }
     DumpAnalysis analysis =
         DumpInputs.analyze(

@@ -21,7 +21,8 @@ public enum ExitCode {
       7,
       "diff: a culprit is new or worse, more tasks were rejected, or a recording cannot show"
           + " pinning"),
-  TARGET_JVM(8, "--pid: the JVM cannot be attached to or recorded, or it exited meanwhile"),
+  TARGET_JVM(
+      8, "--pid, dump: the JVM cannot be attached to, recorded or dumped, or it exited meanwhile"),
   NO_JAVA(9, "no suitable JDK found, or a --pid JVM without virtual threads or attach"),
   OUT_OF_MEMORY(10, "out of memory: give the JVM a larger heap (VTSCOPE_JAVA_OPTS=-Xmx...)");
 

@@ -41,6 +41,22 @@ final class OutputOptions {
               + " metrics for Prometheus (docs/metrics.md)");
 
   /**
+   * The forms of a thread dump analysis' report ({@code analyze} of dumps, {@code dump}): an
+   * analysis' but OpenMetrics, whose series are a recording's.
+   */
+  static final Map<ReportFormat, String> DUMP_FORMATS =
+      formats(
+          ReportFormat.TEXT,
+          "a report to read",
+          ReportFormat.JSON,
+          "the document in docs/json.md",
+          ReportFormat.MARKDOWN,
+          "the findings and a table of the waits, for a pull-request comment or a CI job summary",
+          ReportFormat.HTML,
+          "one self-contained page with the findings and every wait, which opens to its threads"
+              + " (use -o)");
+
+  /**
    * The forms in {@code pairs} (a form, then what it is), in that order: each command's one list,
    * from which its help, completion and the values it accepts are all made.
    */

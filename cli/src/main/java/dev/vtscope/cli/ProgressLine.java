@@ -13,7 +13,7 @@ import java.util.Locale;
  * A progress line on stderr while large recordings are read: bytes read of the total, chunks,
  * elapsed time; rewritten in place and cleared when reading is over. Shown only when stderr is a
  * terminal, the inputs add up to {@link #MIN_BYTES} or more, and reading takes longer than a
- * moment.
+ * moment. While a series of thread dumps is taken, the same line says which dump is being taken.
  */
 final class ProgressLine implements ReadProgress {
 
@@ -58,6 +58,14 @@ final class ProgressLine implements ReadProgress {
   }
 
   /**
+   * A progress line for a series of thread dumps on {@code err}, or null when {@code wanted} is
+   * false or stderr is not a terminal.
+   */
+  static ProgressLine forDumps(boolean wanted, PrintWriter err) {
+    return wanted && stderrIsTerminal() ? new ProgressLine(err, 0) : null;
+  }
+
+  /**
    * The launcher says whether stderr is a terminal ({@code -Dvtscope.stderrTerminal}); run without
    * it, a console on standard input and output stands in for it.
    */
@@ -78,8 +86,23 @@ final class ProgressLine implements ReadProgress {
       return;
     }
     lastShown = now;
+    show(line(now));
+  }
+
+  /** Says that dump {@code n} of a series of {@code count} is being taken. */
+  synchronized void dump(int n, int count) {
+    show(
+        String.format(
+            Locale.ROOT,
+            "vtscope dump: taking dump %d of %d, %.1f s",
+            n,
+            count,
+            (System.nanoTime() - startNanos) / 1e9));
+  }
+
+  private void show(String line) {
     shown = true;
-    err.print("\r" + line(now) + "\033[K");
+    err.print("\r" + line + "\033[K");
     err.flush();
   }
 

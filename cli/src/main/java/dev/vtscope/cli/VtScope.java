@@ -57,6 +57,7 @@ public final class VtScope {
           "merge",
           "record",
           "watch",
+          "dump",
           "jvms",
           "workloads",
           "redact",
@@ -79,6 +80,7 @@ public final class VtScope {
       case "merge" -> new MergeCommand().spec();
       case "record" -> new RecordCommand().spec();
       case "watch" -> new WatchCommand().spec();
+      case "dump" -> new DumpCommand().spec();
       case "jvms" -> new JvmsCommand().spec();
       case "workloads" -> new WorkloadsCommand().spec();
       case "redact" -> new RedactCommand().spec();

@@ -20,7 +20,10 @@ public final class LiveException extends Exception {
     COMMAND_FAILED,
     /** The JVM's repository holds chunks that cannot be read as a recording. */
     NOT_A_RECORDING,
-    /** The JVM's repository folder could not be read, or no recording appeared in it. */
+    /**
+     * The JVM's repository folder could not be read, no recording appeared in it, or a dump's file
+     * could not be written.
+     */
     UNREADABLE
   }
 

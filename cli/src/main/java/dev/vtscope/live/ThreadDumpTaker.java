@@ -21,7 +21,8 @@ import java.util.function.Predicate;
  * Takes a running JVM's thread dump: {@code Thread.print -l} first (cheap: the carriers and what
  * they carry, the platform threads' CPU time and owned locks), then {@code Thread.dump_to_file
  * -format=json} (every thread, virtual ones too) into a temporary folder of vtscope's, deleted
- * again, completed by the first ({@link DumpMerge}).
+ * again, or into files the user keeps, completed by the first ({@link DumpMerge}). The one way
+ * vtscope takes a dump: {@link Scope} says which threads its users keep.
  *
  * <p>When the JSON fails, the dump falls back and its notes say which way and why: jcmd answers
  * something else than {@code Created …} (its exit status is 0 either way), or the file breaks off,
@@ -39,33 +40,77 @@ import java.util.function.Predicate;
  */
 public final class ThreadDumpTaker {
 
+  /** Which threads a dump keeps. */
+  public enum Scope {
+    /**
+     * Every thread, the virtual threads that hold no carrier too (a lock cycle, a fan-out queued
+     * behind a semaphore): what {@code vtscope dump} analyses. The JSON reader interns stacks, so
+     * 100,000 virtual threads waiting at one place cost their ids and names.
+     */
+    WHOLE,
+    /**
+     * What {@code watch --pid} and {@code record --pid} read, again and again, of a JVM that may
+     * hold 100,000 virtual threads: those this class's comment lists, which carriers pinned now and
+     * deadlocks need.
+     */
+    LIVE_VIEW
+  }
+
+  /** The file name endings of a dump's files: JSON, plain text and {@code Thread.print}. */
+  public static final String JSON = ".json";
+
+  public static final String PLAIN_TEXT = ".txt";
+
+  public static final String THREAD_PRINT = ".thread-print.txt";
+
   private ThreadDumpTaker() {}
 
   /** The JVM with this pid's threads now. */
-  public static ThreadDump take(long pid) throws LiveException {
+  public static ThreadDump take(long pid, Scope scope) throws LiveException {
+    try (AttachedJvm jvm = AttachedJvm.attach(pid)) {
+      return take(jvm, scope, null);
+    }
+  }
+
+  /**
+   * The threads of the JVM attached to, now.
+   *
+   * @param keep where the dump's files are kept, as a path without ending (e.g. {@code
+   *     dumps/4242-1}): {@code Thread.print -l} as jcmd prints it ({@link #THREAD_PRINT}) and the
+   *     JSON ({@link #JSON}) or, when that failed, the plain text ({@link #PLAIN_TEXT}), the files
+   *     {@code vtscope analyze} reads back as the same dump; or null to delete them
+   */
+  public static ThreadDump take(AttachedJvm jvm, Scope scope, Path keep) throws LiveException {
+    long pid = jvm.pid();
     Path folder;
     try {
-      folder = Files.createTempDirectory("vtscope-threads-");
+      folder = keep == null ? Files.createTempDirectory("vtscope-threads-") : null;
     } catch (IOException e) {
       throw new LiveException(
           LiveException.Reason.COMMAND_FAILED,
           "cannot make a temporary folder for pid " + pid + "'s thread dump: " + e.getMessage(),
           e);
     }
-    Path json = folder.resolve("threads.json");
-    Path text = folder.resolve("threads.txt");
-    try (AttachedJvm jvm = AttachedJvm.attach(pid)) {
-      // Thread.print first: it names the virtual threads mounted now, which the reading keeps
-      ThreadDump printed = ThreadPrint.parse(jvm.execute("Thread.print -l"));
-      Predicate<DumpedThread> keep = mountedOrPlatform(printed);
+    Path json = keep == null ? folder.resolve("threads.json") : withEnding(keep, JSON);
+    Path text = keep == null ? folder.resolve("threads.txt") : withEnding(keep, PLAIN_TEXT);
+    Path read = null;
+    // the Thread.print's file is written last, once the dump is read: whoever waits for a dump's
+    // files sees it whole when that one is there
+    try {
+      // Thread.print first: it names the virtual threads mounted now, which the live view keeps
+      String printedText = jvm.execute("Thread.print -l");
+      ThreadDump printed = ThreadPrint.parse(printedText);
+      Predicate<DumpedThread> keepThread =
+          scope == Scope.WHOLE ? t -> true : mountedOrPlatform(printed);
       String jsonFailed = dumpToFile(jvm, "-format=json ", json);
       if (jsonFailed == null) {
         ThreadDump full;
         try (InputStream in = Files.newInputStream(json)) {
-          full = read(in, printed);
+          full = DumpMerge.of(ThreadDumpJson.read(in, keepThread), printed);
         }
         if (full.complete()) {
-          return full;
+          read = json;
+          return kept(full, keep, pid, printedText, read);
         }
         jsonFailed = String.join("; ", full.notes());
       }
@@ -74,20 +119,31 @@ public final class ThreadDumpTaker {
       if (textFailed == null) {
         ThreadDump full;
         try (Reader in = Files.newBufferedReader(text, StandardCharsets.UTF_8)) {
-          full = ThreadDumpText.read(in, keep);
+          full = ThreadDumpText.read(in, keepThread);
         }
-        return DumpMerge.of(full, printed)
-            .withNote(
-                "the JSON thread dump failed ("
-                    + jsonFailed
-                    + "): read its plain text (Thread.dump_to_file) instead");
+        read = text;
+        return kept(
+            DumpMerge.of(full, printed)
+                .withNote(
+                    "the JSON thread dump failed ("
+                        + jsonFailed
+                        + "): read its plain text (Thread.dump_to_file) instead"),
+            keep,
+            pid,
+            printedText,
+            read);
       }
-      return printed.withNote(
-          "the JSON thread dump failed ("
-              + jsonFailed
-              + "), and its plain text too ("
-              + textFailed
-              + "): read Thread.print alone, which shows virtual threads only while mounted");
+      return kept(
+          printed.withNote(
+              "the JSON thread dump failed ("
+                  + jsonFailed
+                  + "), and its plain text too ("
+                  + textFailed
+                  + "): read Thread.print alone, which shows virtual threads only while mounted"),
+          keep,
+          pid,
+          printedText,
+          null);
     } catch (IOException e) {
       throw new LiveException(
           LiveException.Reason.COMMAND_FAILED,
@@ -95,13 +151,45 @@ public final class ThreadDumpTaker {
           e);
     } finally {
       try {
-        Files.deleteIfExists(json);
-        Files.deleteIfExists(text);
-        Files.deleteIfExists(folder);
+        for (Path p : new Path[] {json, text}) {
+          if (keep == null || !p.equals(read)) {
+            Files.deleteIfExists(p);
+          }
+        }
+        if (folder != null) {
+          Files.deleteIfExists(folder);
+        }
       } catch (IOException e) {
-        // a temporary folder left behind: nothing else depends on it
+        // a temporary file left behind: nothing else depends on it
       }
     }
+  }
+
+  private static Path withEnding(Path keep, String ending) {
+    return keep.resolveSibling(keep.getFileName() + ending);
+  }
+
+  /**
+   * {@code dump}, its {@code Thread.print} kept beside the file read when {@code keep} says where:
+   * as jcmd prints it, after the pid line, which the reader takes the pid from, and with the time
+   * of the file read, since analyze pairs a {@code Thread.print} with the dump nearest in time.
+   */
+  private static ThreadDump kept(
+      ThreadDump dump, Path keep, long pid, String printedText, Path read) throws LiveException {
+    if (keep == null) {
+      return dump;
+    }
+    Path file = withEnding(keep, THREAD_PRINT);
+    try {
+      Files.writeString(file, pid + ":\n" + printedText, StandardCharsets.UTF_8);
+      if (read != null) {
+        Files.setLastModifiedTime(file, Files.getLastModifiedTime(read));
+      }
+    } catch (IOException e) {
+      throw new LiveException(
+          LiveException.Reason.UNREADABLE, "cannot write " + file + ": " + e.getMessage(), e);
+    }
+    return dump;
   }
 
   /**

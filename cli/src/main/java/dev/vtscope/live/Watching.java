@@ -354,7 +354,7 @@ public final class Watching {
   private record JvmNow(ThreadDump dump, LiveSnapshot.Scheduler scheduler) {}
 
   private static JvmNow jvmNow(long pid, boolean schedulerCounts) throws LiveException {
-    ThreadDump threads = ThreadDumpTaker.take(pid);
+    ThreadDump threads = ThreadDumpTaker.take(pid, ThreadDumpTaker.Scope.LIVE_VIEW);
     LiveSnapshot.Scheduler scheduler =
         !schedulerCounts
             ? null

@@ -25,7 +25,7 @@ public record JvmAtEnd(
   static JvmAtEnd take(long pid, PrintWriter stderr) {
     try (AttachedJvm jvm = AttachedJvm.attach(pid)) {
       java.util.Properties properties = jvm.systemProperties();
-      ThreadDump dump = ThreadDumpTaker.take(pid);
+      ThreadDump dump = ThreadDumpTaker.take(jvm, ThreadDumpTaker.Scope.LIVE_VIEW, null);
       for (String note : dump.notes()) {
         stderr.println("vtscope record: pid " + pid + ": " + note);
       }

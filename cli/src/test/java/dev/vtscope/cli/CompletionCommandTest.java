@@ -50,6 +50,11 @@ class CompletionCommandTest {
     assertThat(complete(script, "vtscope record --work")).contains("--workload");
     assertThat(complete(script, "vtscope record --pi")).contains("--pid");
     assertThat(complete(script, "vtscope jv")).contains("jvms");
+    assertThat(complete(script, "vtscope du")).contains("dump");
+    assertThat(complete(script, "vtscope dump --ev")).contains("--every");
+    assertThat(complete(script, "vtscope dump --format ''"))
+        .contains("json", "markdown", "html")
+        .doesNotContain("openmetrics");
   }
 
   @Test
@@ -151,7 +156,9 @@ class CompletionCommandTest {
                   entry.getKey());
           assertThat(value).as(option.longestName()).isEqualTo(value.toLowerCase(Locale.ROOT));
           try {
-            fresh.parseArgs(entry.getKey(), option.longestName(), value, "x.jfr");
+            // the command's positional argument: a file, or dump's pid
+            String positional = entry.getKey().equals("dump") ? "4242" : "x.jfr";
+            fresh.parseArgs(entry.getKey(), option.longestName(), value, positional);
           } catch (picocli.CommandLine.MissingParameterException e) {
             // the value was read; another argument the command needs was not given
           }

@@ -103,6 +103,11 @@ class DocumentedCommandLinesTest {
               0,
               "records a running JVM for 30 s or more; RecordPidCommandTest records one"),
           Rule.of(
+              "^\\./vtscope dump ",
+              Kind.PARSE,
+              0,
+              "dumps a running JVM, whose pid the docs stand for; DumpCommandTest dumps workloads"),
+          Rule.of(
               "^\\./vtscope watch ",
               Kind.PARSE,
               0,

@@ -16,6 +16,7 @@ class HelpTest {
           "check",
           "diff",
           "record",
+          "dump",
           "jvms",
           "workloads",
           "redact",

@@ -45,6 +45,7 @@ class ManPagesTest {
             "check",
             "diff",
             "record",
+            "dump",
             "jvms",
             "workloads",
             "redact",

@@ -46,7 +46,7 @@ class ThreadDumpTakerTest {
           new BufferedReader(
               new InputStreamReader(target.getInputStream(), StandardCharsets.UTF_8));
       assertThat(out.readLine()).isEqualTo("ready");
-      ThreadDump dump = ThreadDumpTaker.take(target.pid());
+      ThreadDump dump = ThreadDumpTaker.take(target.pid(), ThreadDumpTaker.Scope.LIVE_VIEW);
       assertThat(dump.format()).isEqualTo(DumpFormat.PLAIN_TEXT);
       assertThat(dump.notes())
           .singleElement()

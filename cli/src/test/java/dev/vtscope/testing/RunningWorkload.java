@@ -59,13 +59,29 @@ public final class RunningWorkload implements AutoCloseable {
    */
   public static RunningWorkload start(Path java, List<String> jvmOptions, String... workload)
       throws Exception {
+    return launch(
+        java,
+        jvmOptions,
+        TestRecordings.workloadsClassPath(),
+        "dev.vtscope.workloads.Workloads",
+        workload);
+  }
+
+  /** Starts a test program of this module's, {@code main}, as {@link #start} does a workload. */
+  public static RunningWorkload program(
+      Path java, List<String> jvmOptions, Class<?> main, String... args) throws Exception {
+    return launch(java, jvmOptions, System.getProperty("java.class.path"), main.getName(), args);
+  }
+
+  private static RunningWorkload launch(
+      Path java, List<String> jvmOptions, String classPath, String main, String... args)
+      throws Exception {
     List<String> command = new ArrayList<>();
     command.add(java.toString());
     command.add("--enable-native-access=ALL-UNNAMED");
     command.addAll(jvmOptions);
-    command.addAll(
-        List.of("-cp", TestRecordings.workloadsClassPath(), "dev.vtscope.workloads.Workloads"));
-    command.addAll(List.of(workload));
+    command.addAll(List.of("-cp", classPath, main));
+    command.addAll(List.of(args));
     Path output = Files.createTempFile("vtscope-workload-", ".log");
     Process process =
         new ProcessBuilder(command)
@@ -113,6 +129,25 @@ public final class RunningWorkload implements AutoCloseable {
     } catch (IOException e) {
       return "";
     }
+  }
+
+  /**
+   * Waits until it prints a line starting with {@code start} (a workload's {@code ready:}, once its
+   * state is reached); closes it and fails when it exits first.
+   */
+  public RunningWorkload awaitLine(String start) throws Exception {
+    try {
+      Eventually.holds(
+          "it prints a line starting with " + start + ", having printed\n" + output(),
+          () -> {
+            assertThat(process.isAlive()).as("it runs; it printed\n" + output()).isTrue();
+            return output().lines().anyMatch(l -> l.startsWith(start));
+          });
+    } catch (Exception | Error e) {
+      close();
+      throw e;
+    }
+    return this;
   }
 
   @Override

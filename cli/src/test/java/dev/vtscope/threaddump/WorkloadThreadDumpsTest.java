@@ -249,21 +249,7 @@ class WorkloadThreadDumpsTest {
 
   /** Starts a workload with two carriers and waits until it says it is ready. */
   private static RunningWorkload ready(Path java, String... workload) throws Exception {
-    RunningWorkload running = RunningWorkload.start(java, TWO_CARRIERS, workload);
-    try {
-      Eventually.holds(
-          String.join(" ", workload) + " says ready:, having printed\n" + running.output(),
-          () -> {
-            assertThat(running.process().isAlive())
-                .as("the workload runs; it printed\n" + running.output())
-                .isTrue();
-            return running.output().lines().anyMatch(l -> l.startsWith("ready:"));
-          });
-    } catch (Exception | Error e) {
-      running.close();
-      throw e;
-    }
-    return running;
+    return RunningWorkload.start(java, TWO_CARRIERS, workload).awaitLine("ready:");
   }
 
   private static Dumps dumps(RunningWorkload w) throws Exception {

@@ -1,0 +1,197 @@
+package dev.vtscope.cli;
+
+import dev.vtscope.advice.DumpAdvisor;
+import dev.vtscope.analysis.DumpAnalysis;
+import dev.vtscope.analysis.DumpAnalyzer;
+import dev.vtscope.live.DumpSeries;
+import dev.vtscope.live.LiveException;
+import dev.vtscope.report.Escaping;
+import dev.vtscope.report.Report;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code vtscope dump}: a running JVM's thread dumps, taken and analysed as analyze does. */
+final class DumpCommand implements Callable<Integer> {
+
+  private final CommandSpec spec =
+      Specs.command(
+          this,
+          "dump",
+          "Dumps a running JVM's threads and says what they wait for",
+          "Takes a thread dump of a running JVM (vtscope jvms lists them): every thread, the"
+              + " virtual threads too, as JSON (Thread.dump_to_file -format=json; its plain text"
+              + " when the JSON fails) with Thread.print -l beside it, and reports what the threads"
+              + " wait for, as 'vtscope analyze' reports a dump file. With --count it takes a"
+              + " series, --every apart, and reports which waits persist (the same threads stuck"
+              + " in every dump) and which move. --save keeps the dumps, for 'vtscope analyze"
+              + " DIR' or another tool.",
+          "Examples:",
+          "  vtscope dump 4242",
+          "  vtscope dump 4242 --count 3 --every 2s --save dumps/",
+          "  vtscope dump 4242 --format json -o waits.json");
+
+  private Long pid;
+
+  private int count = 1;
+
+  private String every;
+
+  private Path save;
+
+  private final OutputOptions output = new OutputOptions(spec, OutputOptions.DUMP_FORMATS);
+
+  private final TextReportOptions text = new TextReportOptions(spec);
+
+  private final AnalysisMixin analysisOptions = new AnalysisMixin(spec, AnalysisMixin.Use.DUMPS);
+
+  DumpCommand() {
+    spec.addPositional(
+        Specs.parameters(() -> pid, v -> pid = v)
+            .paramLabel("PID")
+            .arity("1")
+            .type(Long.class)
+            .description("The running JVM to dump; it must be of this user, on this machine.")
+            .build());
+    spec.addOption(
+        Specs.option(() -> count, this::count, "--count")
+            .paramLabel("N")
+            .type(int.class)
+            .description("How many dumps to take, --every apart (default: 1).")
+            .build());
+    spec.addOption(
+        Specs.option(() -> every, v -> every = v, "--every")
+            .paramLabel("DURATION")
+            .type(String.class)
+            .description(
+                "With --count 2 or more: the time from one dump's start to the next's, e.g. 2s"
+                    + " (default: 2s); a dump that takes longer is followed at once.")
+            .build());
+    spec.addOption(
+        Specs.option(() -> save, v -> save = v, "--save")
+            .paramLabel("DIR")
+            .type(Path.class)
+            .description(
+                "Keep the dumps in DIR, new or empty: per dump PID-N.json (PID-N.txt when the JSON"
+                    + " failed) and PID-N.thread-print.txt, which 'vtscope analyze DIR' reads"
+                    + " back as the same series.")
+            .build());
+    Specs.verboseOption(spec);
+    Specs.helpOptions(spec);
+  }
+
+  private void count(Integer n) {
+    if (n < 1) {
+      throw new picocli.CommandLine.ParameterException(
+          spec.commandLine(), "--count must be 1 or more, not " + n);
+    }
+    count = n;
+  }
+
+  /** The command's model, which picocli runs. */
+  CommandSpec spec() {
+    return spec;
+  }
+
+  @Override
+  public Integer call() throws InterruptedException {
+    if (every != null && count < 2) {
+      throw new ExitException(
+          ExitCode.USAGE, "--every goes with --count 2 or more: the time between dumps");
+    }
+    Duration apart = RecordCommand.parseDuration(every == null ? "2s" : every, "--every");
+    List<String> appPackages = analysisOptions.options().appPackages();
+    if (save != null) {
+      refuseFilled(save);
+    }
+    LiveTarget.describe(pid);
+    if (save != null) {
+      make(save);
+    }
+    PrintWriter err = spec.commandLine().getErr();
+    ProgressLine progress = ProgressLine.forDumps(count > 1 && !analysisOptions.quiet(), err);
+    DumpSeries.Taken taken;
+    try {
+      taken =
+          DumpSeries.take(
+              pid,
+              count,
+              apart,
+              save,
+              (n, of) -> {
+                if (progress != null) {
+                  progress.dump(n, of);
+                }
+              });
+    } catch (LiveException e) {
+      throw ExitException.of(e);
+    } finally {
+      if (progress != null) {
+        progress.done();
+      }
+    }
+    for (DumpAnalyzer.NamedDump d : taken.dumps()) {
+      for (String note : d.dump().notes()) {
+        err.println("vtscope dump: " + Escaping.terminalLine(note));
+      }
+    }
+    if (save != null) {
+      err.println(
+          "vtscope dump: kept in "
+              + Escaping.terminalLine(save.toString())
+              + " ('vtscope analyze "
+              + Escaping.terminalLine(save.toString())
+              + "' reads them again)");
+    }
+    err.flush();
+    DumpAnalysis analysis = DumpAnalyzer.analyze(taken.dumps(), appPackages);
+    output.print(
+        output.renderer(text, TerminalFacts.detect()),
+        new Report.DumpsAnalyzed(analysis, DumpAdvisor.advise(analysis)),
+        spec.commandLine().getOut(),
+        List.of());
+    return taken.exited() ? ExitCode.TARGET_JVM.code() : ExitCode.OK.code();
+  }
+
+  /**
+   * Refuses {@code --save}'s folder when it holds files already: {@code analyze DIR} reads a
+   * folder's dumps as one series, which others would join.
+   */
+  private static void refuseFilled(Path folder) {
+    if (!Files.isDirectory(folder)) {
+      return;
+    }
+    try (Stream<Path> files = Files.list(folder)) {
+      if (files.findAny().isPresent()) {
+        throw new ExitException(
+            ExitCode.USAGE,
+            "--save "
+                + folder
+                + ": the folder is not empty; give a new or empty one, which 'vtscope analyze"
+                + " DIR' then reads as this series alone");
+      }
+    } catch (IOException e) {
+      throw new ExitException(
+          ExitCode.INPUT_UNREADABLE,
+          "--save " + folder + ": cannot list the folder (" + e.getMessage() + ")",
+          e);
+    }
+  }
+
+  private static void make(Path folder) {
+    try {
+      Files.createDirectories(folder);
+    } catch (IOException e) {
+      throw new ExitException(
+          ExitCode.INPUT_UNREADABLE,
+          "--save " + folder + ": cannot make the folder (" + e.getMessage() + ")",
+          e);
+    }
+  }
+}

@@ -1,0 +1,131 @@
+package dev.vtscope.live;
+
+import dev.vtscope.analysis.DumpAnalyzer.NamedDump;
+import dev.vtscope.threaddump.ThreadDump;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Thread dumps of one running JVM taken for an analysis ({@code vtscope dump}): one, or a series of
+ * them, each started {@code every} after the one before (at once when a dump took longer), each
+ * whole ({@link ThreadDumpTaker.Scope#WHOLE}). A JVM that exits during a series leaves the dumps
+ * taken before, with a note saying so.
+ */
+public final class DumpSeries {
+
+  /** Says which dump is being taken, e.g. on a progress line. */
+  @FunctionalInterface
+  public interface Progress {
+    /** Dump {@code n} (from 1) of {@code count} starts. */
+    void taking(int n, int count);
+  }
+
+  /**
+   * What a series gave.
+   *
+   * @param dumps the dumps taken, in order, each named by its files when kept, else by its pid and
+   *     number
+   * @param exited whether the JVM exited before the last one: {@code dumps} holds fewer than asked,
+   *     the last with a note saying so
+   */
+  public record Taken(List<NamedDump> dumps, boolean exited) {
+
+    public Taken {
+      dumps = List.copyOf(dumps);
+    }
+  }
+
+  private DumpSeries() {}
+
+  /**
+   * Takes {@code count} dumps of the JVM with this pid.
+   *
+   * @param keepIn the folder where each dump's files are kept (named {@code PID-N}, {@link
+   *     ThreadDumpTaker#take(AttachedJvm, ThreadDumpTaker.Scope, Path)}), or null
+   * @throws LiveException when the JVM cannot be attached to, or the first dump fails
+   */
+  public static Taken take(long pid, int count, Duration every, Path keepIn, Progress progress)
+      throws LiveException, InterruptedException {
+    List<NamedDump> dumps = new ArrayList<>();
+    try (AttachedJvm jvm = AttachedJvm.attach(pid)) {
+      long start = System.nanoTime();
+      for (int n = 1; n <= count; n++) {
+        long due = start + (n - 1) * every.toNanos();
+        if (n > 1 && exitsBy(pid, due)) {
+          return new Taken(exitedAfter(dumps, pid, count), true);
+        }
+        progress.taking(n, count);
+        Path keep = keepIn == null ? null : keepIn.resolve(pid + "-" + n);
+        ThreadDump dump;
+        try {
+          dump = ThreadDumpTaker.take(jvm, ThreadDumpTaker.Scope.WHOLE, keep);
+        } catch (LiveException e) {
+          if (dumps.isEmpty() || !exits(pid)) {
+            throw e;
+          }
+          return new Taken(exitedAfter(dumps, pid, count), true);
+        }
+        dumps.add(new NamedDump(name(pid, n, count, keep, dump), dump));
+      }
+    }
+    return new Taken(dumps, false);
+  }
+
+  /** Whether the JVM exits: a dump fails while it shuts down, a moment before its process ends. */
+  private static boolean exits(long pid) throws InterruptedException {
+    return exitsBy(pid, System.nanoTime() + TimeUnit.SECONDS.toNanos(10));
+  }
+
+  /**
+   * Waits until {@code deadlineNanos} ({@link System#nanoTime}), or less when the JVM exits first:
+   * a series of a JVM that ended stops then, not at its next dump. Whether it exited.
+   */
+  private static boolean exitsBy(long pid, long deadlineNanos) throws InterruptedException {
+    ProcessHandle process = ProcessHandle.of(pid).orElse(null);
+    if (process != null) {
+      try {
+        process.onExit().get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+      } catch (ExecutionException | TimeoutException e) {
+        // still running
+      }
+    }
+    return !TargetRecording.alive(pid);
+  }
+
+  /** A dump's name: its files as {@code analyze} names them when kept, else its pid and number. */
+  private static String name(long pid, int n, int count, Path keep, ThreadDump dump) {
+    if (keep == null) {
+      return "pid " + pid + (count == 1 ? "" : ", dump " + n);
+    }
+    String printed = keep + ThreadDumpTaker.THREAD_PRINT;
+    return switch (dump.format()) {
+      case JSON -> keep + ThreadDumpTaker.JSON + " + " + printed;
+      case PLAIN_TEXT -> keep + ThreadDumpTaker.PLAIN_TEXT + " + " + printed;
+      case THREAD_PRINT -> printed;
+    };
+  }
+
+  /** {@code dumps}, the last saying that the JVM exited before the next. */
+  private static List<NamedDump> exitedAfter(List<NamedDump> dumps, long pid, int count) {
+    List<NamedDump> taken = new ArrayList<>(dumps);
+    NamedDump last = taken.remove(taken.size() - 1);
+    taken.add(
+        new NamedDump(
+            last.name(),
+            last.dump()
+                .withNote(
+                    "pid "
+                        + pid
+                        + " exited after "
+                        + dumps.size()
+                        + " of the "
+                        + count
+                        + " dumps asked for: the report is of those taken")));
+    return taken;
+  }
+}

@@ -1,0 +1,282 @@
+package dev.vtscope.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vtscope.testing.Cli;
+import dev.vtscope.testing.ControlCharacterNameProgram;
+import dev.vtscope.testing.Eventually;
+import dev.vtscope.testing.RunningWorkload;
+import dev.vtscope.testing.TestRecordings;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * {@code vtscope dump PID} against workloads stuck in child JVMs of JDK 21 and of JDK 24+, each
+ * with two carriers and dumped once it says {@code ready:}: the report names the stuck threads and
+ * where they wait, a series shows them persisting and reads back from its saved files as the same,
+ * and a JVM whose JSON dump fails, a pid that is no JVM and a JVM that exits during a series are
+ * each said in one line.
+ */
+class DumpCommandTest {
+
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  private static final List<String> TWO_CARRIERS =
+      List.of("-Djdk.virtualThreadScheduler.parallelism=2");
+
+  @TempDir Path dir;
+
+  static Stream<Path> javas() {
+    return Stream.of(TestRecordings.jdk21Java(), TestRecordings.jdk24PlusJava());
+  }
+
+  private static RunningWorkload ready(Path java, String... workload) throws Exception {
+    return RunningWorkload.start(java, TWO_CARRIERS, workload).awaitLine("ready:");
+  }
+
+  /** The report of {@code dump PID args…} as JSON; fails unless it exits 0. */
+  private static JsonNode dumpJson(long pid, String... args) throws Exception {
+    List<String> command = new ArrayList<>(List.of("dump", String.valueOf(pid)));
+    command.addAll(List.of(args));
+    command.addAll(List.of("--format", "json"));
+    Cli.Result result = Cli.run(command.toArray(String[]::new));
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    return MAPPER.readTree(result.out());
+  }
+
+  /** The waits of the last dump whose site is in {@code method} (Class.method). */
+  private static List<JsonNode> waitsAt(JsonNode report, String method) {
+    List<JsonNode> waits = new ArrayList<>();
+    report.get("waits").forEach(w -> waits.add(w));
+    return waits.stream().filter(w -> w.at("/key/site").asText().startsWith(method + ":")).toList();
+  }
+
+  private static List<String> sampledNames(List<JsonNode> waits) {
+    List<String> names = new ArrayList<>();
+    for (JsonNode w : waits) {
+      w.get("sampled").forEach(t -> names.add(t.get("name").asText()));
+    }
+    return names;
+  }
+
+  @ParameterizedTest
+  @MethodSource("javas")
+  void namesBothThreadsOfAVirtualMonitorCycle(Path java) throws Exception {
+    try (RunningWorkload w = ready(java, "deadlock", "--variant", "monitor")) {
+      JsonNode report = dumpJson(w.pid());
+      assertThat(report.at("/dumps/0/format").asText()).isEqualTo("json");
+      assertThat(report.at("/dumps/0/pid").asLong()).isEqualTo(w.pid());
+      assertThat(report.at("/series").isNull()).isTrue();
+      List<JsonNode> cycle =
+          waitsAt(report, "dev.vtscope.workloads.LockOrderDeadlock.withMonitors");
+      assertThat(sampledNames(cycle))
+          .containsExactlyInAnyOrder("holds-a-wants-b", "holds-b-wants-a");
+      assertThat(cycle).allSatisfy(g -> assertThat(g.get("virtualThreads").asInt()).isPositive());
+    }
+  }
+
+  /**
+   * Both threads of a ReentrantLock cycle are parked, unmounted: a dump that kept only the mounted
+   * virtual threads, as watch's does, would not show them.
+   */
+  @ParameterizedTest
+  @MethodSource("javas")
+  void keepsTheUnmountedThreadsOfAReentrantLockCycle(Path java) throws Exception {
+    try (RunningWorkload w = ready(java, "deadlock", "--variant", "reentrant-lock")) {
+      Cli.Result text = Cli.run("dump", String.valueOf(w.pid()));
+      assertThat(text.exitCode()).as(text.err()).isZero();
+      assertThat(text.out())
+          .startsWith("vtscope: what the threads wait for\n")
+          .contains("  dump        pid " + w.pid() + "  (JSON, JDK ")
+          .containsPattern("parks? in ReentrantLock\\.lock at LockOrderDeadlock\\.withLocks:\\d+")
+          .contains("\"holds-a-wants-b\"", "\"holds-b-wants-a\"");
+      JsonNode report = dumpJson(w.pid());
+      List<JsonNode> cycle = waitsAt(report, "dev.vtscope.workloads.LockOrderDeadlock.withLocks");
+      assertThat(cycle)
+          .allSatisfy(
+              g ->
+                  assertThat(g.at("/key/entry").asText())
+                      .isEqualTo("java.util.concurrent.locks.ReentrantLock.lock"));
+      assertThat(cycle.stream().mapToInt(g -> g.get("virtualThreads").asInt()).sum()).isEqualTo(2);
+      assertThat(sampledNames(cycle))
+          .containsExactlyInAnyOrder("holds-a-wants-b", "holds-b-wants-a");
+      Path page = dir.resolve("waits.html");
+      Cli.Result html =
+          Cli.run("dump", String.valueOf(w.pid()), "--format", "html", "-o", page.toString());
+      assertThat(html.exitCode()).as(html.err()).isZero();
+      assertThat(Files.readString(page))
+          .startsWith("<!DOCTYPE html>")
+          .contains("holds-a-wants-b", "holds-b-wants-a", "LockOrderDeadlock");
+    }
+  }
+
+  /**
+   * A fan-out queued behind a semaphore, dumped twice: the 280 queued tasks (unmounted virtual
+   * threads) persist; the saved files read back with analyze give the same report.
+   */
+  @ParameterizedTest
+  @MethodSource("javas")
+  void aSeriesShowsTheQueuedTasksPersistingAndReadsBackFromItsFiles(Path java) throws Exception {
+    try (RunningWorkload w = ready(java, "stuck-fanout", "--tasks", "300")) {
+      Path saved = dir.resolve("dumps");
+      Cli.Result result =
+          Cli.run(
+              "dump",
+              String.valueOf(w.pid()),
+              "--count",
+              "2",
+              "--every",
+              "500ms",
+              "--save",
+              saved.toString(),
+              "--format",
+              "json");
+      assertThat(result.exitCode()).as(result.err()).isZero();
+      assertThat(result.err())
+          .as("no progress line off a terminal")
+          .doesNotContain("taking dump")
+          .contains("vtscope dump: kept in " + saved);
+      JsonNode report = MAPPER.readTree(result.out());
+      assertThat(report.get("dumps")).hasSize(2);
+      JsonNode queued = null;
+      for (JsonNode s : report.at("/series/waits")) {
+        if (s.at("/key/entry").asText().equals("java.util.concurrent.Semaphore.acquire")) {
+          queued = s;
+        }
+      }
+      assertThat(queued).as(report.at("/series").toString()).isNotNull();
+      assertThat(queued.get("threads")).extracting(JsonNode::asInt).containsExactly(280, 280);
+      assertThat(queued.get("persistent").asInt()).isEqualTo(280);
+
+      long pid = w.pid();
+      try (Stream<Path> files = Files.list(saved)) {
+        assertThat(files.map(f -> f.getFileName().toString()))
+            .containsExactlyInAnyOrder(
+                pid + "-1.json",
+                pid + "-1.thread-print.txt",
+                pid + "-2.json",
+                pid + "-2.thread-print.txt");
+      }
+      Cli.Result again = Cli.run("analyze", saved.toString(), "--format", "json");
+      assertThat(again.exitCode()).as(again.err()).isZero();
+      assertThat(MAPPER.readTree(again.out())).isEqualTo(report);
+    }
+  }
+
+  /**
+   * A thread's name with an ESC breaks the JDK's JSON dump: the report is read from the plain text,
+   * says so in a note, and names the thread escaped.
+   */
+  @ParameterizedTest
+  @MethodSource("javas")
+  void aNameTheJsonWriterFailsOnIsReportedFromThePlainText(Path java) throws Exception {
+    try (RunningWorkload w =
+        RunningWorkload.program(java, List.of(), ControlCharacterNameProgram.class)
+            .awaitLine("ready")) {
+      Cli.Result result = Cli.run("dump", String.valueOf(w.pid()), "--format", "json");
+      assertThat(result.exitCode()).as(result.err()).isZero();
+      assertThat(result.err())
+          .startsWith("vtscope dump: the JSON thread dump failed (")
+          .contains("control character")
+          .contains("read its plain text (Thread.dump_to_file) instead")
+          .doesNotContain("\u001b");
+      JsonNode report = MAPPER.readTree(result.out());
+      assertThat(report.at("/dumps/0/format").asText()).isEqualTo("plain-text");
+      assertThat(report.at("/dumps/0/notes").toString()).contains("the JSON thread dump failed");
+      List<String> names = new ArrayList<>();
+      report
+          .get("waits")
+          .forEach(g -> g.get("sampled").forEach(t -> names.add(t.get("name").asText())));
+      assertThat(names).contains(ControlCharacterNameProgram.NAME);
+    }
+  }
+
+  @Test
+  void aProcessThatIsNoJvmIsRefusedInOneLine() throws Exception {
+    Process sleep = new ProcessBuilder("sleep", "600").start();
+    try {
+      Cli.Result result = Cli.run("dump", String.valueOf(sleep.pid()));
+      assertThat(result.exitCode()).isEqualTo(ExitCode.TARGET_JVM.code());
+      assertThat(result.err())
+          .startsWith("vtscope dump: pid " + sleep.pid() + " is not a JVM vtscope can attach to")
+          .hasLineCount(1);
+      assertThat(result.out()).isEmpty();
+      assertThat(sleep.isAlive()).as("not signalled").isTrue();
+    } finally {
+      sleep.destroyForcibly();
+      sleep.waitFor(20, TimeUnit.SECONDS);
+    }
+    Cli.Result gone = Cli.run("dump", String.valueOf(sleep.pid()));
+    assertThat(gone.exitCode()).isEqualTo(ExitCode.TARGET_JVM.code());
+    assertThat(gone.err()).startsWith("vtscope dump: no process with pid " + sleep.pid());
+  }
+
+  @Test
+  void usageErrorsAreSaidBeforeAnythingIsTaken() throws Exception {
+    Path full = Files.createDirectories(dir.resolve("full"));
+    Files.writeString(full.resolve("other.txt"), "x");
+    for (String[] args :
+        new String[][] {
+          {"dump", "1", "--count", "0"},
+          {"dump", "1", "--every", "2s"},
+          {"dump", "1", "--format", "openmetrics"},
+          {"dump", String.valueOf(ProcessHandle.current().pid()), "--save", full.toString()}
+        }) {
+      Cli.Result result = Cli.run(args);
+      assertThat(result.exitCode()).as(String.join(" ", args)).isEqualTo(ExitCode.USAGE.code());
+      assertThat(result.err()).startsWith("vtscope dump: ");
+    }
+  }
+
+  /**
+   * The JVM exits while the series waits for its second dump: the first is reported, with a note,
+   * and the exit code says the JVM exited.
+   */
+  @Test
+  void aJvmThatExitsDuringASeriesKeepsTheDumpsTaken() throws Exception {
+    try (RunningWorkload w =
+        ready(TestRecordings.jdk21Java(), "deadlock", "--variant", "monitor")) {
+      Path saved = dir.resolve("series");
+      long pid = w.pid();
+      CompletableFuture<Cli.Result> dumped =
+          CompletableFuture.supplyAsync(
+              () ->
+                  Cli.run(
+                      "dump",
+                      String.valueOf(pid),
+                      "--count",
+                      "2",
+                      "--every",
+                      "10m",
+                      "--save",
+                      saved.toString(),
+                      "--format",
+                      "json"));
+      // the first dump's Thread.print is written once the dump is read
+      Path printed = saved.resolve(pid + "-1.thread-print.txt");
+      Eventually.holds("the first dump is taken", () -> dumped.isDone() || Files.exists(printed));
+      w.process().destroyForcibly();
+      Cli.Result result = dumped.get(5, TimeUnit.MINUTES);
+      assertThat(result.exitCode()).as(result.err()).isEqualTo(ExitCode.TARGET_JVM.code());
+      assertThat(result.err())
+          .contains("vtscope dump: pid " + pid + " exited after 1 of the 2 dumps asked for");
+      JsonNode report = MAPPER.readTree(result.out());
+      assertThat(report.get("dumps")).hasSize(1);
+      assertThat(report.at("/dumps/0/notes").toString()).contains("exited after 1 of the 2 dumps");
+      assertThat(
+              sampledNames(waitsAt(report, "dev.vtscope.workloads.LockOrderDeadlock.withMonitors")))
+          .containsExactlyInAnyOrder("holds-a-wants-b", "holds-b-wants-a");
+    }
+  }
+}
