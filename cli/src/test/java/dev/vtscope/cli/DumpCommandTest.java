@@ -87,6 +87,82 @@ class DumpCommandTest {
   }
 
   /**
+   * The high finding of {@code dump PID args…}'s text report whose title starts with {@code title},
+   * its lines joined.
+   */
+  private static String finding(long pid, String title, String... args) {
+    List<String> command = new ArrayList<>(List.of("dump", String.valueOf(pid)));
+    command.addAll(List.of(args));
+    Cli.Result result = Cli.run(command.toArray(String[]::new));
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    return result
+        .out()
+        .lines()
+        .dropWhile(
+            l -> !l.matches(" +\\d+\\. \\[high] +" + java.util.regex.Pattern.quote(title) + ".*"))
+        .takeWhile(l -> !l.isBlank())
+        .map(String::strip)
+        .reduce((a, b) -> a + " " + b)
+        .orElseThrow(() -> new AssertionError("no finding " + title + ":\n" + result.out()));
+  }
+
+  @ParameterizedTest
+  @MethodSource("javas")
+  void namesAPlatformMonitorCycleAsAProvenDeadlock(Path java) throws Exception {
+    try (RunningWorkload w = ready(java, "deadlock", "--variant", "platform-monitor")) {
+      assertThat(finding(w.pid(), "Deadlock over monitors: "))
+          .containsPattern(
+              "holds-a-wants-b \\(platform #\\d+ at dev\\.vtscope\\.workloads\\.LockOrderDeadlock\\.")
+          .contains("held by holds-b-wants-a")
+          .contains("held by holds-a-wants-b");
+    }
+  }
+
+  @Test
+  void namesAVirtualMonitorCycleOnJdk25AsAProvenDeadlock() throws Exception {
+    try (RunningWorkload w =
+        ready(TestRecordings.jdk24PlusJava(), "deadlock", "--variant", "monitor")) {
+      assertThat(finding(w.pid(), "Deadlock over monitors: "))
+          .containsPattern(
+              "holds-a-wants-b \\(virtual #\\d+ at dev\\.vtscope\\.workloads\\.LockOrderDeadlock\\.\\S+\\)"
+                  + " waits for monitor java\\.lang\\.Object@[0-9a-f]+ held by holds-b-wants-a");
+    }
+  }
+
+  @ParameterizedTest
+  @MethodSource("javas")
+  void namesEveryCarrierWaitingForOneClassInitialisation(Path java) throws Exception {
+    try (RunningWorkload w = ready(java, "class-init-deadlock", "--variant", "carriers")) {
+      // one dump calls it possible (a long wait looks the same); two that show it unchanged, stuck
+      assertThat(finding(w.pid(), "Stuck for at least", "--count", "2", "--every", "500ms"))
+          .contains(
+              "of the carriers: every one of the 2 carriers waits for"
+                  + " dev.vtscope.workloads.ClassInitDeadlock$Gate's initialisation")
+          .containsPattern("user-0 \\(virtual #\\d+, pinned at ")
+          .contains(
+              "waits for dev.vtscope.workloads.ClassInitDeadlock$Gate's initialisation, run by"
+                  + " initialiser (virtual #")
+          .contains("waits in java.util.concurrent.CountDownLatch.await")
+          .containsPattern("\\d+ virtual threads? waits? for a carrier: ");
+    }
+  }
+
+  @Test
+  void findsNoDeadlockWhereJdk25UnmountsTheCarrierStarvationsWaiters() throws Exception {
+    try (RunningWorkload w =
+        ready(TestRecordings.jdk24PlusJava(), "carrier-starvation", "--hold", "600s")) {
+      Cli.Result result =
+          Cli.run("dump", String.valueOf(w.pid()), "--count", "2", "--every", "500ms");
+      assertThat(result.exitCode()).as(result.err()).isZero();
+      assertThat(result.out())
+          .contains("virtual threads park in ReentrantLock.lock at CarrierStarvation.waitInMonitor")
+          .doesNotContain("Deadlock")
+          .doesNotContain("deadlock")
+          .doesNotContain("Stuck for");
+    }
+  }
+
+  /**
    * Both threads of a ReentrantLock cycle are parked, unmounted: a dump that kept only the mounted
    * virtual threads, as watch's does, would not show them.
    */
