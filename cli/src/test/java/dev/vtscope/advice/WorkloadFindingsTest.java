@@ -133,10 +133,12 @@ class WorkloadFindingsTest {
           .as("findings of %s on JDK %s", args, a.feature())
           .allSatisfy(
               f ->
-                  assertThat(f.severity().compareTo(Severity.LOW) <= 0 || expectedAside(f, a, args))
+                  assertThat(
+                          f.severity().compareTo(Severity.LOW) <= 0
+                              || expectedAside(f, a, args, recording))
                       .as(Words.title(f))
                       .isTrue());
-      assertThat(findings.stream().filter(f -> !expectedAside(f, a, args)))
+      assertThat(findings.stream().filter(f -> !expectedAside(f, a, args, recording)))
           .as("findings of %s on JDK %s", args, a.feature())
           .extracting(Finding::id)
           .doesNotContain(
@@ -148,7 +150,8 @@ class WorkloadFindingsTest {
               "submit-failed");
       assertThat(
               findings.stream()
-                  .filter(f -> f.severity() == Severity.LOW && !expectedAside(f, a, args)))
+                  .filter(
+                      f -> f.severity() == Severity.LOW && !expectedAside(f, a, args, recording)))
           .extracting(Finding::id)
           .allSatisfy(
               id ->
@@ -196,16 +199,20 @@ class WorkloadFindingsTest {
    * A finding a healthy workload may get beside what it is about: a trace of the machine's load
    * ({@link #loadTrace}), or what the workload documents: the synchronized metrics map is
    * contended, and on JDK 21-23 a virtual thread that waits to enter its monitor holds its carrier
-   * (monitor enters, which a busy machine makes longer and more: two seen beside other builds).
+   * (monitor enters, which a busy machine makes longer and more: two seen beside other builds). And
+   * any carrier monopoly when the recording shows other processes keeping the CPUs busy: a thread
+   * the operating system set aside for tens of milliseconds looks like one that ran that long (two
+   * such runs seen beside two busy loops).
    */
-  private static boolean expectedAside(Finding f, Analysis a, List<String> args) {
+  private static boolean expectedAside(Finding f, Analysis a, List<String> args, Path recording) {
     if (args.get(0).equals("metrics-map")
         && !args.contains("concurrent")
         && a.feature() <= 23
         && f.id().equals("monitor-contention")) {
       return true;
     }
-    return loadTrace(f, a);
+    return loadTrace(f, a)
+        || f.id().equals("carrier-monopoly") && TestRecordings.machineWasBusy(recording);
   }
 
   /**

@@ -357,6 +357,28 @@ public final class TestRecordings {
     }
   }
 
+  /**
+   * Whether other processes kept the machine's CPUs more than half busy at some point while {@code
+   * recording} was made (its {@code jdk.CPULoad} events, which the recordings of this class hold):
+   * then the operating system took the CPU from the recorded JVM's threads for tens of
+   * milliseconds, and a thread that only waited for a CPU looks like one that ran that long.
+   */
+  public static boolean machineWasBusy(Path recording) {
+    try {
+      for (jdk.jfr.consumer.RecordedEvent e :
+          jdk.jfr.consumer.RecordingFile.readAllEvents(recording)) {
+        if (e.getEventType().getName().equals("jdk.CPULoad")
+            && e.getFloat("machineTotal") - e.getFloat("jvmUser") - e.getFloat("jvmSystem")
+                > 0.5f) {
+          return true;
+        }
+      }
+      return false;
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
   /** What a workload run without recording printed and returned. */
   public record Run(int exitCode, String output) {}
 
@@ -387,7 +409,19 @@ public final class TestRecordings {
       deleteAtExit(dir);
       Path settings = dir.resolve("vtscope.jfc");
       try (InputStream in = TestRecordings.class.getResourceAsStream("/dev/vtscope/vtscope.jfc")) {
-        Files.copy(in, settings);
+        // and the machine's CPU load every half second: what tells a trace of a busy machine
+        // apart (machineWasBusy); vtscope's settings leave it off, and it changes no other event
+        // (an event#setting option beside a settings file is not applied on JDK 21)
+        String jfc = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        Files.writeString(
+            settings,
+            jfc.replace(
+                "</configuration>",
+                "  <event name=\"jdk.CPULoad\">\n"
+                    + "    <setting name=\"enabled\">true</setting>\n"
+                    + "    <setting name=\"period\">500 ms</setting>\n"
+                    + "  </event>\n"
+                    + "</configuration>"));
       }
       Path out = dir.resolve("recording.jfr");
       List<String> command = new ArrayList<>();

@@ -154,11 +154,23 @@ class ThirdPartyLibraryTest {
     Analysis a = Reports.analyze("h2-25.jfr", recording, GroupBy.CULPRIT);
     assertThat(a.feature()).isGreaterThanOrEqualTo(24);
     List<Finding> findings = Advisor.standard().advise(a).findings();
-    assertThat(findings).allSatisfy(f -> assertThat(f.severity()).isEqualTo(Severity.INFO));
+    // a carrier monopoly may only be the trace of a machine kept busy by other processes (the
+    // operating system set a thread aside that long), as the recording's CPU load shows
+    boolean busy = TestRecordings.machineWasBusy(recording);
     assertThat(findings)
-        .filteredOn(f -> f.id().equals("healthy"))
-        .singleElement()
-        .satisfies(f -> assertThat(Words.title(f)).startsWith("Healthy: no pinning"));
+        .allSatisfy(
+            f ->
+                assertThat(
+                        f.severity() == Severity.INFO || busy && f.id().equals("carrier-monopoly"))
+                    .as(Words.title(f))
+                    .isTrue());
+    assertThat(findings).extracting(Finding::id).doesNotContain("monitor-pinning");
+    if (findings.stream().noneMatch(f -> f.id().equals("carrier-monopoly"))) {
+      assertThat(findings)
+          .filteredOn(f -> f.id().equals("healthy"))
+          .singleElement()
+          .satisfies(f -> assertThat(Words.title(f)).startsWith("Healthy: no pinning"));
+    }
   }
 
   @Test
