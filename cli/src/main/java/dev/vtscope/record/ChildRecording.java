@@ -81,8 +81,16 @@ public final class ChildRecording {
     // goes when the JVM does
     settings.toFile().deleteOnExit();
     try {
-      try (InputStream in = settings()) {
-        Files.copy(in, settings, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      // written into the file made above, never created again: a Ctrl-C that comes while it is
+      // written deletes it as the JVM ends, and this thread, which runs on meanwhile, must not
+      // bring it back
+      try (InputStream in = settings();
+          OutputStream file =
+              Files.newOutputStream(
+                  settings,
+                  java.nio.file.StandardOpenOption.WRITE,
+                  java.nio.file.StandardOpenOption.TRUNCATE_EXISTING)) {
+        in.transferTo(file);
       }
       ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
       Map<String, String> env = builder.environment();
