@@ -196,18 +196,7 @@ public record CarriersAtEnd(
 
   /** A recording's thread dump, read, taken at its event's start. */
   private static ThreadDump dumpOf(ThreadDumpEvent e) {
-    ThreadDump d = ThreadPrint.parse(e.text());
-    return new ThreadDump(
-        d.format(),
-        Instant.ofEpochSecond(0, e.startNanos()),
-        d.pid(),
-        d.runtimeVersion(),
-        d.facts(),
-        d.threads(),
-        d.containers(),
-        d.vmDeadlocks(),
-        d.complete(),
-        d.notes());
+    return ThreadPrint.parse(e.text()).withTakenAt(Instant.ofEpochSecond(0, e.startNanos()));
   }
 
   /** The same, of the input at {@code input}: an analysis of several reports renumbers them. */

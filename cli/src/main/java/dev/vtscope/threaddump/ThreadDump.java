@@ -74,6 +74,24 @@ public record ThreadDump(
     return null;
   }
 
+  /**
+   * The same dump, taken at {@code when}: a recording's {@code Thread.print} text names no time,
+   * its event does.
+   */
+  public ThreadDump withTakenAt(java.time.Instant when) {
+    return new ThreadDump(
+        format,
+        when,
+        pid,
+        runtimeVersion,
+        facts,
+        threads,
+        containers,
+        vmDeadlocks,
+        complete,
+        notes);
+  }
+
   /** The same dump with {@code note} added. */
   public ThreadDump withNote(String note) {
     List<String> more = new java.util.ArrayList<>(notes);

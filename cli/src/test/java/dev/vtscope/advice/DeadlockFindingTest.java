@@ -95,18 +95,7 @@ class DeadlockFindingTest {
   void aLockChainStuckInASeriesSaysForHowLong() throws IOException {
     ThreadDump print = ThreadPrint.parse(Samples.text("jdk25/lock-cycle/thread-print.txt"));
     ThreadDump first = DumpMerge.of(Samples.json("jdk25/lock-cycle/dump-to-file.json"), print);
-    ThreadDump later =
-        new ThreadDump(
-            first.format(),
-            first.takenAt().plusSeconds(3),
-            first.pid(),
-            first.runtimeVersion(),
-            first.facts(),
-            first.threads(),
-            first.containers(),
-            first.vmDeadlocks(),
-            first.complete(),
-            first.notes());
+    ThreadDump later = first.withTakenAt(first.takenAt().plusSeconds(3));
 
     Finding once = DeadlockFinding.of(Deadlocks.find(first)).get(0);
     Finding stuck = DeadlockFinding.of(Deadlocks.find(List.of(first, later))).get(0);

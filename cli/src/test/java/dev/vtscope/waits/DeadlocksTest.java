@@ -268,17 +268,7 @@ class DeadlocksTest {
   }
 
   private static ThreadDump at(ThreadDump d, Instant when) {
-    return new ThreadDump(
-        d.format(),
-        when,
-        d.pid(),
-        d.runtimeVersion(),
-        d.facts(),
-        d.threads(),
-        d.containers(),
-        d.vmDeadlocks(),
-        d.complete(),
-        d.notes());
+    return d.withTakenAt(when);
   }
 
   private static ThreadDump dump(DumpedThread... threads) {
