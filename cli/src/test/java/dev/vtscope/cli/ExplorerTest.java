@@ -6,6 +6,7 @@ import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.Analyzer;
 import dev.vtscope.recording.RecordingInput;
 import dev.vtscope.recording.RecordingInputs;
+import dev.vtscope.testing.ChildJvms;
 import dev.vtscope.testing.Cli;
 import dev.vtscope.testing.Eventually;
 import dev.vtscope.testing.TestRecordings;
@@ -346,6 +347,7 @@ class ExplorerTest {
         String.join(
             " ",
             quoted(TestRecordings.currentJava().toString()),
+            String.join(" ", ChildJvms.vtscope()),
             "-cp",
             quoted(System.getProperty("java.class.path")),
             VtScope.class.getName());
@@ -473,6 +475,7 @@ class ExplorerTest {
         String.join(
             " ",
             quoted(TestRecordings.currentJava().toString()),
+            String.join(" ", ChildJvms.vtscope()),
             "-cp",
             quoted(System.getProperty("java.class.path")),
             VtScope.class.getName());

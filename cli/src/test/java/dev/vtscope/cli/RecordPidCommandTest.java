@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vtscope.live.AttachedJvm;
+import dev.vtscope.testing.ChildJvms;
 import dev.vtscope.testing.Cli;
 import dev.vtscope.testing.Eventually;
 import dev.vtscope.testing.LiveProgram;
@@ -156,10 +157,11 @@ class RecordPidCommandTest {
   void aJvmThatExitsWhileRecordedKeepsWhatItWrote() throws Exception {
     Process target =
         new ProcessBuilder(
-                TestRecordings.jdk21Java().toString(),
-                "-cp",
-                System.getProperty("java.class.path"),
-                LiveProgram.class.getName())
+                ChildJvms.program(
+                    TestRecordings.jdk21Java(),
+                    "-cp",
+                    System.getProperty("java.class.path"),
+                    LiveProgram.class.getName()))
             .redirectErrorStream(true)
             .start();
     try {
@@ -206,18 +208,15 @@ class RecordPidCommandTest {
       Path log = dir.resolve("vtscope.log");
       Process vtscope =
           new ProcessBuilder(
-                  TestRecordings.currentJava().toString(),
-                  "--add-exports=jdk.attach/sun.tools.attach=ALL-UNNAMED",
-                  "-cp",
-                  System.getProperty("java.class.path"),
-                  VtScope.class.getName(),
-                  "record",
-                  "--pid",
-                  String.valueOf(target.pid()),
-                  "--duration",
-                  "5m",
-                  "--out",
-                  out.toString())
+                  ChildJvms.vtscope(
+                      TestRecordings.currentJava(),
+                      "record",
+                      "--pid",
+                      String.valueOf(target.pid()),
+                      "--duration",
+                      "5m",
+                      "--out",
+                      out.toString()))
               .redirectErrorStream(true)
               .redirectOutput(log.toFile())
               .start();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vtscope.live.AttachedJvm;
+import dev.vtscope.testing.ChildJvms;
 import dev.vtscope.testing.Cli;
 import dev.vtscope.testing.Eventually;
 import dev.vtscope.testing.ParkedCrowdProgram;
@@ -110,12 +111,13 @@ class WatchCommandTest {
   void keepsItsPaceWhileA100000ThreadJvmIsDumped() throws Exception {
     Process target =
         new ProcessBuilder(
-                TestRecordings.currentJava().toString(),
-                "-Xmx1g",
-                "-cp",
-                System.getProperty("java.class.path"),
-                ParkedCrowdProgram.class.getName(),
-                "100000")
+                ChildJvms.program(
+                    TestRecordings.currentJava(),
+                    "-Xmx1g",
+                    "-cp",
+                    System.getProperty("java.class.path"),
+                    ParkedCrowdProgram.class.getName(),
+                    "100000"))
             .redirectErrorStream(true)
             .start();
     try {
@@ -311,18 +313,17 @@ class WatchCommandTest {
       // terminal's foreground job has.
       Process vtscope =
           new ProcessBuilder(
-                  "env",
-                  "--default-signal=INT",
-                  TestRecordings.currentJava().toString(),
-                  "--add-exports=jdk.attach/sun.tools.attach=ALL-UNNAMED",
-                  "-cp",
-                  System.getProperty("java.class.path"),
-                  VtScope.class.getName(),
-                  "watch",
-                  "--pid",
-                  String.valueOf(target.pid()),
-                  "--interval",
-                  "1s")
+                  Stream.concat(
+                          Stream.of("env", "--default-signal=INT"),
+                          ChildJvms.vtscope(
+                              TestRecordings.currentJava(),
+                              "watch",
+                              "--pid",
+                              String.valueOf(target.pid()),
+                              "--interval",
+                              "1s")
+                              .stream())
+                      .toList())
               .redirectErrorStream(true)
               .redirectOutput(log.toFile())
               .start();

@@ -90,7 +90,15 @@ class WorkloadFiguresTest {
         TestRecordings.recordWorkload(
             TestRecordings.currentJava(), "0ms", "cpu-bound", "--tasks", "4", "--limit", "50000");
     Analysis a = Reports.analyze("cpu.jfr", recording, GroupBy.CULPRIT);
-    assertThat(a.pinned().events()).isZero();
+    // The work never pins. The JDK itself may, for well under a millisecond, while a task's first
+    // call links a method handle under contention (FutureTask.set into MethodType's intern table,
+    // seen once on JDK 25): such a pin has no frame of the workload on its stack.
+    assertThat(a.pinned().sites())
+        .as("pins with a frame of the workload")
+        .noneMatch(
+            site ->
+                site.stack().frames().stream()
+                    .anyMatch(f -> f.className().startsWith("dev.vtscope.workloads.")));
     assertThat(a.submitFailed().events()).isZero();
   }
 

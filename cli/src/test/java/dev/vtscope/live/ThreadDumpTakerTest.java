@@ -2,6 +2,7 @@ package dev.vtscope.live;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vtscope.testing.ChildJvms;
 import dev.vtscope.testing.ControlCharacterNameProgram;
 import dev.vtscope.testing.TestRecordings;
 import dev.vtscope.threaddump.DumpFormat;
@@ -35,10 +36,11 @@ class ThreadDumpTakerTest {
   void aNameTheJsonWriterFailsOnFallsBackToThePlainText(Path java) throws Exception {
     Process target =
         new ProcessBuilder(
-                java.toString(),
-                "-cp",
-                System.getProperty("java.class.path"),
-                ControlCharacterNameProgram.class.getName())
+                ChildJvms.program(
+                    java,
+                    "-cp",
+                    System.getProperty("java.class.path"),
+                    ControlCharacterNameProgram.class.getName()))
             .redirectErrorStream(true)
             .start();
     try {

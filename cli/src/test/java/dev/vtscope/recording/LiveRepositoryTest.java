@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vtscope.analysis.GroupBy;
+import dev.vtscope.testing.ChildJvms;
 import dev.vtscope.testing.Eventually;
 import dev.vtscope.testing.LiveProgram;
 import dev.vtscope.testing.Reports;
@@ -46,8 +47,8 @@ class LiveRepositoryTest {
       Files.copy(in, settings);
     }
     List<String> command =
-        List.of(
-            java.toString(),
+        ChildJvms.program(
+            java,
             "-XX:StartFlightRecording:settings="
                 + settings
                 + ",jdk.VirtualThreadPinned#threshold=0ms",

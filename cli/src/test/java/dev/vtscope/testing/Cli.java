@@ -50,15 +50,7 @@ public final class Cli {
 
   /** vtscope in a child JVM, not started yet: for a test that signals it or closes its streams. */
   public static ProcessBuilder childProcess(String... args) {
-    java.util.List<String> command =
-        new java.util.ArrayList<>(
-            java.util.List.of(
-                TestRecordings.currentJava().toString(),
-                "-cp",
-                System.getProperty("java.class.path"),
-                "dev.vtscope.cli.VtScope"));
-    command.addAll(java.util.List.of(args));
-    return new ProcessBuilder(command);
+    return new ProcessBuilder(ChildJvms.vtscope(TestRecordings.currentJava(), args));
   }
 
   /** All of {@code in}, as UTF-8. */

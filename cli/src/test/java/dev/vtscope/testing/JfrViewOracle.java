@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -70,11 +71,36 @@ public final class JfrViewOracle {
     return line.substring(from, to).trim();
   }
 
+  /**
+   * What {@code jfr view pinned-threads} printed for {@code recording}: run once per build for a
+   * recording's content, since both passes ask about the same recordings.
+   */
   private static String run(Path recording) {
+    Path jfr = TestRecordings.jfrTool();
+    try {
+      String content =
+          java.util.HexFormat.of()
+              .formatHex(
+                  java.security.MessageDigest.getInstance("SHA-256")
+                      .digest(Files.readAllBytes(recording)));
+      Path view =
+          TestRecordings.sharedFile(
+              "jfr view pinned-threads|" + jfr + "|" + content,
+              "jfr-view.txt",
+              () -> runJfr(jfr, recording));
+      return Files.readString(view, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static Path runJfr(Path jfr, Path recording) {
     try {
       Process process =
           new ProcessBuilder(
-                  TestRecordings.jfrTool().toString(),
+                  jfr.toString(),
                   // the client compiler and serial GC: less CPU for a short run, the same output
                   "-J-XX:TieredStopAtLevel=1",
                   "-J-XX:+UseSerialGC",
@@ -89,7 +115,10 @@ public final class JfrViewOracle {
       assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
       String text = new String(out, StandardCharsets.UTF_8);
       assertThat(process.exitValue()).as("jfr view exit code; output:\n" + text).isZero();
-      return text;
+      Path view = Files.createTempFile("vtscope-jfr-view-", ".txt");
+      TestRecordings.deleteAtExit(view);
+      Files.write(view, out);
+      return view;
     } catch (IOException e) {
       throw new IllegalStateException(e);
     } catch (InterruptedException e) {

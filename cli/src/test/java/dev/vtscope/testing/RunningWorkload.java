@@ -79,6 +79,7 @@ public final class RunningWorkload implements AutoCloseable {
     List<String> command = new ArrayList<>();
     command.add(java.toString());
     command.add("--enable-native-access=ALL-UNNAMED");
+    command.addAll(ChildJvms.program());
     command.addAll(jvmOptions);
     command.addAll(List.of("-cp", classPath, main));
     command.addAll(List.of(args));

@@ -22,6 +22,7 @@ import java.util.stream.Stream;
 public final class TestRecordings {
 
   private static final Map<String, Path> MADE = new ConcurrentHashMap<>();
+  private static final Map<String, Path> OTHER_FILES = new ConcurrentHashMap<>();
 
   private TestRecordings() {}
 
@@ -80,9 +81,12 @@ public final class TestRecordings {
     return Path.of(System.getProperty("java.home"), "bin", "java");
   }
 
-  /** The JDK's own jfr tool, beside the java running the tests. */
+  /**
+   * The JDK's own jfr tool of the newest JDK at hand (beside {@link #jdk24PlusJava()}), which reads
+   * the recordings of every JDK: one oracle for both passes, whose answers they share.
+   */
   public static Path jfrTool() {
-    Path jfr = Path.of(System.getProperty("java.home"), "bin", "jfr");
+    Path jfr = jdk24PlusJava().resolveSibling("jfr");
     assertThat(jfr).as("the JDK's jfr tool").isExecutable();
     return jfr;
   }
@@ -309,6 +313,22 @@ public final class TestRecordings {
    * JVM made it already; a JVM making it holds a file lock that the others wait on.
    */
   private static Path shared(String key, java.util.function.Supplier<Path> making) {
+    return shared(key, "recording.jfr", making);
+  }
+
+  /**
+   * The file {@code making} makes for {@code key}, made once per build and shared by the test JVMs
+   * of both passes like the recordings, or once per test JVM outside such a build.
+   *
+   * @param name the file's name in the shared folder, e.g. {@code jfr-view.txt}
+   */
+  public static Path sharedFile(String key, String name, java.util.function.Supplier<Path> making) {
+    return OTHER_FILES.computeIfAbsent(
+        name + "|" + key, k -> SHARED == null ? making.get() : shared(key, name, making));
+  }
+
+  private static Path shared(
+      String key, String fileName, java.util.function.Supplier<Path> making) {
     String name;
     try {
       name =
@@ -320,7 +340,7 @@ public final class TestRecordings {
     } catch (java.security.NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
     }
-    Path made = SHARED.resolve(name).resolve("recording.jfr");
+    Path made = SHARED.resolve(name).resolve(fileName);
     try (java.nio.channels.FileChannel lock =
             java.nio.channels.FileChannel.open(
                 SHARED.resolve(name + ".lock"),
@@ -330,7 +350,7 @@ public final class TestRecordings {
       if (!Files.isRegularFile(made)) {
         Path recorded = making.get();
         Files.createDirectories(made.getParent());
-        Path partial = made.resolveSibling("recording.part");
+        Path partial = made.resolveSibling(fileName + ".part");
         Files.copy(recorded, partial, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         Files.move(partial, made, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
       }
@@ -385,10 +405,9 @@ public final class TestRecordings {
   /** Runs a workload in a child JVM without JFR. */
   public static Run runWorkload(Path java, String... workloadArgs) {
     try {
-      List<String> command =
-          new ArrayList<>(
-              List.of(
-                  java.toString(), "-cp", workloadsClassPath(), "dev.vtscope.workloads.Workloads"));
+      List<String> command = new ArrayList<>(List.of(java.toString()));
+      command.addAll(ChildJvms.program());
+      command.addAll(List.of("-cp", workloadsClassPath(), "dev.vtscope.workloads.Workloads"));
       command.addAll(List.of(workloadArgs));
       Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
       String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -431,6 +450,7 @@ public final class TestRecordings {
       eventSettings.forEach(setting -> start.append(',').append(setting));
       command.add(start.toString());
       command.add("-XX:FlightRecorderOptions:stackdepth=256");
+      command.addAll(ChildJvms.program());
       command.addAll(jvmOptions);
       command.add("-Xlog:jfr+startup=warning");
       command.add("--enable-native-access=ALL-UNNAMED");
