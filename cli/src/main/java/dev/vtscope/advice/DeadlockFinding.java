@@ -106,7 +106,7 @@ public final class DeadlockFinding {
     if (!pinned.isEmpty()) {
       explanation.add(Message.of("deadlock.explanation.pins", "threads", pinned));
     }
-    explanation.add(Message.of("deadlock.evidence." + slug(d.weakest())));
+    explanation.add(evidenceMessage(d));
     return new Finding(
         id(d.kind()),
         certain ? Severity.HIGH : Severity.MEDIUM,
@@ -119,6 +119,15 @@ public final class DeadlockFinding {
         0,
         classes(d),
         List.of());
+  }
+
+  /** How the finding is known: from what the dumps state, or read from where threads stand. */
+  private static Message evidenceMessage(Deadlock d) {
+    if (d.edges().stream().anyMatch(e -> e.resource() instanceof Resource.MonitorEntry)) {
+      return Message.of(
+          d.stuck() ? "deadlock.evidence.monitor-entry" : "deadlock.evidence.monitor-entry.one");
+    }
+    return Message.of("deadlock.evidence." + slug(d.weakest()));
   }
 
   private static String id(Deadlock.Kind kind) {
@@ -176,7 +185,7 @@ public final class DeadlockFinding {
         continue;
       }
       WaitGraph.Node holder = e.hasHolder() ? d.nodes().get(e.holder()) : null;
-      links.add(link(thread(waiter), e, holder));
+      links.add(link(waiter, e, holder));
     }
     if (!d.needCarrier().isEmpty()) {
       List<Message> named = new ArrayList<>();
@@ -202,10 +211,26 @@ public final class DeadlockFinding {
     return links;
   }
 
-  private static Message link(Message waiter, WaitEdge e, WaitGraph.Node holder) {
+  private static Message link(WaitGraph.Node waiterNode, WaitEdge e, WaitGraph.Node holder) {
+    Message waiter = thread(waiterNode);
     Resource r = e.resource();
     if (r instanceof Resource.Monitor m) {
       return lockLink(true, waiter, m.lock(), holder);
+    } else if (r instanceof Resource.MonitorEntry m) {
+      Object where =
+          m.at().equals(waiterNode.at())
+              ? Message.of("deadlock.link.monitor.entering.there")
+              : Message.of("deadlock.link.monitor.entering.at", "frame", m.at());
+      return m.holding() == null || m.holding().equals(m.at())
+          ? Message.of("deadlock.link.monitor.entering", "waiter", waiter, "where", where)
+          : Message.of(
+              "deadlock.link.monitor.entering.held",
+              "waiter",
+              waiter,
+              "where",
+              where,
+              "held",
+              m.holding());
     } else if (r instanceof Resource.OwnableLock l) {
       return lockLink(false, waiter, l.lock(), holder);
     } else if (r instanceof Resource.ClassInit c) {

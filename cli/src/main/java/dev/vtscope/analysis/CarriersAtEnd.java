@@ -5,6 +5,7 @@ import dev.vtscope.recording.ThreadDumpEvent;
 import dev.vtscope.threaddump.DumpedThread;
 import dev.vtscope.threaddump.ThreadDump;
 import dev.vtscope.threaddump.ThreadPrint;
+import dev.vtscope.waits.CarrierHolding;
 import dev.vtscope.waits.Deadlock;
 import dev.vtscope.waits.Deadlocks;
 import java.time.Instant;
@@ -58,9 +59,6 @@ public record CarriersAtEnd(
     int undetermined,
     int input,
     List<Deadlock> deadlocks) {
-
-  /** A carrier that used less than this share of the time between two dumps on the CPU idled. */
-  static final double IDLE_CPU_SHARE = 0.1;
 
   public CarriersAtEnd {
     pinned = List.copyOf(pinned);
@@ -173,7 +171,7 @@ public record CarriersAtEnd(
           stayed++;
           // a host that gives the JVM little CPU keeps even a running carrier's share low: a
           // sample of its virtual thread in between says it ran
-          if (idle(e.cpuNanos(), t.cpuNanos(), between)
+          if (CarrierHolding.idle(e.cpuNanos(), t.cpuNanos(), between)
               && !samples.sampledAfter(t.carrying(), before.startNanos())) {
             unchanged++;
           }
@@ -213,13 +211,6 @@ public record CarriersAtEnd(
         undetermined,
         input,
         deadlocks);
-  }
-
-  private static boolean idle(long cpuBefore, long cpuAfter, long between) {
-    return between > 0
-        && cpuBefore >= 0
-        && cpuAfter >= cpuBefore
-        && cpuAfter - cpuBefore < between * IDLE_CPU_SHARE;
   }
 
   /** A worker's pool: its name without the worker's number ({@code ForkJoinPool-1-worker-}). */

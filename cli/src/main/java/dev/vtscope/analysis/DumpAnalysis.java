@@ -33,6 +33,25 @@ public record DumpAnalysis(
     deadlocks = List.copyOf(deadlocks);
   }
 
+  /**
+   * The virtual threads of the last dump that hold their carrier while blocked: those the dump
+   * shows so, and those the series shows stuck entering a monitor on JDK 21–23, which no dump does.
+   */
+  public int carriersHeld() {
+    java.util.Set<Long> inferred = new java.util.HashSet<>();
+    for (Deadlock d : deadlocks) {
+      for (var e : d.edges()) {
+        var n = d.nodes().get(e.waiter());
+        if (n != null
+            && n.holdsCarrier()
+            && e.resource() instanceof dev.vtscope.waits.WaitEdge.Resource.MonitorEntry) {
+          inferred.add(n.id());
+        }
+      }
+    }
+    return last().carriersHeld() + inferred.size();
+  }
+
   /** The last dump's waits: the one a single-dump report shows. */
   public DumpWaits last() {
     return series.dumps().get(series.dumps().size() - 1);

@@ -65,23 +65,35 @@ public final class DumpAnalyzer {
    * The analysis of {@code dumps}, which are of one JVM ({@link #whyNotOneJvm}): ordered by the
    * time each was taken (a dump without one keeps its place among the others given).
    *
-   * @param appPackages the application's package prefixes ({@code --app-package}), or none
+   * @param options the application's packages ({@code --app-package}) and where class files are
+   *     ({@code --classpath}, JDKs): a dump names neither a frame's monitors before JDK 25 nor a
+   *     pin's holder, which the class files tell
+   * @param recorded the JVM's own class path when it is known (a running JVM's), or null
    */
-  public static DumpAnalysis analyze(List<NamedDump> dumps, List<String> appPackages) {
+  public static DumpAnalysis analyze(
+      List<NamedDump> dumps, AnalysisOptions options, ClassBytesSource.RecordedClassPath recorded) {
     List<NamedDump> ordered = new ArrayList<>(dumps);
     if (ordered.stream().allMatch(d -> d.dump().takenAt() != null)) {
       ordered.sort(Comparator.comparing(d -> d.dump().takenAt()));
     }
-    FrameOwnership ownership = new FrameOwnership(appPackages);
+    FrameOwnership ownership = new FrameOwnership(options.appPackages());
     List<ThreadDump> inOrder = ordered.stream().map(NamedDump::dump).toList();
     WaitSeries series = WaitSeries.of(inOrder, new WaitClassifier(ownership));
     ThreadDump last = ordered.get(ordered.size() - 1).dump();
-    List<PinnedNow> pinned;
-    try (ClassBytesSource none = ClassBytesSource.none()) {
-      pinned = PinnedNow.find(last.threads(), new Attributor(none, ownership));
+    try (ClassBytesSource classes =
+        ClassBytesSource.of(
+            options.classPath(),
+            recorded == null ? List.of() : List.of(recorded),
+            last.runtimeVersion() == null ? null : last.runtimeVersion().strip(),
+            last.feature(),
+            options.jdkHomes())) {
+      Attributor attributor = new Attributor(classes, ownership);
+      return new DumpAnalysis(
+          ordered.stream().map(NamedDump::name).toList(),
+          series,
+          PinnedNow.find(last.threads(), attributor),
+          Deadlocks.find(inOrder, 0, attributor, options.jdk()::monitorsHoldCarrier));
     }
-    return new DumpAnalysis(
-        ordered.stream().map(NamedDump::name).toList(), series, pinned, Deadlocks.find(inOrder));
   }
 
   /**

@@ -15,6 +15,9 @@ import dev.vtscope.recording.RecordingListener;
 import dev.vtscope.recording.SubmitFailedEvent;
 import dev.vtscope.recording.ThreadStartEvent;
 import dev.vtscope.threaddump.DumpedThread;
+import dev.vtscope.threaddump.ThreadDump;
+import dev.vtscope.waits.Deadlock;
+import dev.vtscope.waits.Deadlocks;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -160,6 +163,31 @@ public final class IntervalStream implements RecordingListener {
     if (candidates.isEmpty()) {
       return List.of();
     }
+    try (ClassBytesSource classes = classes()) {
+      return PinnedNow.find(
+          candidates, new Attributor(classes, new FrameOwnership(options.appPackages())));
+    }
+  }
+
+  /**
+   * The deadlocks and starvations of the latest thread dumps of the JVM (oldest first), with the
+   * class files of its class path, which tell where a virtual thread waits to enter a monitor when
+   * the dumps do not (JDK 21–23).
+   *
+   * @param parallelism the scheduler's carriers when known otherwise, or 0
+   */
+  public List<Deadlock> deadlocks(List<ThreadDump> series, int parallelism) {
+    try (ClassBytesSource classes = classes()) {
+      return Deadlocks.find(
+          series,
+          parallelism,
+          new Attributor(classes, new FrameOwnership(options.appPackages())),
+          options.jdk()::monitorsHoldCarrier);
+    }
+  }
+
+  /** The class files of the JVM's class path, as far as its events have said it so far. */
+  private ClassBytesSource classes() {
     ClassBytesSource.RecordedClassPath recorded;
     String javaVersion;
     int feature;
@@ -170,12 +198,8 @@ public final class IntervalStream implements RecordingListener {
       javaVersion = jvm == null ? null : jvm.javaVersion();
       feature = jvm == null ? 0 : jvm.feature();
     }
-    try (ClassBytesSource classes =
-        ClassBytesSource.of(
-            options.classPath(), List.of(recorded), javaVersion, feature, options.jdkHomes())) {
-      return PinnedNow.find(
-          candidates, new Attributor(classes, new FrameOwnership(options.appPackages())));
-    }
+    return ClassBytesSource.of(
+        options.classPath(), List.of(recorded), javaVersion, feature, options.jdkHomes());
   }
 
   // Events: what the agent's and watch's intervals count. Thread starts and CPU samples alone do

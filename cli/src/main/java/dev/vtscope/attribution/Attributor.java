@@ -461,6 +461,44 @@ public final class Attributor {
     return f.className().startsWith("jdk.internal.foreign.abi.");
   }
 
+  /**
+   * Where a thread dump's stack enters a monitor, for a dump that says nothing of monitors (JDK
+   * 21–23's JSON, a carried virtual thread's frames): its innermost frame is where a thread waiting
+   * on a {@code monitorenter} or at a {@code synchronized} method's start is shown, as the class
+   * file tells; and the frame that holds a monitor already, innermost first. Null when the
+   * innermost frame enters none, or its class file is not at hand.
+   *
+   * <p>Only a thread that does not run sits there: the caller knows it from a series of dumps.
+   */
+  public MonitorEntry monitorEntry(List<Frame> frames) {
+    if (frames.isEmpty()) {
+      return null;
+    }
+    Frame top = frames.get(0);
+    if (top.line() < 0 || top.bytecodeIndex() >= 0) {
+      return null;
+    }
+    Boolean holdsOwn =
+        locator(top.className()).map(l -> l.entersAtLine(top.method(), top.line())).orElse(null);
+    if (holdsOwn == null) {
+      return null;
+    }
+    if (holdsOwn) {
+      return new MonitorEntry(top, top);
+    }
+    List<MonitorFrame> held = monitorFrames(frames.subList(1, frames.size()));
+    return new MonitorEntry(top, held.isEmpty() ? null : frames.get(held.get(0).frameIndex() + 1));
+  }
+
+  /**
+   * A frame where a thread enters a monitor, and the frame that holds one already.
+   *
+   * @param entering the innermost frame, on the line that enters a monitor
+   * @param holding the innermost frame inside a {@code synchronized} block or method (the entering
+   *     frame itself when its block is inside another of its own), or null when none is
+   */
+  public record MonitorEntry(Frame entering, Frame holding) {}
+
   /** Frames that hold a monitor, innermost first. */
   private List<MonitorFrame> monitorFrames(List<Frame> frames) {
     List<MonitorFrame> result = new ArrayList<>();

@@ -165,6 +165,44 @@ final class SynchronizedBlockLocator {
     return false;
   }
 
+  /**
+   * For a frame known only by its method's name and its line, as a thread dump gives it: whether a
+   * thread there is where it enters a monitor, and whether it holds one of this method's already.
+   * HotSpot reports a thread blocked in a {@code monitorenter} at the instruction after it, the
+   * first line of the block's body, so both that line and the {@code synchronized} statement's own
+   * count; so does a {@code synchronized} method's first line. Null when no method of that name
+   * enters a monitor there, and from a table, which keeps no instructions.
+   *
+   * @return whether the frame holds a monitor of its own method while it enters another
+   */
+  Boolean entersAtLine(String methodName, int line) {
+    for (MethodCode method : methods.values()) {
+      if (!method.nameAndDescriptor().startsWith(methodName + "(")) {
+        continue;
+      }
+      for (int bci = 0; bci < method.code().length; bci += method.instructionLength(bci)) {
+        if (method.opcode(bci) == MethodCode.MONITORENTER
+            && (method.lineAt(bci) == line
+                || (bci + 1 < method.code().length && method.lineAt(bci + 1) == line))) {
+          return innermost(method.nameAndDescriptor(), bci) != null;
+        }
+      }
+      int[] lines = method.lines();
+      if (method.synchronizedMethod() && lines.length > 0 && firstLine(lines) == line) {
+        return false;
+      }
+    }
+    return null;
+  }
+
+  private static int firstLine(int[] lines) {
+    int first = Integer.MAX_VALUE;
+    for (int i = 1; i < lines.length; i += 2) {
+      first = Math.min(first, lines[i]);
+    }
+    return first;
+  }
+
   private static List<Region> regions(MethodCode method) {
     List<Region> result = new ArrayList<>();
     for (int i = 0; i < method.handlerCount(); i++) {

@@ -34,8 +34,9 @@ final class AnalysisMixin {
      */
     LIVE,
     /**
-     * dump: thread dumps taken of a running JVM, whose frames name the application's packages; no
-     * recording is read, so no reader, grouping or class path.
+     * dump: thread dumps taken of a running JVM, whose frames name the application's packages and
+     * whose class files say where its threads stand; no recording is read, so no reader or
+     * grouping.
      */
     DUMPS
   }
@@ -88,6 +89,12 @@ final class AnalysisMixin {
   AnalysisMixin(CommandSpec spec, Use use) {
     reader = use == Use.LIVE ? ReaderKind.JDK : ReaderKind.VTSCOPE;
     if (use == Use.DUMPS) {
+      classPathOption(
+          spec,
+          "Jars and folders of the dumped application, to tell where a virtual thread waits to"
+              + " enter a monitor (JDK 21-23: a dump does not say) and who holds a carrier. A"
+              + " running JVM's own java.class.path is searched after it. Every entry must exist"
+              + " (lib/* needs the folder lib).");
       appPackageOption(spec);
       spec.addOption(
           Specs.flag(
@@ -113,19 +120,12 @@ final class AnalysisMixin {
                       + " 24+).")
               .build());
     }
-    spec.addOption(
-        Specs.option(() -> classPath, v -> classPath = v, "--classpath", "-cp")
-            .paramLabel("PATH")
-            .type(List.class)
-            .auxiliaryTypes(Path.class)
-            .splitRegex(java.io.File.pathSeparator)
-            .description(
-                "Jars and folders of the recorded application, to find synchronized blocks (JDK"
-                    + " 21-23) and name artifacts. The recording's own java.class.path is searched"
-                    + " after it, where its files exist on this machine; JDK classes come from an"
-                    + " installed JDK of the recording's release. Every entry must exist (lib/*"
-                    + " needs the folder lib).")
-            .build());
+    classPathOption(
+        spec,
+        "Jars and folders of the recorded application, to find synchronized blocks (JDK 21-23)"
+            + " and name artifacts. The recording's own java.class.path is searched after it,"
+            + " where its files exist on this machine; JDK classes come from an installed JDK of"
+            + " the recording's release. Every entry must exist (lib/* needs the folder lib).");
     appPackageOption(spec);
     if (use == Use.LIVE) {
       spec.addOption(
@@ -197,6 +197,17 @@ final class AnalysisMixin {
             "--classpath: " + mustExist + ": no such file or folder (check the path)");
       }
     }
+  }
+
+  private void classPathOption(CommandSpec spec, String description) {
+    spec.addOption(
+        Specs.option(() -> classPath, v -> classPath = v, "--classpath", "-cp")
+            .paramLabel("PATH")
+            .type(List.class)
+            .auxiliaryTypes(Path.class)
+            .splitRegex(java.io.File.pathSeparator)
+            .description(description)
+            .build());
   }
 
   /**

@@ -80,7 +80,7 @@ final class AnalyzeCommand implements Callable<Integer> {
             "analyze",
             input.paths(),
             input.recursive(),
-            analysisOptions.options().appPackages(),
+            analysisOptions.options(),
             spec.commandLine().getErr());
     output.print(
         output.renderer(text, TerminalFacts.detect()),

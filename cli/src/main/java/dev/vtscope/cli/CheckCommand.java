@@ -180,7 +180,7 @@ final class CheckCommand implements Callable<Integer> {
             "check",
             input.paths(),
             input.recursive(),
-            analysisOptions.options().appPackages(),
+            analysisOptions.options(),
             spec.commandLine().getErr());
     CheckResult result = Checker.checkDumps(analysis, DumpAdvisor.advise(analysis), policy);
     return report(new Report.Checked(result, analysis.names(), true), input.paths());

@@ -1,8 +1,11 @@
 package dev.vtscope.cli;
 
 import dev.vtscope.advice.DumpAdvisor;
+import dev.vtscope.analysis.AnalysisOptions;
 import dev.vtscope.analysis.DumpAnalysis;
 import dev.vtscope.analysis.DumpAnalyzer;
+import dev.vtscope.analysis.HumanDurations;
+import dev.vtscope.attribution.ClassBytesSource;
 import dev.vtscope.live.DumpSeries;
 import dev.vtscope.live.LiveException;
 import dev.vtscope.report.Escaping;
@@ -63,7 +66,10 @@ final class DumpCommand implements Callable<Integer> {
         Specs.option(() -> count, this::count, "--count")
             .paramLabel("N")
             .type(int.class)
-            .description("How many dumps to take, --every apart (default: 1).")
+            .description(
+                "How many dumps to take, --every apart. Without it, one; and a second a second"
+                    + " later when the first leaves a deadlock possible, which one dump cannot"
+                    + " tell from a long wait.")
             .build());
     spec.addOption(
         Specs.option(() -> every, v -> every = v, "--every")
@@ -106,7 +112,7 @@ final class DumpCommand implements Callable<Integer> {
           ExitCode.USAGE, "--every goes with --count 2 or more: the time between dumps");
     }
     Duration apart = RecordCommand.parseDuration(every == null ? "2s" : every, "--every");
-    List<String> appPackages = analysisOptions.options().appPackages();
+    AnalysisOptions options = analysisOptions.options();
     if (save != null) {
       refuseFilled(save);
     }
@@ -136,6 +142,14 @@ final class DumpCommand implements Callable<Integer> {
         progress.done();
       }
     }
+    ClassBytesSource.RecordedClassPath recorded =
+        new ClassBytesSource.RecordedClassPath(taken.classPath(), taken.workingDirectory(), null);
+    DumpAnalysis analysis = DumpAnalyzer.analyze(taken.dumps(), options, recorded);
+    boolean countGiven = spec.commandLine().getParseResult().hasMatchedOption("--count");
+    if (!countGiven && !taken.exited() && undecided(analysis)) {
+      taken = followUp(taken, err);
+      analysis = DumpAnalyzer.analyze(taken.dumps(), options, recorded);
+    }
     for (DumpAnalyzer.NamedDump d : taken.dumps()) {
       for (String note : d.dump().notes()) {
         err.println("vtscope dump: " + Escaping.terminalLine(note));
@@ -150,13 +164,60 @@ final class DumpCommand implements Callable<Integer> {
               + "' reads them again)");
     }
     err.flush();
-    DumpAnalysis analysis = DumpAnalyzer.analyze(taken.dumps(), appPackages);
     output.print(
         output.renderer(text, TerminalFacts.detect()),
         new Report.DumpsAnalyzed(analysis, DumpAdvisor.advise(analysis)),
         spec.commandLine().getOut(),
         List.of());
     return taken.exited() ? ExitCode.TARGET_JVM.code() : ExitCode.OK.code();
+  }
+
+  /** How long after a single dump that leaves a deadlock undecided the second one is taken. */
+  private static final Duration FOLLOW_UP = Duration.ofSeconds(1);
+
+  /**
+   * Whether a single dump leaves a deadlock undecided: a possible one, which a second dump tells
+   * from a long wait (and, before JDK 24, a virtual thread waiting to enter a monitor from one
+   * running there).
+   */
+  private static boolean undecided(DumpAnalysis analysis) {
+    return analysis.deadlocks().stream().anyMatch(d -> !d.proven() && !d.stuck());
+  }
+
+  /**
+   * {@code taken} and a second dump {@link #FOLLOW_UP} later, said on {@code err}; {@code taken}
+   * alone when the JVM cannot be dumped again (it exited), with a note saying so.
+   */
+  private DumpSeries.Taken followUp(DumpSeries.Taken taken, PrintWriter err)
+      throws InterruptedException {
+    err.println(
+        "vtscope dump: one dump cannot tell a deadlock from a long wait; a second one follows in "
+            + HumanDurations.format(FOLLOW_UP.toNanos()));
+    err.flush();
+    Thread.sleep(FOLLOW_UP.toMillis());
+    try {
+      DumpSeries.Taken more = DumpSeries.take(pid, 1, FOLLOW_UP, save, 2, (n, of) -> {});
+      DumpAnalyzer.NamedDump first = taken.dumps().get(0);
+      DumpSeries.Taken renamed =
+          new DumpSeries.Taken(
+              List.of(
+                  save == null
+                      ? new DumpAnalyzer.NamedDump("pid " + pid + ", dump 1", first.dump())
+                      : first),
+              false,
+              taken.classPath(),
+              taken.workingDirectory());
+      return renamed.then(more);
+    } catch (LiveException e) {
+      err.println(
+          "vtscope dump: no second dump of pid "
+              + pid
+              + " ("
+              + Escaping.terminalLine(e.getMessage())
+              + "): the report is of the first alone");
+      err.flush();
+      return taken;
+    }
   }
 
   /**

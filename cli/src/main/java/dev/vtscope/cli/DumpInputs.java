@@ -1,5 +1,6 @@
 package dev.vtscope.cli;
 
+import dev.vtscope.analysis.AnalysisOptions;
 import dev.vtscope.analysis.DumpAnalysis;
 import dev.vtscope.analysis.DumpAnalyzer;
 import dev.vtscope.analysis.DumpAnalyzer.NamedDump;
@@ -126,13 +127,13 @@ final class DumpInputs {
    * on {@code err}, one line each.
    *
    * @param command the command reading them, which starts each line it says
-   * @param appPackages the application's package prefixes ({@code --app-package}), or none
+   * @param options the application's packages and where its class files are
    */
   static DumpAnalysis analyze(
       String command,
       List<Path> paths,
       boolean recursive,
-      List<String> appPackages,
+      AnalysisOptions options,
       java.io.PrintWriter err) {
     List<String> skipped = new ArrayList<>();
     List<NamedDump> dumps = read(paths, recursive, skipped);
@@ -145,7 +146,7 @@ final class DumpInputs {
     for (String line : skipped) {
       err.println("vtscope " + command + ": " + Escaping.terminalLine(line));
     }
-    return DumpAnalyzer.analyze(dumps, appPackages);
+    return DumpAnalyzer.analyze(dumps, options, null);
   }
 
   private record Read(Path file, ThreadDump dump, FileTime modified) {}

@@ -1,6 +1,7 @@
 package dev.vtscope.cli;
 
 import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.AnalysisOptions;
 import dev.vtscope.analysis.Analyzer;
 import dev.vtscope.recording.RecordingInput;
 import dev.vtscope.recording.RecordingInputs;
@@ -108,11 +109,11 @@ final class ExploreCommand implements Callable<Integer> {
 
   /** Thread dumps given: a shell over what their threads wait for. */
   private Explorer dumps() {
-    List<String> appPackages = analysisOptions.options().appPackages();
+    AnalysisOptions options = analysisOptions.options();
     return new Explorer(
         DumpInputs.analyze(
-            "explore", input.paths(), input.recursive(), appPackages, spec.commandLine().getErr()),
-        appPackages,
+            "explore", input.paths(), input.recursive(), options, spec.commandLine().getErr()),
+        options.appPackages(),
         input.paths());
   }
 

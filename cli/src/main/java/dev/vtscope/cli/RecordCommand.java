@@ -398,8 +398,8 @@ final class RecordCommand implements Callable<Integer> {
     } else if (now != null && !now.threads().mountedFramesKnown()) {
       advice =
           PinnedNowFinding.unknown(advice, Message.of("pinned-now-unknown.frames-not-printed"));
-    } else if (now != null) {
-      List<PinnedNow> pinned;
+    }
+    if (now != null && now.threads() != null) {
       try (ClassBytesSource classes =
           ClassBytesSource.of(
               options.classPath(),
@@ -409,19 +409,23 @@ final class RecordCommand implements Callable<Integer> {
               analysis.jvm() == null ? null : analysis.jvm().javaVersion(),
               analysis.feature(),
               options.jdkHomes())) {
-        pinned =
-            PinnedNow.find(
-                PinnedNow.candidates(now.threads().threads()),
-                new Attributor(classes, new FrameOwnership(options.appPackages())));
+        Attributor attributor = new Attributor(classes, new FrameOwnership(options.appPackages()));
+        if (now.threads().mountedFramesKnown()) {
+          advice =
+              PinnedNowFinding.addTo(
+                  advice,
+                  analysis,
+                  PinnedNow.find(PinnedNow.candidates(now.threads().threads()), attributor));
+        }
+        advice =
+            DeadlockFinding.addTo(
+                advice,
+                Deadlocks.find(
+                    now.series(),
+                    Math.max(0, analysis.scheduler().parallelism().value()),
+                    attributor,
+                    options.jdk()::monitorsHoldCarrier));
       }
-      advice = PinnedNowFinding.addTo(advice, analysis, pinned);
-    }
-    if (now != null && now.threads() != null) {
-      advice =
-          DeadlockFinding.addTo(
-              advice,
-              Deadlocks.find(
-                  now.threads(), Math.max(0, analysis.scheduler().parallelism().value())));
     }
     output.print(
         output.renderer(text, TerminalFacts.detect()),

@@ -33,10 +33,18 @@ public final class DumpSeries {
    * @param exited whether the JVM exited before the last one: {@code dumps} holds fewer than asked,
    *     the last with a note saying so
    */
-  public record Taken(List<NamedDump> dumps, boolean exited) {
+  public record Taken(
+      List<NamedDump> dumps, boolean exited, String classPath, String workingDirectory) {
 
     public Taken {
       dumps = List.copyOf(dumps);
+    }
+
+    /** These dumps, then {@code more}'s, of the same JVM. */
+    public Taken then(Taken more) {
+      List<NamedDump> all = new ArrayList<>(dumps);
+      all.addAll(more.dumps());
+      return new Taken(all, more.exited(), classPath, workingDirectory);
     }
   }
 
@@ -51,16 +59,31 @@ public final class DumpSeries {
    */
   public static Taken take(long pid, int count, Duration every, Path keepIn, Progress progress)
       throws LiveException, InterruptedException {
+    return take(pid, count, every, keepIn, 1, progress);
+  }
+
+  /**
+   * Takes {@code count} dumps of the JVM with this pid, numbering them from {@code first}: more
+   * dumps of a series already taken.
+   */
+  public static Taken take(
+      long pid, int count, Duration every, Path keepIn, int first, Progress progress)
+      throws LiveException, InterruptedException {
     List<NamedDump> dumps = new ArrayList<>();
+    String classPath;
+    String workingDirectory;
     try (AttachedJvm jvm = AttachedJvm.attach(pid)) {
+      java.util.Properties properties = jvm.systemProperties();
+      classPath = properties.getProperty("java.class.path");
+      workingDirectory = properties.getProperty("user.dir");
       long start = System.nanoTime();
       for (int n = 1; n <= count; n++) {
         long due = start + (n - 1) * every.toNanos();
         if (n > 1 && exitsBy(pid, due)) {
-          return new Taken(exitedAfter(dumps, pid, count), true);
+          return new Taken(exitedAfter(dumps, pid, count), true, classPath, workingDirectory);
         }
         progress.taking(n, count);
-        Path keep = keepIn == null ? null : keepIn.resolve(pid + "-" + n);
+        Path keep = keepIn == null ? null : keepIn.resolve(pid + "-" + (first + n - 1));
         ThreadDump dump;
         try {
           dump = ThreadDumpTaker.take(jvm, ThreadDumpTaker.Scope.WHOLE, keep);
@@ -68,12 +91,12 @@ public final class DumpSeries {
           if (dumps.isEmpty() || !exits(pid)) {
             throw e;
           }
-          return new Taken(exitedAfter(dumps, pid, count), true);
+          return new Taken(exitedAfter(dumps, pid, count), true, classPath, workingDirectory);
         }
-        dumps.add(new NamedDump(name(pid, n, count, keep, dump), dump));
+        dumps.add(new NamedDump(name(pid, first + n - 1, first + count - 1, keep, dump), dump));
       }
     }
-    return new Taken(dumps, false);
+    return new Taken(dumps, false, classPath, workingDirectory);
   }
 
   /** Whether the JVM exits: a dump fails while it shuts down, a moment before its process ends. */

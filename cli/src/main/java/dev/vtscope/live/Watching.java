@@ -15,7 +15,6 @@ import dev.vtscope.recording.InputProblemException;
 import dev.vtscope.recording.RepositoryStream;
 import dev.vtscope.threaddump.ThreadDump;
 import dev.vtscope.waits.Deadlock;
-import dev.vtscope.waits.Deadlocks;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -291,7 +290,7 @@ public final class Watching {
           LiveSnapshot snapshot =
               LiveSnapshot.of(live.next(nanos(Instant.now())), pinnedNow, scheduler, dumpAge);
           List<Finding> findings =
-              withPinnedNow(snapshot, unknown, deadlocks(series, snapshot, scheduler));
+              withPinnedNow(snapshot, unknown, deadlocks(live, series, snapshot, scheduler));
           Set<String> fresh = new HashSet<>();
           for (Finding f : findings) {
             // the same finding's figures change every interval: it is new when its rule, the
@@ -391,7 +390,10 @@ public final class Watching {
    * 24+), else as the recording does, else as the dump shows.
    */
   private static List<Deadlock> deadlocks(
-      List<ThreadDump> series, LiveSnapshot snapshot, LiveSnapshot.Scheduler scheduler) {
+      IntervalStream live,
+      List<ThreadDump> series,
+      LiveSnapshot snapshot,
+      LiveSnapshot.Scheduler scheduler) {
     if (series.isEmpty()) {
       return List.of();
     }
@@ -399,7 +401,7 @@ public final class Watching {
         scheduler != null && scheduler.parallelism() > 0
             ? scheduler.parallelism()
             : Math.max(0, snapshot.analysis().scheduler().parallelism().value());
-    return Deadlocks.find(series, parallelism);
+    return live.deadlocks(series, parallelism);
   }
 
   private static long nanos(Instant instant) {

@@ -70,9 +70,9 @@ public final class DumpReport {
             + " virtual, "
             + number(last.platformThreads())
             + " platform; "
-            + number(last.carriersHeld())
+            + number(a.carriersHeld())
             + " virtual "
-            + (last.carriersHeld() == 1 ? "thread holds its" : "threads hold their")
+            + (a.carriersHeld() == 1 ? "thread holds its" : "threads hold their")
             + " carrier while blocked");
     lines.add("");
     return lines;
@@ -325,7 +325,7 @@ public final class DumpReport {
         .append(" virtual, ")
         .append(number(last.platformThreads()))
         .append(" platform; ")
-        .append(number(last.carriersHeld()))
+        .append(number(a.carriersHeld()))
         .append(" holding their carrier while blocked\n\n");
     for (dev.vtscope.advice.Finding f : advice.findings()) {
       md.append(MarkdownReport.finding(f, a.names()));

@@ -222,7 +222,7 @@ public final class HtmlReport implements ReportRenderer {
             + " virtual, "
             + DumpReport.number(last.platformThreads())
             + " platform; "
-            + DumpReport.number(last.carriersHeld())
+            + DumpReport.number(a.carriersHeld())
             + " holding their carrier while blocked");
     findings(root, advice, a.names());
     ArrayNode groups = root.putArray("groups");

@@ -53,6 +53,21 @@ public final class CarrierHolding {
         .anyMatch(f -> isMethod(f, "VirtualThread", "parkOnCarrierThread"));
   }
 
+  /** A carrier that used less than this share of the time between two dumps on the CPU idled. */
+  public static final double IDLE_CPU_SHARE = 0.1;
+
+  /**
+   * Whether a carrier idled between two dumps {@code between} nanoseconds apart, by the CPU time
+   * each gives it ({@code Thread.print}'s {@code cpu=}): less than {@link #IDLE_CPU_SHARE} of the
+   * time; false when a dump does not give it.
+   */
+  public static boolean idle(long cpuBefore, long cpuAfter, long between) {
+    return between > 0
+        && cpuBefore >= 0
+        && cpuAfter >= cpuBefore
+        && cpuAfter - cpuBefore < between * IDLE_CPU_SHARE;
+  }
+
   private static boolean isBlockedState(String state) {
     return switch (state) {
       case "WAITING", "TIMED_WAITING", "BLOCKED" -> true;

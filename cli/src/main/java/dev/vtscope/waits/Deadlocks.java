@@ -1,5 +1,6 @@
 package dev.vtscope.waits;
 
+import dev.vtscope.attribution.Attributor;
 import dev.vtscope.threaddump.ObjectRef;
 import dev.vtscope.threaddump.ThreadDump;
 import dev.vtscope.waits.WaitEdge.Evidence;
@@ -38,7 +39,16 @@ public final class Deadlocks {
    * @param parallelism the scheduler's carriers when known otherwise, or 0
    */
   public static List<Deadlock> find(ThreadDump dump, int parallelism) {
-    return new Finding(WaitGraph.of(dump, parallelism), dump.feature()).find();
+    return find(dump, parallelism, Map.of(), false);
+  }
+
+  private static List<Deadlock> find(
+      ThreadDump dump,
+      int parallelism,
+      Map<Long, Resource.MonitorEntry> entering,
+      boolean enteringPins) {
+    return new Finding(WaitGraph.of(dump, parallelism, entering, enteringPins), dump.feature())
+        .find();
   }
 
   /** What a series of dumps of one JVM shows, oldest first, with as many carriers as they show. */
@@ -54,18 +64,54 @@ public final class Deadlocks {
    * @param parallelism the scheduler's carriers when known otherwise, or 0
    */
   public static List<Deadlock> find(List<ThreadDump> series, int parallelism) {
+    return find(series, parallelism, null, feature -> false);
+  }
+
+  /**
+   * What a series of dumps of one JVM shows, oldest first, with what class files add where the
+   * dumps say nothing of monitors (JDK 21–23's JSON, a carried virtual thread's frames): a virtual
+   * thread that stands in every dump from some dump on at a line that enters a monitor (its class
+   * file shows a {@code synchronized} statement there, or a {@code synchronized} method starts
+   * there), with the same stack, and whose carrier used almost no CPU in between where the dumps
+   * say, waits to enter that monitor. Two or more such threads that each hold a monitor already are
+   * reported as stuck over monitors, their holders unnamed.
+   *
+   * @param parallelism the scheduler's carriers when known otherwise, or 0
+   * @param classes reads the class files of the dumps' frames; null to infer nothing
+   * @param monitorsHoldCarrier whether waiting to enter a monitor pins on a JDK feature release
+   */
+  public static List<Deadlock> find(
+      List<ThreadDump> series,
+      int parallelism,
+      Attributor classes,
+      java.util.function.IntPredicate monitorsHoldCarrier) {
     if (series.isEmpty()) {
       return List.of();
     }
+    List<Map<Long, Resource.MonitorEntry>> entering =
+        classes == null ? null : MonitorEntries.of(series, classes);
+    // one dump only says where they may wait: not that they hold their carriers
+    boolean seen = series.size() > 1;
     ThreadDump last = series.get(series.size() - 1);
-    List<Deadlock> found = find(last, parallelism);
+    List<Deadlock> found =
+        find(
+            last,
+            parallelism,
+            entering == null ? Map.of() : entering.get(series.size() - 1),
+            seen && monitorsHoldCarrier.test(last.feature()));
     if (series.size() < 2 || found.isEmpty()) {
       return found;
     }
     List<Set<Set<String>>> earlier = new ArrayList<>();
-    for (ThreadDump d : series.subList(0, series.size() - 1)) {
+    for (int i = 0; i < series.size() - 1; i++) {
+      ThreadDump d = series.get(i);
       Set<Set<String>> signatures = new HashSet<>();
-      for (Deadlock x : find(d, parallelism)) {
+      for (Deadlock x :
+          find(
+              d,
+              parallelism,
+              entering == null ? Map.of() : entering.get(i),
+              monitorsHoldCarrier.test(d.feature()))) {
         signatures.add(signature(x));
       }
       earlier.add(signatures);
@@ -122,6 +168,8 @@ public final class Deadlocks {
       return "monitor " + label(m.lock());
     } else if (r instanceof Resource.OwnableLock l) {
       return "lock " + label(l.lock());
+    } else if (r instanceof Resource.MonitorEntry m) {
+      return "entering " + m.at().display();
     } else if (r instanceof Resource.ClassInit c) {
       return "init " + c.className();
     } else if (r instanceof Resource.Release x) {
@@ -157,6 +205,7 @@ public final class Deadlocks {
       classInitStarvation();
       classInitChains();
       lockChains();
+      monitorEntries();
       return List.copyOf(found);
     }
 
@@ -316,6 +365,27 @@ public final class Deadlocks {
       }
     }
 
+    /**
+     * Virtual threads stuck entering monitors while each holds one already, which no dump of JDK
+     * 21–23 names: the pattern of a lock-order deadlock, its holders unnamed.
+     */
+    private void monitorEntries() {
+      List<WaitEdge> edges = new ArrayList<>();
+      for (WaitEdge e : g.edges()) {
+        if (e.resource() instanceof Resource.MonitorEntry m
+            && m.holding() != null
+            && !covered.contains(e.waiter())) {
+          edges.add(e);
+        }
+      }
+      if (edges.size() >= 2) {
+        for (WaitEdge e : edges) {
+          covered.add(e.waiter());
+        }
+        add(Deadlock.Kind.MONITOR, false, edges, false);
+      }
+    }
+
     /** The edges from {@code id}, and on from their holders, each once. */
     private void follow(long id, List<WaitEdge> edges, Set<Long> seen) {
       if (!seen.add(id)) {
@@ -336,7 +406,9 @@ public final class Deadlocks {
       boolean lock = false;
       boolean init = false;
       for (WaitEdge e : edges) {
-        monitor |= e.resource() instanceof Resource.Monitor;
+        monitor |=
+            e.resource() instanceof Resource.Monitor
+                || e.resource() instanceof Resource.MonitorEntry;
         lock |= e.resource() instanceof Resource.OwnableLock;
         init |= e.resource() instanceof Resource.ClassInit;
       }

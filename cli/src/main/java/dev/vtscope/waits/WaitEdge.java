@@ -46,6 +46,18 @@ public record WaitEdge(long waiter, Resource resource, long holder, Evidence evi
     /** A monitor: {@code synchronized}. */
     record Monitor(ObjectRef lock) implements Resource {}
 
+    /**
+     * A monitor that a virtual thread is inferred to wait to enter: JDK 21–23 dumps name neither
+     * the monitor nor its holder, and a series of them shows the thread standing still at a line
+     * that enters one ({@link Deadlocks#find(java.util.List, int,
+     * dev.vtscope.attribution.Attributor)}).
+     *
+     * @param at the frame on the line that enters the monitor
+     * @param holding the frame that holds a monitor already, or null when none does
+     */
+    record MonitorEntry(dev.vtscope.recording.Frame at, dev.vtscope.recording.Frame holding)
+        implements Resource {}
+
     /** An ownable {@code java.util.concurrent} lock: {@code ReentrantLock}, a write lock. */
     record OwnableLock(ObjectRef lock) implements Resource {}
 

@@ -115,7 +115,23 @@ public record WaitGraph(
    *     JVM's options), or 0 to count those the dump shows
    */
   public static WaitGraph of(ThreadDump dump, int parallelism) {
-    return new Building(dump).build(parallelism);
+    return of(dump, parallelism, Map.of(), false);
+  }
+
+  /**
+   * The graph of {@code dump}, with the virtual threads a series of dumps shows waiting to enter a
+   * monitor, which the dump does not say.
+   *
+   * @param parallelism the scheduler's carriers when known otherwise, or 0
+   * @param entering by thread id, where each such thread enters a monitor
+   * @param enteringPins whether those threads hold their carriers while they wait (before JDK 24)
+   */
+  public static WaitGraph of(
+      ThreadDump dump,
+      int parallelism,
+      Map<Long, Resource.MonitorEntry> entering,
+      boolean enteringPins) {
+    return new Building(dump, entering, enteringPins).build(parallelism);
   }
 
   /**
@@ -170,9 +186,13 @@ public record WaitGraph(
     final Map<Key, Long> lockOwners = new HashMap<>();
     final Map<String, Long> initialising = new HashMap<>();
     final Set<Long> mounted = new HashSet<>();
+    final Map<Long, Resource.MonitorEntry> entering;
+    final boolean enteringPins;
 
-    Building(ThreadDump dump) {
+    Building(ThreadDump dump, Map<Long, Resource.MonitorEntry> entering, boolean enteringPins) {
       this.dump = dump;
+      this.entering = entering;
+      this.enteringPins = enteringPins;
     }
 
     WaitGraph build(int parallelism) {
@@ -250,6 +270,8 @@ public record WaitGraph(
         release(t, w.lock());
       } else if (b instanceof Blocker.ClassInit c) {
         add(tid, new Resource.ClassInit(c.className()), initialising.get(c.className()));
+      } else if (b == null && entering.containsKey(tid)) {
+        edges.add(new WaitEdge(tid, entering.get(tid), WaitEdge.NO_HOLDER, Evidence.INFERRED));
       } else {
         fromStack(t);
       }
@@ -392,6 +414,9 @@ public record WaitGraph(
     /** Holds its carrier while blocked: pinned, or waiting for a class's initialisation. */
     private boolean holdsCarrier(DumpedThread t) {
       if (CarrierHolding.isBlockedWhilePinned(t)) {
+        return true;
+      }
+      if (enteringPins && entering.containsKey(t.tid())) {
         return true;
       }
       return t.blocker() instanceof Blocker.ClassInit

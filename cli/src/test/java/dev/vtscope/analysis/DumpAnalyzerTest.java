@@ -58,7 +58,9 @@ class DumpAnalyzerTest {
     ThreadDump third = Samples.json("jdk25/semaphore-series/dump-3.json");
     DumpAnalysis a =
         DumpAnalyzer.analyze(
-            List.of(new NamedDump("third", third), new NamedDump("first", first)), List.of());
+            List.of(new NamedDump("third", third), new NamedDump("first", first)),
+            AnalysisOptions.of(GroupBy.CULPRIT),
+            null);
     assertThat(a.names()).containsExactly("first", "third");
     assertThat(a.series().span()).isPositive();
     assertThat(a.isSeries()).isTrue();

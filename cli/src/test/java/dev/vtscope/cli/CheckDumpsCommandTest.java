@@ -6,8 +6,10 @@ import dev.vtscope.advice.Advice;
 import dev.vtscope.advice.DumpAdvisor;
 import dev.vtscope.advice.Finding;
 import dev.vtscope.advice.Severity;
+import dev.vtscope.analysis.AnalysisOptions;
 import dev.vtscope.analysis.DumpAnalysis;
 import dev.vtscope.analysis.DumpAnalyzer;
+import dev.vtscope.analysis.GroupBy;
 import dev.vtscope.testing.Cli;
 import dev.vtscope.threaddump.Samples;
 import java.nio.file.Path;
@@ -37,7 +39,9 @@ class CheckDumpsCommandTest {
   private static Advice advice(String path) throws Exception {
     DumpAnalysis a =
         DumpAnalyzer.analyze(
-            List.of(new DumpAnalyzer.NamedDump(path, Samples.any(path))), List.of());
+            List.of(new DumpAnalyzer.NamedDump(path, Samples.any(path))),
+            AnalysisOptions.of(GroupBy.CULPRIT),
+            null);
     return DumpAdvisor.advise(a);
   }
 
@@ -102,7 +106,10 @@ class CheckDumpsCommandTest {
   void aFolderOfOneJvmsDumpsIsCheckedAsASeriesInJson() throws Exception {
     Path series = Samples.root().resolve("jdk25/semaphore-series");
     DumpAnalysis a =
-        DumpAnalyzer.analyze(DumpInputs.read(List.of(series), false, new ArrayList<>()), List.of());
+        DumpAnalyzer.analyze(
+            DumpInputs.read(List.of(series), false, new ArrayList<>()),
+            AnalysisOptions.of(GroupBy.CULPRIT),
+            null);
     boolean fails = !atOrAbove(DumpAdvisor.advise(a), Severity.INFO).isEmpty();
     Cli.Result r = Cli.run("check", "--format", "json", "--fail-on", "info", series.toString());
     assertThat(r.exitCode())

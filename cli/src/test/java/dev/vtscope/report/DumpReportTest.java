@@ -9,9 +9,11 @@ import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SchemaValidatorsConfig;
 import com.networknt.schema.SpecVersion;
 import dev.vtscope.advice.DumpAdvisor;
+import dev.vtscope.analysis.AnalysisOptions;
 import dev.vtscope.analysis.DumpAnalysis;
 import dev.vtscope.analysis.DumpAnalyzer;
 import dev.vtscope.analysis.DumpAnalyzer.NamedDump;
+import dev.vtscope.analysis.GroupBy;
 import dev.vtscope.testing.GeneratedDumps;
 import dev.vtscope.testing.TestRecordings;
 import dev.vtscope.threaddump.DumpMerge;
@@ -71,7 +73,7 @@ class DumpReportTest {
       }
       dumps.add(new NamedDump(one, dump));
     }
-    return DumpAnalyzer.analyze(dumps, List.of());
+    return DumpAnalyzer.analyze(dumps, AnalysisOptions.of(GroupBy.CULPRIT), null);
   }
 
   private static String render(ReportRenderer renderer, DumpAnalysis a) {
@@ -135,7 +137,10 @@ class DumpReportTest {
       dump = DumpMerge.of(dump, ThreadDumpFiles.read(printed));
     }
     DumpAnalysis a =
-        DumpAnalyzer.analyze(List.of(new NamedDump(base + ".dump.json", dump)), List.of());
+        DumpAnalyzer.analyze(
+            List.of(new NamedDump(base + ".dump.json", dump)),
+            AnalysisOptions.of(GroupBy.CULPRIT),
+            null);
     GoldenReportTest.compare(
         json.resolveSibling(base + ".waits.txt"), render(new TextReport(TextStyle.PLAIN), a));
     String report = render(new JsonReport("test"), a);
@@ -157,7 +162,9 @@ class DumpReportTest {
   @Test
   void tenThousandVirtualThreadsRenderAsAScreenful() throws IOException {
     var dump = ThreadDumpJson.read(GeneratedDumps.parkedCrowd(10_000));
-    DumpAnalysis a = DumpAnalyzer.analyze(List.of(new NamedDump("crowd.json", dump)), List.of());
+    DumpAnalysis a =
+        DumpAnalyzer.analyze(
+            List.of(new NamedDump("crowd.json", dump)), AnalysisOptions.of(GroupBy.CULPRIT), null);
     String text = render(new TextReport(TextStyle.PLAIN), a);
     assertThat(text.lines().count()).isLessThanOrEqualTo(40);
     List<String> semaphoreLines =

@@ -346,6 +346,7 @@ class DeadlocksTest {
   private static String resource(Resource r) {
     return switch (r) {
       case Resource.Monitor m -> "monitor";
+      case Resource.MonitorEntry m -> "entering " + m.at().display();
       case Resource.OwnableLock l -> "lock";
       case Resource.ClassInit c -> "init " + c.className();
       case Resource.Carriers c -> "carriers";
