@@ -2,6 +2,7 @@ package dev.vtscope.agent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vtscope.testing.ChildJvms;
 import dev.vtscope.testing.Eventually;
 import java.io.File;
 import java.io.IOException;
@@ -139,6 +140,7 @@ class AgentMicrometerTest {
     assertThat(agent).as("vtscope-agent.jar is made before the tests run").exists();
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(ChildJvms.program());
     command.add("-javaagent:" + agent + "=port=0,interval=1s,threshold=0ms" + options);
     command.addAll(List.of("-cp", String.join(File.pathSeparator, classPath), main));
     command.addAll(List.of(args));

@@ -3,6 +3,7 @@ package dev.vtscope.agent;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.vtscope.testing.ChildJvms;
 import dev.vtscope.testing.Eventually;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -119,6 +120,7 @@ class AgentPrometheusTest {
                   .toURI());
       List<String> command = new ArrayList<>();
       command.add(java.toString());
+      command.addAll(ChildJvms.program());
       command.add("--enable-native-access=ALL-UNNAMED");
       command.add("-javaagent:" + agent + "=port=0,interval=1s,threshold=0ms");
       command.addAll(List.of("-cp", workloads.toString(), "dev.vtscope.workloads.Workloads"));
