@@ -224,6 +224,11 @@ final class AnalysisMixin {
         dev.vtscope.advice.Knowledge.standard().jdk().releases());
   }
 
+  /** The reader {@code --reader} chose. */
+  ReaderKind reader() {
+    return reader;
+  }
+
   /** Whether {@code -q} asks for no progress line. */
   boolean quiet() {
     return quiet;

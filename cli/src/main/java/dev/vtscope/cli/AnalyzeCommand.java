@@ -39,7 +39,17 @@ final class AnalyzeCommand implements Callable<Integer> {
 
   private final AnalysisMixin analysisOptions = new AnalysisMixin(spec, AnalysisMixin.Use.REPORT);
 
+  private boolean threadDumps;
+
   AnalyzeCommand() {
+    spec.addOption(
+        Specs.flag(
+            () -> threadDumps,
+            v -> threadDumps = v,
+            "Report the recordings' thread dumps (jdk.ThreadDump events, one a chunk in"
+                + " vtscope's settings) as 'analyze' reports dump files: what the threads wait"
+                + " for, which waits persist across the dumps, deadlocks.",
+            "--thread-dumps"));
     Specs.verboseOption(spec);
     Specs.helpOptions(spec);
   }
@@ -55,6 +65,13 @@ final class AnalyzeCommand implements Callable<Integer> {
       return dumps();
     }
     List<RecordingInput> inputs = input.resolve();
+    if (threadDumps) {
+      refuseRecordingFormat();
+      print(
+          DumpInputs.analyzeRecorded(
+              "analyze", inputs, analysisOptions.reader(), analysisOptions.options()));
+      return ExitCode.OK.code();
+    }
     Analysis analysis =
         analysisOptions.analyze(
             inputs, output.machineReadable() ? null : spec.commandLine().getErr());
@@ -68,6 +85,24 @@ final class AnalyzeCommand implements Callable<Integer> {
 
   /** Thread dumps given: what their threads wait for, and for a series what persisted. */
   private Integer dumps() {
+    if (threadDumps) {
+      throw new ExitException(
+          ExitCode.USAGE,
+          "--thread-dumps reads the thread dumps inside recordings; dump files are read as they"
+              + " are, without it");
+    }
+    refuseRecordingFormat();
+    print(
+        DumpInputs.analyze(
+            "analyze",
+            input.paths(),
+            input.recursive(),
+            analysisOptions.options(),
+            spec.commandLine().getErr()));
+    return ExitCode.OK.code();
+  }
+
+  private void refuseRecordingFormat() {
     if (!OutputOptions.DUMP_FORMATS.containsKey(output.format())) {
       throw new ExitException(
           ExitCode.USAGE,
@@ -75,18 +110,13 @@ final class AnalyzeCommand implements Callable<Integer> {
               + output.format().label()
               + ": thread dumps are reported as text, json, markdown or html; give one of those");
     }
-    DumpAnalysis analysis =
-        DumpInputs.analyze(
-            "analyze",
-            input.paths(),
-            input.recursive(),
-            analysisOptions.options(),
-            spec.commandLine().getErr());
+  }
+
+  private void print(DumpAnalysis analysis) {
     output.print(
         output.renderer(text, TerminalFacts.detect()),
         new Report.DumpsAnalyzed(analysis, DumpAdvisor.advise(analysis)),
         spec.commandLine().getOut(),
         input.paths());
-    return ExitCode.OK.code();
   }
 }

@@ -4,17 +4,26 @@ import dev.vtscope.analysis.AnalysisOptions;
 import dev.vtscope.analysis.DumpAnalysis;
 import dev.vtscope.analysis.DumpAnalyzer;
 import dev.vtscope.analysis.DumpAnalyzer.NamedDump;
+import dev.vtscope.attribution.ClassBytesSource;
+import dev.vtscope.recording.JvmFacts;
+import dev.vtscope.recording.ReaderKind;
+import dev.vtscope.recording.RecordingFiles;
+import dev.vtscope.recording.RecordingInput;
 import dev.vtscope.recording.RecordingInputs;
+import dev.vtscope.recording.RecordingListener;
+import dev.vtscope.recording.ThreadDumpEvent;
 import dev.vtscope.report.Escaping;
 import dev.vtscope.threaddump.DumpFormat;
 import dev.vtscope.threaddump.DumpMerge;
 import dev.vtscope.threaddump.NotAThreadDumpException;
 import dev.vtscope.threaddump.ThreadDump;
 import dev.vtscope.threaddump.ThreadDumpFiles;
+import dev.vtscope.threaddump.ThreadPrint;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -147,6 +156,101 @@ final class DumpInputs {
       err.println("vtscope " + command + ": " + Escaping.terminalLine(line));
     }
     return DumpAnalyzer.analyze(dumps, options, null);
+  }
+
+  /**
+   * The analysis of the thread dumps inside recordings ({@code jdk.ThreadDump} events, {@code
+   * Thread.print} texts each taken when its event started), oldest first, as one JVM's series: what
+   * {@code analyze --thread-dumps} reports. Recordings of several JVMs are refused, as dumps of
+   * several JVMs are; a recording without such events too.
+   */
+  static DumpAnalysis analyzeRecorded(
+      String command, List<RecordingInput> inputs, ReaderKind reader, AnalysisOptions options) {
+    List<NamedDump> dumps = new ArrayList<>();
+    java.util.Set<String> jvms = new java.util.LinkedHashSet<>();
+    String classPath = null;
+    String workingDirectory = null;
+    for (RecordingInput input : inputs) {
+      RecordedDumps found = new RecordedDumps();
+      for (Path file : input.files()) {
+        try {
+          RecordingFiles.read(reader.create(), file, found);
+        } catch (RecordingFiles.UnreadableException e) {
+          throw new ExitException(
+              e.io() ? ExitCode.INPUT_UNREADABLE : ExitCode.NOT_A_RECORDING, e.getMessage());
+        }
+      }
+      if (found.dumps.isEmpty()) {
+        throw new ExitException(
+            ExitCode.INPUT_UNREADABLE,
+            input.name()
+                + " holds no jdk.ThreadDump event: record with it on (vtscope record does, once a"
+                + " chunk; e.g. -XX:StartFlightRecording:jdk.ThreadDump#period=10s)");
+      }
+      if (found.jvm != null) {
+        jvms.add("pid " + found.jvm.pid() + " " + found.jvm.javaVersion());
+      }
+      classPath = classPath == null ? found.properties.get("java.class.path") : classPath;
+      workingDirectory =
+          workingDirectory == null ? found.properties.get("user.dir") : workingDirectory;
+      for (ThreadDumpEvent e : found.dumps) {
+        Instant at = Instant.ofEpochSecond(0, e.startNanos());
+        ThreadDump d = ThreadPrint.parse(e.text());
+        dumps.add(
+            new NamedDump(
+                input.name() + " at " + at.truncatedTo(java.time.temporal.ChronoUnit.MILLIS),
+                new ThreadDump(
+                    d.format(),
+                    at,
+                    found.jvm == null ? d.pid() : found.jvm.pid(),
+                    d.runtimeVersion(),
+                    d.facts(),
+                    d.threads(),
+                    d.containers(),
+                    d.vmDeadlocks(),
+                    d.complete(),
+                    d.notes())));
+      }
+    }
+    if (jvms.size() > 1) {
+      throw new ExitException(
+          ExitCode.USAGE,
+          "the recordings are of "
+              + jvms.size()
+              + " JVMs ("
+              + String.join(", ", jvms)
+              + "): a series is of one JVM; "
+              + command
+              + " each JVM's recordings apart");
+    }
+    return DumpAnalyzer.analyze(
+        dumps,
+        options,
+        classPath == null
+            ? null
+            : new ClassBytesSource.RecordedClassPath(classPath, workingDirectory, null));
+  }
+
+  /** What a recording says of its thread dumps and its JVM. */
+  private static final class RecordedDumps implements RecordingListener {
+    final List<ThreadDumpEvent> dumps = new ArrayList<>();
+    final java.util.Map<String, String> properties = new java.util.HashMap<>();
+    JvmFacts jvm;
+
+    @Override
+    public void threadDump(ThreadDumpEvent event) {
+      dumps.add(event);
+    }
+
+    @Override
+    public void jvm(JvmFacts facts) {
+      jvm = facts;
+    }
+
+    @Override
+    public void systemProperty(String key, String value) {
+      properties.putIfAbsent(key, value);
+    }
   }
 
   private record Read(Path file, ThreadDump dump, FileTime modified) {}

@@ -128,8 +128,8 @@ class HelpTest {
     }
     assertThat(help)
         .contains(
-            "    3  an input cannot be read (missing, unreadable, no recordings), or an\n"
-                + "       output cannot be written");
+            "    3  an input cannot be read (missing, unreadable, no recordings, no thread\n"
+                + "       dumps in recordings), or an output cannot be written");
   }
 
   /**
