@@ -6,10 +6,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The man pages say what --help says, and groff renders them without a warning, as man does. */
+@Tag("runtime-independent")
 class ManPagesTest {
 
   @TempDir Path dir;

@@ -25,6 +25,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.Test;
  * a sample offline, finds the timeline and the flame graph drawn, clicks a site and reads its
  * stack, and keeps screenshots in target/html-report/.
  */
+@Tag("runtime-independent")
 class HtmlReportBrowserTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();

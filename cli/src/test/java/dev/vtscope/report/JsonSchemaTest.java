@@ -19,11 +19,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** Every JSON report vtscope writes validates against the published schema. */
+@Tag("runtime-independent")
 class JsonSchemaTest {
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
