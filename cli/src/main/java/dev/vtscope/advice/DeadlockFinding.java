@@ -169,9 +169,11 @@ public final class DeadlockFinding {
   private static List<Message> chain(Deadlock d) {
     List<Message> links = new ArrayList<>();
     List<Message> holders = new ArrayList<>();
+    // a thread is described where it is first named, and by its name alone after
+    Set<Long> told = new java.util.HashSet<>();
     for (WaitEdge e : d.edges()) {
       if (e.waiter() == WaitGraph.CARRIERS) {
-        holders.add(thread(d.nodes().get(e.holder())));
+        holders.add(thread(d.nodes().get(e.holder()), told));
       }
     }
     if (!holders.isEmpty()) {
@@ -185,13 +187,13 @@ public final class DeadlockFinding {
         continue;
       }
       WaitGraph.Node holder = e.hasHolder() ? d.nodes().get(e.holder()) : null;
-      links.add(link(waiter, e, holder));
+      links.add(link(waiter, e, holder, told));
     }
     if (!d.needCarrier().isEmpty()) {
       List<Message> named = new ArrayList<>();
       for (WaitGraph.Node n :
           d.needCarrier().subList(0, Math.min(NEEDERS_NAMED, d.needCarrier().size()))) {
-        named.add(thread(n));
+        named.add(thread(n, told));
       }
       links.add(
           Message.of(
@@ -211,14 +213,16 @@ public final class DeadlockFinding {
     return links;
   }
 
-  private static Message link(WaitGraph.Node waiterNode, WaitEdge e, WaitGraph.Node holder) {
-    Message waiter = thread(waiterNode);
+  private static Message link(
+      WaitGraph.Node waiterNode, WaitEdge e, WaitGraph.Node holder, Set<Long> told) {
+    boolean described = !told.contains(waiterNode.id());
+    Message waiter = thread(waiterNode, told);
     Resource r = e.resource();
     if (r instanceof Resource.Monitor m) {
-      return lockLink(true, waiter, m.lock(), holder);
+      return lockLink(true, waiter, m.lock(), holder, told);
     } else if (r instanceof Resource.MonitorEntry m) {
       Object where =
-          m.at().equals(waiterNode.at())
+          described && m.at().equals(waiterNode.at())
               ? Message.of("deadlock.link.monitor.entering.there")
               : Message.of("deadlock.link.monitor.entering.at", "frame", m.at());
       return m.holding() == null || m.holding().equals(m.at())
@@ -232,7 +236,7 @@ public final class DeadlockFinding {
               "held",
               m.holding());
     } else if (r instanceof Resource.OwnableLock l) {
-      return lockLink(false, waiter, l.lock(), holder);
+      return lockLink(false, waiter, l.lock(), holder, told);
     } else if (r instanceof Resource.ClassInit c) {
       return holder == null
           ? Message.of("deadlock.link.class-init.unknown", "waiter", waiter, "class", c.className())
@@ -243,7 +247,7 @@ public final class DeadlockFinding {
               "class",
               c.className(),
               "holder",
-              thread(holder));
+              thread(holder, told));
     } else if (r instanceof Resource.Release x) {
       return Message.of(
           "deadlock.link.release", "waiter", waiter, "what", x.what().isEmpty() ? "?" : x.what());
@@ -252,7 +256,7 @@ public final class DeadlockFinding {
   }
 
   private static Message lockLink(
-      boolean monitor, Message waiter, ObjectRef lock, WaitGraph.Node holder) {
+      boolean monitor, Message waiter, ObjectRef lock, WaitGraph.Node holder, Set<Long> told) {
     String object = object(lock);
     if (holder == null) {
       return Message.of(
@@ -277,7 +281,7 @@ public final class DeadlockFinding {
         "lock",
         object,
         "holder",
-        thread(holder));
+        thread(holder, told));
   }
 
   private static String object(ObjectRef lock) {
@@ -289,11 +293,24 @@ public final class DeadlockFinding {
         : lock.id() == null ? lock.className() : lock.className() + " <" + lock.id() + ">";
   }
 
-  private static Message thread(WaitGraph.Node n) {
+  /** A thread as first named: its kind, id, pin and frame; by its name alone once {@code told}. */
+  private static Message thread(WaitGraph.Node n, Set<Long> told) {
     if (n == null) {
       return Message.of("deadlock.thread.unknown");
     }
     boolean virtual = n.kind() == WaitGraph.Node.Kind.VIRTUAL;
+    if (!told.add(n.id())) {
+      return n.name().isEmpty()
+          ? Message.of(
+              virtual ? "deadlock.thread.virtual.unnamed" : "deadlock.thread.platform.unnamed",
+              "tid",
+              n.id(),
+              "pinned",
+              "",
+              "at",
+              "")
+          : Message.of("deadlock.thread.again", "name", n.name());
+    }
     // Thread.print names no carried virtual thread: its id alone then
     String key =
         n.name().isEmpty()

@@ -222,7 +222,11 @@ public final class DumpReport {
           one ? "waits for a class's initialisation" : "wait for a class's initialisation";
       case NOT_STARTED -> one ? "has not started" : "have not started";
       case IDLE_WORKER -> one ? "is idle" : "are idle";
-      case NATIVE -> one ? "runs native code or the JVM's" : "run native code or the JVM's";
+      case NATIVE ->
+          g.entry() != null || g.site() != null
+              ? one ? "runs native code" : "run native code"
+              // no Java frames, or the JDK's service threads (reference handler, JFR, signals)
+              : one ? "is the JVM's own or shows no frames" : "are the JVM's own or show no frames";
       case CARRYING -> one ? "carries a virtual thread" : "carry virtual threads";
       case RUNNING -> one ? "runs" : "run";
     };

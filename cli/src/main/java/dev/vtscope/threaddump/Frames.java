@@ -21,7 +21,10 @@ public final class Frames {
     String source = text.substring(open + 1, text.length() - 1);
     String qualified = text.substring(0, open);
     String module = null;
-    int slash = qualified.lastIndexOf('/');
+    // a hidden class's name holds a slash of its own (Outer$$Lambda/0x0000000800c01234): the
+    // prefix ends at the slash before it
+    int hidden = hiddenSuffix(qualified);
+    int slash = hidden < 0 ? qualified.lastIndexOf('/') : qualified.lastIndexOf('/', hidden - 1);
     if (slash >= 0) {
       String prefix = qualified.substring(0, slash);
       qualified = qualified.substring(slash + 1);
@@ -31,6 +34,27 @@ public final class Frames {
       module = last.isEmpty() ? null : at < 0 ? last : last.substring(0, at);
     }
     return frame(module, qualified, source);
+  }
+
+  /**
+   * Where {@code /0x…} of a hidden class's name starts in {@code class.method}, or -1: a slash,
+   * then {@code 0x} and hexadecimal digits up to the method's dot.
+   */
+  private static int hiddenSuffix(String qualified) {
+    int at = qualified.lastIndexOf("/0x");
+    if (at < 0) {
+      return -1;
+    }
+    int dot = qualified.indexOf('.', at);
+    if (dot < 0 || dot == at + 3) {
+      return -1;
+    }
+    for (int i = at + 3; i < dot; i++) {
+      if (Character.digit(qualified.charAt(i), 16) < 0) {
+        return -1;
+      }
+    }
+    return at;
   }
 
   /**

@@ -157,6 +157,10 @@ public final class WaitClassifier {
       // platform thread with none is the JVM's own (Signal Dispatcher, a compiler thread)
       return wait(t.isVirtual() ? WaitKind.NOT_STARTED : WaitKind.NATIVE, null, null, null, null);
     }
+    if (!t.isVirtual() && isJvmService(frames)) {
+      // with the JVM's threads that have no Java frames: one line for the JVM's own housekeeping
+      return wait(WaitKind.NATIVE, null, null, null, null);
+    }
     StackReading s = read.computeIfAbsent(t.stack(), this::read);
     String operation = s.kind() == WaitKind.SOCKET_IO ? operation(s.matched()) : null;
     Blocker b = t.blocker();
@@ -179,6 +183,48 @@ public final class WaitClassifier {
     String resourceClass = s.resourceClass() != null ? s.resourceClass() : className(object);
     return wait(kind, resourceClass, id(object), s, operation);
   }
+
+  /**
+   * The JDK's own service threads, which every JVM has and no application runs code in: the
+   * reference handler, the finalizer, the cleaner and other innocuous threads, JFR's, the signal
+   * handlers, and the thread writing the dump itself. Told by their outermost frame below {@code
+   * Thread.run}, with every frame the JDK's; a finalizer or shutdown hook running the application's
+   * code is not one.
+   */
+  private static boolean isJvmService(List<Frame> frames) {
+    int outer = frames.size() - 1;
+    while (outer > 0
+        && frames.get(outer).className().equals("java.lang.Thread")
+        && (frames.get(outer).method().equals("run")
+            || frames.get(outer).method().equals("runWith"))) {
+      outer--;
+    }
+    String origin = frames.get(outer).className();
+    boolean service = false;
+    for (String prefix : JVM_SERVICES) {
+      service |= origin.startsWith(prefix);
+    }
+    if (!service) {
+      return false;
+    }
+    for (Frame f : frames) {
+      if (!FrameOwnership.isJdk(f)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static final List<String> JVM_SERVICES =
+      List.of(
+          "java.lang.ref.Reference$ReferenceHandler",
+          "java.lang.ref.Finalizer$FinalizerThread",
+          "jdk.internal.misc.InnocuousThread",
+          "jdk.internal.ref.CleanerImpl",
+          "jdk.jfr.internal.",
+          "jdk.internal.misc.Signal",
+          "java.lang.Terminator",
+          "jdk.internal.vm.ThreadDumper");
 
   /** The kind of a thread whose stack names no known API: by its state, its top frame. */
   private static WaitKind fromState(DumpedThread t, List<Frame> frames) {

@@ -54,6 +54,9 @@ public final class WaitGrouping {
   public static final Comparator<WaitGroup> MOST_TELLING =
       Comparator.comparingInt(WaitGroup::carriersHeld)
           .reversed()
+          // the JVM's own threads, however many, last
+          .thenComparing(
+              g -> g.key().kind() == WaitKind.NATIVE && g.entry() == null && g.site() == null)
           .thenComparing(g -> g.key().kind().idle() || g.site() == null)
           .thenComparing(Comparator.comparingInt(WaitGroup::threads).reversed())
           // of equal groups, contention (monitors, locks, synchronizers) before sleep and work

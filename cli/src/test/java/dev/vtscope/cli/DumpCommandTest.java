@@ -170,9 +170,11 @@ class DumpCommandTest {
               "of the carriers: every one of the 2 carriers waits for"
                   + " dev.vtscope.workloads.ClassInitDeadlock$Gate's initialisation")
           .containsPattern("user-0 \\(virtual #\\d+, pinned at ")
+          .containsPattern("held by initialiser \\(virtual #\\d+, pinned at ")
+          // named in full once, by name after
           .contains(
               "waits for dev.vtscope.workloads.ClassInitDeadlock$Gate's initialisation, run by"
-                  + " initialiser (virtual #")
+                  + " initialiser;")
           .contains("waits in java.util.concurrent.CountDownLatch.await")
           .containsPattern("\\d+ virtual threads? waits? for a carrier: ");
     }

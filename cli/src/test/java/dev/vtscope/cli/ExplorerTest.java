@@ -406,7 +406,7 @@ class ExplorerTest {
     assertThat(r.exitCode()).as(r.err()).isZero();
     assertThat(r.err().lines())
         .containsExactly(
-            "vtscope explore: 1 thread dump, 1 finding, 11 waits. 'help' lists the commands.");
+            "vtscope explore: 1 thread dump, 1 finding, 6 waits. 'help' lists the commands.");
     assertThat(r.out())
         .contains(
             "  1  1 virtual thread parks in CountDownLatch.await at"
@@ -417,7 +417,7 @@ class ExplorerTest {
         .contains(
             "  > at ClassInitDeadlock$Gate.<clinit>(ClassInitDeadlock.java:38)  <- the application's frame")
         .contains("  1  8 virtual threads have not started\n")
-        .contains("no wait matches (of 11 waits; 'waits' lists them)")
+        .contains("no wait matches (of 6 waits; 'waits' lists them)")
         .contains("saved html to " + html)
         .contains("\"schemaVersion\"");
     // the group names three; the wait opened names all eight, and the filter finds the fifth
@@ -435,7 +435,7 @@ class ExplorerTest {
                 + " what the threads wait for and 'wait N' opens one",
             "vtscope explore: line 3: save takes a format of thread dumps (text, json, markdown,"
                 + " html), not 'openmetrics'",
-            "vtscope explore: line 4: wait 99: there are 11 (numbers from 1)")
+            "vtscope explore: line 4: wait 99: there are 6 (numbers from 1)")
         .anyMatch(l -> l.startsWith("vtscope explore: line 2: waits takes a kind (monitor-enter,"));
     assertThat(Files.exists(Path.of("x.txt"))).isFalse();
   }

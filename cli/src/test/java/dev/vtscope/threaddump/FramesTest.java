@@ -33,6 +33,18 @@ class FramesTest {
     Frame jdkVersioned =
         Frames.ofStackTraceElement("java.base@25.0.3/java.lang.Thread.sleep(Thread.java:509)");
     assertThat(jdkVersioned.loader()).isEqualTo(Frame.ClassLoaderKind.BOOT);
+    // a hidden class's name holds a slash, which is not the module's
+    Frame hidden =
+        Frames.ofStackTraceElement(
+            "jdk.jfr/jdk.jfr.internal.PlatformRecorder$$Lambda/0x000000080001fc88.run(Unknown"
+                + " Source)");
+    assertThat(hidden.className())
+        .isEqualTo("jdk.jfr.internal.PlatformRecorder$$Lambda/0x000000080001fc88");
+    assertThat(hidden.method()).isEqualTo("run");
+    assertThat(hidden.loader()).isEqualTo(Frame.ClassLoaderKind.BOOT);
+    Frame hiddenOnClassPath =
+        Frames.ofStackTraceElement("com.acme.App$$Lambda/0x7f.run(Unknown Source)");
+    assertThat(hiddenOnClassPath.className()).isEqualTo("com.acme.App$$Lambda/0x7f");
     assertThat(Frames.ofStackTraceElement("no frame")).isNull();
   }
 

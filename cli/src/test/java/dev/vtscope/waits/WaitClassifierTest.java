@@ -41,6 +41,54 @@ class WaitClassifierTest {
     VT_BOTTOM
   };
 
+  /**
+   * The JDK's own service threads join the JVM's threads without Java frames in one line; a
+   * finalizer running the application's code is the application's wait.
+   */
+  @Test
+  void theJvmsServiceThreadsAreOneWaitWithItsFramelessThreads() {
+    Wait frameless = classifier.classify(thread(2, ThreadKind.PLATFORM, "RUNNABLE", null));
+    Wait finalizer =
+        classifier.classify(
+            thread(
+                3,
+                ThreadKind.PLATFORM,
+                "WAITING",
+                null,
+                "java.base/java.lang.Object.wait0(Native Method)",
+                "java.base/java.lang.ref.ReferenceQueue.remove0(ReferenceQueue.java:138)",
+                "java.base/java.lang.ref.Finalizer$FinalizerThread.run(Finalizer.java:173)"));
+    Wait jfr =
+        classifier.classify(
+            thread(
+                4,
+                ThreadKind.PLATFORM,
+                "TIMED_WAITING",
+                null,
+                "java.base/java.lang.Object.wait0(Native Method)",
+                "jdk.jfr/jdk.jfr.internal.PlatformRecorder.takeNap(PlatformRecorder.java:553)",
+                "jdk.jfr/jdk.jfr.internal.PlatformRecorder$$Lambda/0x1.run(Unknown Source)",
+                "java.base/java.lang.Thread.runWith(Thread.java:1487)",
+                "java.base/java.lang.Thread.run(Thread.java:1474)"));
+    Wait finalizing =
+        classifier.classify(
+            thread(
+                5,
+                ThreadKind.PLATFORM,
+                "WAITING",
+                null,
+                "java.base/java.lang.Object.wait0(Native Method)",
+                "com.acme.Pool.release(Pool.java:12)",
+                "com.acme.Pool.finalize(Pool.java:30)",
+                "java.base/java.lang.ref.Finalizer$FinalizerThread.run(Finalizer.java:173)"));
+
+    assertThat(frameless.key().kind()).isEqualTo(WaitKind.NATIVE);
+    assertThat(finalizer.key()).isEqualTo(frameless.key());
+    assertThat(jfr.key()).isEqualTo(frameless.key());
+    assertThat(finalizing.key()).isNotEqualTo(frameless.key());
+    assertThat(finalizing.site().display()).isEqualTo("com.acme.Pool.release(Pool.java:12)");
+  }
+
   @Test
   void aSemaphoreWaitHasOneKeyOnJdk21AndOn25ButForTheObjectOnlyJdk25Names() {
     Wait on21 = classifier.classify(thread(1, ThreadKind.UNKNOWN, null, null, SEMAPHORE_21));
