@@ -153,6 +153,9 @@ public final class DumpReport {
       } else {
         lines.add("      gone by the last dump");
       }
+      if (g != null && now > 0) {
+        detail(g, false, lines); // a few of the last dump's threads, by name
+      }
       shown++;
     }
     lines.add("");
