@@ -104,7 +104,11 @@ public final class DeadlockFinding {
       }
     }
     if (!pinned.isEmpty()) {
-      explanation.add(Message.of("deadlock.explanation.pins", "threads", pinned));
+      explanation.add(
+          Message.of(
+              pinned.size() == 1 ? "deadlock.explanation.pins.one" : "deadlock.explanation.pins",
+              "threads",
+              pinned));
     }
     explanation.add(evidenceMessage(d));
     return new Finding(
@@ -225,7 +229,10 @@ public final class DeadlockFinding {
           described && m.at().equals(waiterNode.at())
               ? Message.of("deadlock.link.monitor.entering.there")
               : Message.of("deadlock.link.monitor.entering.at", "frame", m.at());
-      return m.holding() == null || m.holding().equals(m.at())
+      if (m.holding() == null) {
+        return Message.of("deadlock.link.monitor.entering.only", "waiter", waiter, "where", where);
+      }
+      return m.holding().equals(m.at())
           ? Message.of("deadlock.link.monitor.entering", "waiter", waiter, "where", where)
           : Message.of(
               "deadlock.link.monitor.entering.held",

@@ -54,6 +54,9 @@ import org.jline.terminal.Terminal;
 final class Explorer {
 
   /** The forms {@code save} writes: those of {@code analyze --format}. */
+  /** How many threads {@code wait N} names, unless asked for all: a screenful. */
+  private static final int THREADS_SHOWN = 50;
+
   private static final Set<ReportFormat> SAVED_FORMATS = OutputOptions.ANALYSIS_FORMATS.keySet();
 
   /** The forms {@code save} writes of thread dumps: OpenMetrics has no form for them. */
@@ -114,9 +117,10 @@ final class Explorer {
                 + " 'waits' lists them all again"
           },
           new String[] {
-            "wait N",
-            "wait N of the last list: every thread's name, the example stack and, of a series,"
-                + " the threads in each dump"
+            "wait N [all]",
+            "wait N of the last list: its threads' names (the first "
+                + THREADS_SHOWN
+                + "; all: every one), the example stack and, of a series, the threads in each dump"
           },
           new String[] {
             "save "
@@ -413,7 +417,8 @@ final class Explorer {
     noMoreThan(
         words,
         switch (command) {
-          case "finding", "site", "group", "compare", "wait" -> 1;
+          case "finding", "site", "group", "compare" -> 1;
+          case "wait" -> 2;
           case "save" -> 2;
           case "help", "?", "findings" -> 0;
           // sites checks its words one by one; an unknown command is said as one below
@@ -432,7 +437,7 @@ final class Explorer {
       case "group" -> group(words);
       case "compare" -> compare(words);
       case "waits" -> waitsCommand(words);
-      case "wait" -> waitDetail(number(words, 1, waitsListed.size()));
+      case "wait" -> waitDetail(number(words, 1, waitsListed.size()), every(words));
       case "save" -> dumps == null ? save(words) : saveDumps(words);
       default -> {
         String meant =
@@ -1022,7 +1027,19 @@ final class Explorer {
         .orElseThrow();
   }
 
-  private String waitDetail(int n) {
+  /** Whether {@code wait N all} asks for every thread; another third word is refused. */
+  private static boolean every(List<String> words) {
+    if (words.size() < 3) {
+      return false;
+    }
+    if (!words.get(2).equalsIgnoreCase("all")) {
+      throw new IllegalArgumentException(
+          "wait N takes 'all' after the number, not '" + Escaping.terminal(words.get(2)) + "'");
+    }
+    return true;
+  }
+
+  private String waitDetail(int n, boolean every) {
     WaitKey key = waitsListed.get(n - 1);
     WaitGroup g = dumps.latestGroup(key);
     StringBuilder s = new StringBuilder(waitRow(key)).append('\n');
@@ -1042,7 +1059,8 @@ final class Explorer {
     s.append("  threads")
         .append(dumps.isSeries() ? " (of the last dump that has them)" : "")
         .append(":\n");
-    for (DumpedThread t : threads) {
+    int shown = every ? threads.size() : Math.min(threads.size(), THREADS_SHOWN);
+    for (DumpedThread t : threads.subList(0, shown)) {
       s.append("    #")
           .append(t.tid())
           .append(" \"")
@@ -1050,6 +1068,13 @@ final class Explorer {
           .append("\"")
           .append(t.isVirtual() ? "  virtual" : "")
           .append('\n');
+    }
+    if (shown < threads.size()) {
+      s.append("    … ")
+          .append(threads.size() - shown)
+          .append(" more ('wait ")
+          .append(n)
+          .append(" all' names every one, 'waits filter NAME' finds one)\n");
     }
     List<Frame> frames = g.example() == null ? List.of() : g.example().frames();
     if (frames.isEmpty()) {

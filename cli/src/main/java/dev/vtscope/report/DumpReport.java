@@ -95,9 +95,10 @@ public final class DumpReport {
           lines.add(
               "  … "
                   + (last.groups().size() - shown)
-                  + " more groups of "
+                  + (last.groups().size() - shown == 1 ? " more group of " : " more groups of ")
                   + number(rest(last.groups(), shown))
-                  + " threads (--format json lists every group)");
+                  + (rest(last.groups(), shown) == 1 ? " thread" : " threads")
+                  + " (--format json lists every group)");
           break;
         }
         lines.add("  " + line(g));
@@ -132,7 +133,8 @@ public final class DumpReport {
       WaitGroup g = a.latestGroup(t.key());
       StringBuilder line = new StringBuilder("  ");
       line.append(String.join(" → ", t.threads().stream().map(DumpReport::number).toList()));
-      line.append("  ").append(describe(g, false, Escaping::terminal));
+      // the verb agrees with the count of the latest dump that has the group
+      line.append("  ").append(describe(g, true, Escaping::terminal));
       lines.add(line.toString());
       int now = t.threads().get(t.threads().size() - 1);
       if (t.stuck()) {
@@ -231,7 +233,11 @@ public final class DumpReport {
               // no Java frames, or the JDK's service threads (reference handler, JFR, signals)
               : one ? "is the JVM's own or shows no frames" : "are the JVM's own or show no frames";
       case CARRYING -> one ? "carries a virtual thread" : "carry virtual threads";
-      case RUNNING -> one ? "runs" : "run";
+      case RUNNING ->
+          g.entry() == null && g.site() == null
+              // a carried virtual thread whose frames Thread.print does not print (JDK 21)
+              ? one ? "is mounted, its frames not printed" : "are mounted, their frames not printed"
+              : one ? "runs" : "run";
     };
   }
 
@@ -272,7 +278,7 @@ public final class DumpReport {
       int site = g.site() == null ? -1 : frames.indexOf(g.site());
       int to = Math.min(frames.size(), Math.max(from + EXAMPLE_FRAMES, site + 2));
       if (from > 0) {
-        lines.add("     … " + from + " frames above");
+        lines.add("     … " + from + (from == 1 ? " frame above" : " frames above"));
       }
       for (int i = from; i < to; i++) {
         lines.add("     at " + Escaping.terminal(frames.get(i).display()));

@@ -29,7 +29,7 @@ public final class DumpMerge {
     List<DumpedThread> threads = new ArrayList<>(full.threads().size());
     for (DumpedThread t : full.threads()) {
       DumpedThread p = byTid.get(t.tid());
-      threads.add(p == null ? t : completed(t, p));
+      threads.add(p == null ? unprinted(t) : completed(t, p));
     }
     return new ThreadDump(
         full.format(),
@@ -48,6 +48,32 @@ public final class DumpMerge {
     List<String> notes = new ArrayList<>(full.notes());
     notes.addAll(printed.notes());
     return notes;
+  }
+
+  /**
+   * A thread {@code Thread.print} does not list, which lists every platform thread: a virtual
+   * thread, though JDK 21's JSON does not say so of one with no frames yet (not started, or queued
+   * for a carrier). One that started later than the printing, or ended, is rare at such a moment.
+   */
+  private static DumpedThread unprinted(DumpedThread t) {
+    if (t.kind() != ThreadKind.UNKNOWN || t.stack() == null || !t.frames().isEmpty()) {
+      return t;
+    }
+    return new DumpedThread(
+        t.tid(),
+        t.name(),
+        ThreadKind.VIRTUAL,
+        t.state(),
+        t.carrier(),
+        t.carrying(),
+        t.stack(),
+        t.blocker(),
+        t.monitors(),
+        t.ownableSynchronizers(),
+        t.container(),
+        t.cpuNanos(),
+        t.elapsedNanos(),
+        t.sampledAt());
   }
 
   private static DumpedThread completed(DumpedThread t, DumpedThread p) {

@@ -205,6 +205,7 @@ public final class Deadlocks {
       classInitStarvation();
       classInitChains();
       lockChains();
+      openLockChains();
       monitorEntries();
       return List.copyOf(found);
     }
@@ -235,6 +236,21 @@ public final class Deadlocks {
         }
         covered.addAll(scc);
         boolean starvation = scc.contains(WaitGraph.CARRIERS);
+        if (starvation) {
+          // every carrier's holder and what it waits for, those outside the cycle too: the
+          // chain names all the carriers held
+          for (WaitEdge held : edgesFrom(WaitGraph.CARRIERS)) {
+            if (!edges.contains(held)) {
+              edges.add(held);
+            }
+            for (WaitEdge e : edgesFrom(held.holder())) {
+              if (!edges.contains(e)) {
+                edges.add(e);
+              }
+            }
+            covered.add(held.holder());
+          }
+        }
         add(kind(edges, starvation), true, edges, starvation);
       }
     }
@@ -362,6 +378,36 @@ public final class Deadlocks {
       }
       if (edges.size() >= 2 && (!idsKnown || locks.size() >= 2)) {
         add(Deadlock.Kind.LOCK, false, edges, false);
+      }
+    }
+
+    /**
+     * A thread waiting for a {@code java.util.concurrent} lock whose owner no dump names, while
+     * others wait for what it holds (a monitor, a lock): the owner may be one of them, as when two
+     * threads take a monitor and a lock in opposite orders; only a series tells it from a long
+     * hold.
+     */
+    private void openLockChains() {
+      for (WaitEdge end : g.edges()) {
+        if (!(end.resource() instanceof Resource.OwnableLock)
+            || end.hasHolder()
+            || covered.contains(end.waiter())) {
+          continue;
+        }
+        List<WaitEdge> edges = new ArrayList<>();
+        for (WaitEdge e : g.edges()) {
+          if (e.hasHolder() && e.holder() == end.waiter() && !covered.contains(e.waiter())) {
+            edges.add(e);
+          }
+        }
+        if (edges.isEmpty()) {
+          continue;
+        }
+        edges.add(end);
+        for (WaitEdge e : edges) {
+          covered.add(e.waiter());
+        }
+        add(kind(edges, false), false, edges, false);
       }
     }
 

@@ -149,6 +149,10 @@ public final class WaitClassifier {
   /** What {@code t} waits for. */
   public Wait classify(DumpedThread t) {
     List<Frame> frames = t.frames();
+    if (t.stack() == null && t.isVirtual() && t.carrier() >= 0) {
+      // carried, its frames not printed (JDK 21's Thread.print): it runs or is pinned, unseen
+      return wait(WaitKind.RUNNING, null, null, null, null);
+    }
     if (frames.isEmpty()) {
       if (t.blocker() instanceof Blocker.ClassInit init) {
         return wait(WaitKind.CLASS_INIT, init.className(), null, null, null);

@@ -388,6 +388,28 @@ class ExplorerTest {
     return dev.vtscope.threaddump.Samples.root().resolve(path).toString();
   }
 
+  /** A wait of hundreds of threads names a screenful of them, and all of them when asked. */
+  @Test
+  void aLargeWaitNamesAScreenfulOfItsThreadsUnlessAskedForAll() {
+    String fanout =
+        dev.vtscope.testing.TestRecordings.repoRoot()
+            .resolve("samples/jdk25/dumps/stuck-fanout.dump.json")
+            .toString();
+    Cli.Result some = piped("wait 1\n", fanout);
+    Cli.Result all = piped("wait 1 all\n", fanout);
+    Cli.Result bad = piped("wait 1 every\n", fanout);
+
+    assertThat(some.exitCode()).as(some.err()).isZero();
+    long named = some.out().lines().filter(l -> l.matches(" {4}#\\d+ \".*")).count();
+    assertThat(named).isEqualTo(50);
+    assertThat(some.out()).containsPattern(" {4}… \\d+ more \\('wait 1 all' names every one");
+    long every = all.out().lines().filter(l -> l.matches(" {4}#\\d+ \".*")).count();
+    assertThat(every).isGreaterThan(50);
+    assertThat(all.out()).doesNotContain("more ('wait 1 all'");
+    assertThat(bad.exitCode()).isEqualTo(ExitCode.USAGE.code());
+    assertThat(bad.err()).contains("wait N takes 'all' after the number, not 'every'");
+  }
+
   /**
    * Over a thread dump the shell lists its waits: a wait opens on every thread's name and the
    * example stack, a kind or a thread's name narrows the list, and save writes the dump report.

@@ -141,9 +141,10 @@ class PinnedNowTest {
       read = ThreadDumpTaker.read(json, printed(name));
     }
     int feature = Integer.parseInt(whole.runtimeVersion().replaceAll("^(\\d+).*", "$1"));
+    // those not started yet (no frames) are kept: they wait for a carrier, as a starvation says
     assertThat(read.threads())
-        .as("no virtual thread without a carrier")
-        .noneMatch(t -> t.isVirtual() && t.carrier() < 0);
+        .as("no virtual thread that has run, without a carrier")
+        .noneMatch(t -> t.isVirtual() && t.carrier() < 0 && !t.frames().isEmpty());
     assertThat(pinnedNow(read, read.runtimeVersion(), feature))
         .isEqualTo(pinnedNow(whole, whole.runtimeVersion(), feature));
     // the platform threads are all kept

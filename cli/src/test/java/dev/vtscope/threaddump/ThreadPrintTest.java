@@ -88,6 +88,26 @@ class ThreadPrintTest {
         .allSatisfy(t -> assertThat(t.frames()).isNotEmpty());
   }
 
+  /**
+   * JDK 21's JSON marks no thread virtual, and lists one not started yet with no frames; the
+   * Thread.print beside it lists every platform thread, so one it does not list is virtual.
+   */
+  @Test
+  void aThreadThePrintDoesNotListIsVirtual() throws IOException {
+    ThreadDump json = Samples.json("jdk21.0.8/carrier-starvation/dump-to-file.json");
+    assertThat(Samples.named(json, "vt-pinned-2").kind()).isEqualTo(ThreadKind.UNKNOWN);
+    assertThat(Samples.named(json, "vt-pinned-2").isVirtual()).isFalse();
+
+    ThreadDump merged = DumpMerge.of(json, parse("jdk21.0.8/carrier-starvation/thread-print.txt"));
+
+    assertThat(Samples.named(merged, "vt-pinned-2").kind()).isEqualTo(ThreadKind.VIRTUAL);
+    assertThat(Samples.named(merged, "vt-pinned-3").isVirtual()).isTrue();
+    assertThat(Samples.named(merged, "main").isVirtual()).isFalse();
+    assertThat(Samples.named(merged, "Signal Dispatcher").isVirtual())
+        .as("no Java frames, and listed by Thread.print")
+        .isFalse();
+  }
+
   @Test
   void lockLinesOfEveryKind() throws IOException {
     ThreadDump dump = parse("jdk25/platform-cycle/thread-print.txt");

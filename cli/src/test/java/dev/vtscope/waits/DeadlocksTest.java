@@ -237,6 +237,25 @@ class DeadlocksTest {
   }
 
   @Test
+  void aMonitorAndALockTakenInOppositeOrdersWithTheOwnerUnnamedIsPossible() {
+    // JDK 25 and earlier name no owner of a j.u.c. lock held by a virtual thread: the monitor's
+    // edge is stated, the lock's ends open, and the owner may well be the monitor's waiter
+    ObjectRef monitor = ObjectRef.identity("com.zaxxer.hikari.HikariDataSource@1");
+    ObjectRef lock = ObjectRef.identity("java.util.concurrent.locks.ReentrantLock$NonfairSync@2");
+    DumpedThread holdsMonitor =
+        thread(
+            25, "ds-then-lock", ThreadKind.VIRTUAL, new Blocker.Parked(lock, -1), List.of(monitor));
+    DumpedThread holdsLock =
+        thread(
+            27, "lock-then-ds", ThreadKind.VIRTUAL, new Blocker.MonitorEnter(monitor), List.of());
+
+    assertThat(describe(Deadlocks.find(dump(holdsMonitor, holdsLock))))
+        .containsExactly(
+            "LOCK_AND_MONITOR open UNKNOWN_HOLDER: ds-then-lock -lock-> ?,"
+                + " lock-then-ds -monitor-> ds-then-lock");
+  }
+
+  @Test
   void everyThreadOfAChainIsNamedAndTheSameCycleIsFoundOnce() throws IOException {
     List<Deadlock> found = Deadlocks.find(merged("jdk25/platform-cycle/"));
 
