@@ -5,6 +5,7 @@ import dev.vtscope.attribution.ClassBytesSource;
 import dev.vtscope.attribution.FrameOwnership;
 import dev.vtscope.threaddump.DumpedThread;
 import dev.vtscope.threaddump.ThreadDump;
+import dev.vtscope.waits.Deadlock;
 import dev.vtscope.waits.Deadlocks;
 import dev.vtscope.waits.WaitClassifier;
 import dev.vtscope.waits.WaitGrouping;
@@ -77,9 +78,8 @@ public final class DumpAnalyzer {
       ordered.sort(Comparator.comparing(d -> d.dump().takenAt()));
     }
     FrameOwnership ownership = new FrameOwnership(options.appPackages());
-    List<ThreadDump> inOrder = ordered.stream().map(NamedDump::dump).toList();
-    WaitSeries series = WaitSeries.of(inOrder, new WaitClassifier(ownership));
-    ThreadDump last = ordered.get(ordered.size() - 1).dump();
+    List<ThreadDump> inOrder = new ArrayList<>(ordered.stream().map(NamedDump::dump).toList());
+    ThreadDump last = inOrder.get(inOrder.size() - 1);
     try (ClassBytesSource classes =
         ClassBytesSource.of(
             options.classPath(),
@@ -88,12 +88,33 @@ public final class DumpAnalyzer {
             last.feature(),
             options.jdkHomes())) {
       Attributor attributor = new Attributor(classes, ownership);
+      List<Deadlock> deadlocks =
+          Deadlocks.find(inOrder, 0, attributor, options.jdk()::monitorsHoldCarrier);
+      List<PinnedNow> pinned = PinnedNow.find(last.threads(), attributor);
+      Set<String> missing = attributor.monitorEntryClassesMissing();
+      if (!missing.isEmpty() && options.jdk().monitorsHoldCarrier(last.feature())) {
+        inOrder.set(
+            inOrder.size() - 1,
+            last.withNote(
+                "A dump of JDK 21-23 does not say which virtual threads wait to enter a monitor:"
+                    + " vtscope tells it from the class files, and those of "
+                    + named(missing)
+                    + " were not found here; give --classpath with the application's jars and"
+                    + " folders (vtscope dump PID reads the JVM's own class path)."));
+      }
       return new DumpAnalysis(
           ordered.stream().map(NamedDump::name).toList(),
-          series,
-          PinnedNow.find(last.threads(), attributor),
-          Deadlocks.find(inOrder, 0, attributor, options.jdk()::monitorsHoldCarrier));
+          WaitSeries.of(inOrder, new WaitClassifier(ownership)),
+          pinned,
+          deadlocks);
     }
+  }
+
+  /** A few of {@code classes}, and how many more. */
+  private static String named(Set<String> classes) {
+    List<String> some = classes.stream().limit(3).toList();
+    return String.join(", ", some)
+        + (classes.size() > some.size() ? " and " + (classes.size() - some.size()) + " more" : "");
   }
 
   /**

@@ -478,8 +478,12 @@ public final class Attributor {
     if (top.line() < 0 || top.bytecodeIndex() >= 0) {
       return null;
     }
-    Boolean holdsOwn =
-        locator(top.className()).map(l -> l.entersAtLine(top.method(), top.line())).orElse(null);
+    Optional<SynchronizedBlockLocator> locator = locator(top.className());
+    if (locator.isEmpty()) {
+      entryClassesMissing.add(top.className());
+      return null;
+    }
+    Boolean holdsOwn = locator.get().entersAtLine(top.method(), top.line());
     if (holdsOwn == null) {
       return null;
     }
@@ -489,6 +493,16 @@ public final class Attributor {
     List<MonitorFrame> held = monitorFrames(frames.subList(1, frames.size()));
     return new MonitorEntry(top, held.isEmpty() ? null : frames.get(held.get(0).frameIndex() + 1));
   }
+
+  /**
+   * The classes of frames {@link #monitorEntry} was asked about whose class files were not found:
+   * where it could not tell a thread waiting to enter a monitor from one that runs.
+   */
+  public Set<String> monitorEntryClassesMissing() {
+    return java.util.Collections.unmodifiableSet(entryClassesMissing);
+  }
+
+  private final Set<String> entryClassesMissing = new java.util.TreeSet<>();
 
   /**
    * A frame where a thread enters a monitor, and the frame that holds one already.
