@@ -195,21 +195,11 @@ final class DumpInputs {
           workingDirectory == null ? found.properties.get("user.dir") : workingDirectory;
       for (ThreadDumpEvent e : found.dumps) {
         Instant at = Instant.ofEpochSecond(0, e.startNanos());
-        ThreadDump d = ThreadPrint.parse(e.text());
+        ThreadDump d = ThreadPrint.parse(e.text()).withTakenAt(at);
         dumps.add(
             new NamedDump(
                 input.name() + " at " + at.truncatedTo(java.time.temporal.ChronoUnit.MILLIS),
-                new ThreadDump(
-                    d.format(),
-                    at,
-                    found.jvm == null ? d.pid() : found.jvm.pid(),
-                    d.runtimeVersion(),
-                    d.facts(),
-                    d.threads(),
-                    d.containers(),
-                    d.vmDeadlocks(),
-                    d.complete(),
-                    d.notes())));
+                found.jvm == null ? d : d.with(found.jvm.pid(), d.threads())));
       }
     }
     if (jvms.size() > 1) {

@@ -59,21 +59,7 @@ public final class DumpMerge {
     if (t.kind() != ThreadKind.UNKNOWN || t.stack() == null || !t.frames().isEmpty()) {
       return t;
     }
-    return new DumpedThread(
-        t.tid(),
-        t.name(),
-        ThreadKind.VIRTUAL,
-        t.state(),
-        t.carrier(),
-        t.carrying(),
-        t.stack(),
-        t.blocker(),
-        t.monitors(),
-        t.ownableSynchronizers(),
-        t.container(),
-        t.cpuNanos(),
-        t.elapsedNanos(),
-        t.sampledAt());
+    return t.withKind(ThreadKind.VIRTUAL);
   }
 
   private static DumpedThread completed(DumpedThread t, DumpedThread p) {

@@ -64,6 +64,44 @@ public record DumpedThread(
   }
 
   /** Whether it carries a virtual thread. */
+  /** The same thread, of {@code other} kind: as another format of the same moment says it. */
+  public DumpedThread withKind(ThreadKind other) {
+    return new DumpedThread(
+        tid,
+        name,
+        other,
+        state,
+        carrier,
+        carrying,
+        stack,
+        blocker,
+        monitors,
+        ownableSynchronizers,
+        container,
+        cpuNanos,
+        elapsedNanos,
+        sampledAt);
+  }
+
+  /** The same thread with {@code other} frames. */
+  public DumpedThread withStack(RecordedStack other) {
+    return new DumpedThread(
+        tid,
+        name,
+        kind,
+        state,
+        carrier,
+        carrying,
+        other,
+        blocker,
+        monitors,
+        ownableSynchronizers,
+        container,
+        cpuNanos,
+        elapsedNanos,
+        sampledAt);
+  }
+
   public boolean isCarrier() {
     return carrying >= 0;
   }

@@ -92,6 +92,21 @@ public record ThreadDump(
         notes);
   }
 
+  /** The same dump of the JVM with this pid, with these threads. */
+  public ThreadDump with(long jvmPid, List<DumpedThread> others) {
+    return new ThreadDump(
+        format,
+        takenAt,
+        jvmPid,
+        runtimeVersion,
+        facts,
+        others,
+        containers,
+        vmDeadlocks,
+        complete,
+        notes);
+  }
+
   /** The same dump with {@code note} added. */
   public ThreadDump withNote(String note) {
     List<String> more = new java.util.ArrayList<>(notes);

@@ -108,37 +108,11 @@ class MonitorEntriesTest {
                 top.type(),
                 top.modifiers(),
                 top.loader()));
-        t =
-            new DumpedThread(
-                t.tid(),
-                t.name(),
-                t.kind(),
-                t.state(),
-                t.carrier(),
-                t.carrying(),
-                new RecordedStack(frames, false),
-                t.blocker(),
-                t.monitors(),
-                t.ownableSynchronizers(),
-                t.container(),
-                t.cpuNanos(),
-                t.elapsedNanos(),
-                t.sampledAt());
+        t = t.withStack(new RecordedStack(frames, false));
       }
       moved.add(t);
     }
-    ThreadDump withMoved =
-        new ThreadDump(
-            later.format(),
-            later.takenAt(),
-            later.pid(),
-            later.runtimeVersion(),
-            later.facts(),
-            moved,
-            later.containers(),
-            later.vmDeadlocks(),
-            later.complete(),
-            later.notes());
+    ThreadDump withMoved = later.with(later.pid(), moved);
     List<Deadlock> found = find(List.of(dump(0), withMoved));
 
     assertThat(found).as("one thread left the cycle: no chain of two stands still").isEmpty();
