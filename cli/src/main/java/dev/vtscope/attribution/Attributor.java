@@ -483,7 +483,11 @@ public final class Attributor {
       entryClassesMissing.add(top.className());
       return null;
     }
-    Boolean holdsOwn = locator.get().entersAtLine(top.method(), top.line());
+    // thousands of threads of a dump stand at a few frames: the bytecode is read once a frame
+    Optional<Boolean> entering =
+        enteringAt.computeIfAbsent(
+            top, f -> Optional.ofNullable(locator.get().entersAtLine(f.method(), f.line())));
+    Boolean holdsOwn = entering.orElse(null);
     if (holdsOwn == null) {
       return null;
     }
@@ -503,6 +507,7 @@ public final class Attributor {
   }
 
   private final Set<String> entryClassesMissing = new java.util.TreeSet<>();
+  private final Map<Frame, Optional<Boolean>> enteringAt = new HashMap<>();
 
   /**
    * A frame where a thread enters a monitor, and the frame that holds one already.

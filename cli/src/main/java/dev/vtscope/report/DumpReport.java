@@ -228,10 +228,9 @@ public final class DumpReport {
       case NOT_STARTED -> one ? "has not started" : "have not started";
       case IDLE_WORKER -> one ? "is idle" : "are idle";
       case NATIVE ->
-          g.entry() != null || g.site() != null
-              ? one ? "runs native code" : "run native code"
-              // no Java frames, or the JDK's service threads (reference handler, JFR, signals)
-              : one ? "is the JVM's own or shows no frames" : "are the JVM's own or show no frames";
+          g.jvmOwn()
+              ? one ? "is the JVM's own or shows no frames" : "are the JVM's own or show no frames"
+              : one ? "runs native code" : "run native code";
       case CARRYING -> one ? "carries a virtual thread" : "carry virtual threads";
       case RUNNING ->
           g.entry() == null && g.site() == null

@@ -66,33 +66,23 @@ public record DumpedThread(
   /** Whether it carries a virtual thread. */
   /** The same thread, of {@code other} kind: as another format of the same moment says it. */
   public DumpedThread withKind(ThreadKind other) {
-    return new DumpedThread(
-        tid,
-        name,
-        other,
-        state,
-        carrier,
-        carrying,
-        stack,
-        blocker,
-        monitors,
-        ownableSynchronizers,
-        container,
-        cpuNanos,
-        elapsedNanos,
-        sampledAt);
+    return with(other, stack);
   }
 
   /** The same thread with {@code other} frames. */
   public DumpedThread withStack(RecordedStack other) {
+    return with(kind, other);
+  }
+
+  private DumpedThread with(ThreadKind otherKind, RecordedStack otherStack) {
     return new DumpedThread(
         tid,
         name,
-        kind,
+        otherKind,
         state,
         carrier,
         carrying,
-        other,
+        otherStack,
         blocker,
         monitors,
         ownableSynchronizers,

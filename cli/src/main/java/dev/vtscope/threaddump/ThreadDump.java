@@ -79,24 +79,26 @@ public record ThreadDump(
    * its event does.
    */
   public ThreadDump withTakenAt(java.time.Instant when) {
-    return new ThreadDump(
-        format,
-        when,
-        pid,
-        runtimeVersion,
-        facts,
-        threads,
-        containers,
-        vmDeadlocks,
-        complete,
-        notes);
+    return copy(when, pid, threads, notes);
   }
 
   /** The same dump of the JVM with this pid, with these threads. */
   public ThreadDump with(long jvmPid, List<DumpedThread> others) {
+    return copy(takenAt, jvmPid, others, notes);
+  }
+
+  /** The same dump with {@code note} added. */
+  public ThreadDump withNote(String note) {
+    List<String> more = new java.util.ArrayList<>(notes);
+    more.add(note);
+    return copy(takenAt, pid, threads, more);
+  }
+
+  private ThreadDump copy(
+      Instant when, long jvmPid, List<DumpedThread> others, List<String> otherNotes) {
     return new ThreadDump(
         format,
-        takenAt,
+        when,
         jvmPid,
         runtimeVersion,
         facts,
@@ -104,23 +106,6 @@ public record ThreadDump(
         containers,
         vmDeadlocks,
         complete,
-        notes);
-  }
-
-  /** The same dump with {@code note} added. */
-  public ThreadDump withNote(String note) {
-    List<String> more = new java.util.ArrayList<>(notes);
-    more.add(note);
-    return new ThreadDump(
-        format,
-        takenAt,
-        pid,
-        runtimeVersion,
-        facts,
-        threads,
-        containers,
-        vmDeadlocks,
-        complete,
-        more);
+        otherNotes);
   }
 }

@@ -37,20 +37,26 @@ final class MonitorEntries {
     int n = series.size();
     List<Map<Long, WaitEdge.Resource.MonitorEntry>> entering = new ArrayList<>(n);
     List<Map<Long, DumpedThread>> byTid = new ArrayList<>(n);
+    List<Map<Long, DumpedThread>> carriers = new ArrayList<>(n);
     for (ThreadDump d : series) {
       entering.add(new HashMap<>());
       Map<Long, DumpedThread> threads = new HashMap<>(d.threads().size() * 2);
+      Map<Long, DumpedThread> carrying = new HashMap<>();
       for (DumpedThread t : d.threads()) {
         threads.put(t.tid(), t);
+        if (t.isCarrier()) {
+          carrying.put(t.carrying(), t);
+        }
       }
       byTid.add(threads);
+      carriers.add(carrying);
     }
     for (DumpedThread t : series.get(n - 1).threads()) {
       if (!unstated(t)) {
         continue;
       }
       int since = n - 1;
-      while (since > 0 && stoodStill(series, byTid, since - 1, since, t)) {
+      while (since > 0 && stoodStill(series, byTid, carriers, since - 1, since, t)) {
         since--;
       }
       if (n > 1 && since == n - 1) {
@@ -60,8 +66,7 @@ final class MonitorEntries {
       if (at == null) {
         continue;
       }
-      WaitEdge.Resource.MonitorEntry entry =
-          new WaitEdge.Resource.MonitorEntry(at.entering(), at.holding());
+      WaitEdge.Resource.MonitorEntry entry = new WaitEdge.Resource.MonitorEntry(at);
       for (int i = since; i < n; i++) {
         entering.get(i).put(t.tid(), entry);
       }
@@ -85,6 +90,7 @@ final class MonitorEntries {
   private static boolean stoodStill(
       List<ThreadDump> series,
       List<Map<Long, DumpedThread>> byTid,
+      List<Map<Long, DumpedThread>> carriers,
       int earlier,
       int later,
       DumpedThread t) {
@@ -92,8 +98,8 @@ final class MonitorEntries {
     if (before == null || !unstated(before) || !before.stack().equals(t.stack())) {
       return false;
     }
-    DumpedThread carrierBefore = carrierOf(before, byTid.get(earlier));
-    DumpedThread carrierAfter = carrierOf(t, byTid.get(later));
+    DumpedThread carrierBefore = carrierOf(before, byTid.get(earlier), carriers.get(earlier));
+    DumpedThread carrierAfter = carrierOf(t, byTid.get(later), carriers.get(later));
     if (carrierBefore == null || carrierAfter == null) {
       return true; // the dumps do not say: the stack alone
     }
@@ -111,16 +117,13 @@ final class MonitorEntries {
         || CarrierHolding.idle(carrierBefore.cpuNanos(), carrierAfter.cpuNanos(), between);
   }
 
-  /** The carrier of a mounted virtual thread, as the dump says it, or null. */
-  private static DumpedThread carrierOf(DumpedThread virtual, Map<Long, DumpedThread> threads) {
-    if (virtual.carrier() >= 0) {
-      return threads.get(virtual.carrier());
-    }
-    for (DumpedThread t : threads.values()) {
-      if (t.isCarrier() && t.carrying() == virtual.tid()) {
-        return t;
-      }
-    }
-    return null;
+  /**
+   * The carrier of a mounted virtual thread, as the dump says it, or null.
+   *
+   * @param carriers the dump's carriers by the thread each carries
+   */
+  private static DumpedThread carrierOf(
+      DumpedThread virtual, Map<Long, DumpedThread> threads, Map<Long, DumpedThread> carriers) {
+    return virtual.carrier() >= 0 ? threads.get(virtual.carrier()) : carriers.get(virtual.tid());
   }
 }

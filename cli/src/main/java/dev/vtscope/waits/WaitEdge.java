@@ -52,11 +52,20 @@ public record WaitEdge(long waiter, Resource resource, long holder, Evidence evi
      * that enters one ({@link Deadlocks#find(java.util.List, int,
      * dev.vtscope.attribution.Attributor)}).
      *
-     * @param at the frame on the line that enters the monitor
-     * @param holding the frame that holds a monitor already, or null when none does
+     * @param where the frame on the line that enters it, and the one that holds a monitor already
      */
-    record MonitorEntry(dev.vtscope.recording.Frame at, dev.vtscope.recording.Frame holding)
-        implements Resource {}
+    record MonitorEntry(dev.vtscope.attribution.Attributor.MonitorEntry where) implements Resource {
+
+      /** The frame on the line that enters the monitor. */
+      public dev.vtscope.recording.Frame at() {
+        return where.entering();
+      }
+
+      /** The frame that holds a monitor already, or null when none does. */
+      public dev.vtscope.recording.Frame holding() {
+        return where.holding();
+      }
+    }
 
     /** An ownable {@code java.util.concurrent} lock: {@code ReentrantLock}, a write lock. */
     record OwnableLock(ObjectRef lock) implements Resource {}

@@ -42,6 +42,14 @@ public record WaitGroup(
   public record SampledThread(long tid, String name) {}
 
   /** How many threads wait so. */
+  /**
+   * Whether these are the JVM's own threads: no Java frames, or the JDK's service threads, which
+   * {@link WaitClassifier} gives one key of native code with no entry and no site.
+   */
+  public boolean jvmOwn() {
+    return key.kind() == WaitKind.NATIVE && entry == null && site == null;
+  }
+
   public int threads() {
     return virtualThreads + platformThreads;
   }
