@@ -37,10 +37,6 @@ class DumpCommandTest {
 
   @TempDir Path dir;
 
-  static Stream<Path> javas() {
-    return Stream.of(TestRecordings.jdk21Java(), TestRecordings.jdk24PlusJava());
-  }
-
   private static RunningWorkload ready(Path java, String... workload) throws Exception {
     return RunningWorkload.start(java, TWO_CARRIERS, workload).awaitLine("ready:");
   }
@@ -71,7 +67,7 @@ class DumpCommandTest {
   }
 
   @ParameterizedTest
-  @MethodSource("javas")
+  @MethodSource("dev.vtscope.testing.TestRecordings#targetJavas")
   void namesBothThreadsOfAVirtualMonitorCycle(Path java) throws Exception {
     try (RunningWorkload w = ready(java, "deadlock", "--variant", "monitor")) {
       JsonNode report = dumpJson(w.pid());
@@ -112,7 +108,7 @@ class DumpCommandTest {
   }
 
   @ParameterizedTest
-  @MethodSource("javas")
+  @MethodSource("dev.vtscope.testing.TestRecordings#targetJavas")
   void namesAPlatformMonitorCycleAsAProvenDeadlock(Path java) throws Exception {
     try (RunningWorkload w = ready(java, "deadlock", "--variant", "platform-monitor")) {
       assertThat(finding(w.pid(), "Deadlock over monitors: "))
@@ -161,7 +157,7 @@ class DumpCommandTest {
   }
 
   @ParameterizedTest
-  @MethodSource("javas")
+  @MethodSource("dev.vtscope.testing.TestRecordings#targetJavas")
   void namesEveryCarrierWaitingForOneClassInitialisation(Path java) throws Exception {
     try (RunningWorkload w = ready(java, "class-init-deadlock", "--variant", "carriers")) {
       // one dump calls it possible (a long wait looks the same); two that show it unchanged, stuck
@@ -200,7 +196,7 @@ class DumpCommandTest {
    * virtual threads, as watch's does, would not show them.
    */
   @ParameterizedTest
-  @MethodSource("javas")
+  @MethodSource("dev.vtscope.testing.TestRecordings#targetJavas")
   void keepsTheUnmountedThreadsOfAReentrantLockCycle(Path java) throws Exception {
     try (RunningWorkload w = ready(java, "deadlock", "--variant", "reentrant-lock")) {
       Cli.Result text = Cli.run("dump", String.valueOf(w.pid()));
@@ -247,7 +243,7 @@ class DumpCommandTest {
    * threads) persist; the saved files read back with analyze give the same report.
    */
   @ParameterizedTest
-  @MethodSource("javas")
+  @MethodSource("dev.vtscope.testing.TestRecordings#targetJavas")
   void aSeriesShowsTheQueuedTasksPersistingAndReadsBackFromItsFiles(Path java) throws Exception {
     try (RunningWorkload w = ready(java, "stuck-fanout", "--tasks", "300")) {
       Path saved = dir.resolve("dumps");
@@ -300,7 +296,7 @@ class DumpCommandTest {
    * says so in a note, and names the thread escaped.
    */
   @ParameterizedTest
-  @MethodSource("javas")
+  @MethodSource("dev.vtscope.testing.TestRecordings#targetJavas")
   void aNameTheJsonWriterFailsOnIsReportedFromThePlainText(Path java) throws Exception {
     try (RunningWorkload w =
         RunningWorkload.program(java, List.of(), ControlCharacterNameProgram.class)

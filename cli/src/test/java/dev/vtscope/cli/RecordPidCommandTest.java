@@ -47,7 +47,7 @@ class RecordPidCommandTest {
   }
 
   @ParameterizedTest
-  @MethodSource("javas")
+  @MethodSource("dev.vtscope.testing.TestRecordings#targetJavas")
   void jvmsListsARunningWorkloadWithItsJdkRelease(Path java) throws Exception {
     try (RunningWorkload target = RunningWorkload.pinning(java, List.of())) {
       Cli.Result result = Cli.run("jvms");

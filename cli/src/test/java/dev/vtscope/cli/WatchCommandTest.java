@@ -37,10 +37,6 @@ class WatchCommandTest {
 
   @TempDir Path dir;
 
-  static Stream<Path> javas() {
-    return Stream.of(TestRecordings.jdk21Java(), TestRecordings.jdk24PlusJava());
-  }
-
   /** The holder each workload's pins name, by its JDK. */
   private static String holder(Path java) throws Exception {
     return RunningWorkload.feature(java) >= 22
@@ -49,7 +45,7 @@ class WatchCommandTest {
   }
 
   @ParameterizedTest
-  @MethodSource("javas")
+  @MethodSource("dev.vtscope.testing.TestRecordings#targetJavas")
   void showsPinsPerIntervalAndKeepsTheRecording(Path java) throws Exception {
     try (RunningWorkload target = RunningWorkload.pinning(java, List.of())) {
       Path out = dir.resolve("watched.jfr");

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtscope.testing.ChildJvms;
 import dev.vtscope.testing.ControlCharacterNameProgram;
-import dev.vtscope.testing.TestRecordings;
 import dev.vtscope.threaddump.DumpFormat;
 import dev.vtscope.threaddump.DumpedThread;
 import dev.vtscope.threaddump.ThreadDump;
@@ -15,7 +14,6 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -27,12 +25,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class ThreadDumpTakerTest {
 
-  static Stream<Path> javas() {
-    return Stream.of(TestRecordings.jdk21Java(), TestRecordings.jdk24PlusJava());
-  }
-
   @ParameterizedTest
-  @MethodSource("javas")
+  @MethodSource("dev.vtscope.testing.TestRecordings#targetJavas")
   void aNameTheJsonWriterFailsOnFallsBackToThePlainText(Path java) throws Exception {
     Process target =
         new ProcessBuilder(

@@ -34,12 +34,8 @@ class LiveRepositoryTest {
 
   @TempDir Path dir;
 
-  static Stream<Path> javas() {
-    return Stream.of(TestRecordings.jdk21Java(), TestRecordings.currentJava());
-  }
-
   @ParameterizedTest
-  @MethodSource("javas")
+  @MethodSource("dev.vtscope.testing.TestRecordings#targetJavas")
   void aRunningJvmsRepositoryIsReadNewestChunkIncluded(Path java) throws Exception {
     Path repository = dir.resolve("repository");
     Path settings = dir.resolve("vtscope.jfc");

@@ -92,6 +92,20 @@ public final class TestRecordings {
   }
 
   /**
+   * The JDKs a live test's target JVM runs: JDK 21 and a JDK 24+ when the tests run on the build
+   * JDK, and JDK 21 alone when they run on JDK 21 (the second pass). What a target writes and
+   * answers is proved on both JDKs by the first pass; the second proves vtscope on JDK 21, against
+   * a JDK 21 target here and against a JDK 24+ one in the tests whose target is always that
+   * (watch's poller deadlock and JDK 25 lock cycle, dump's JDK 25 monitor cycle, record --pid's
+   * recording of a running JVM), so no pair of runtimes goes untested and none is run twice over.
+   */
+  public static Stream<Path> targetJavas() {
+    return Runtime.version().feature() == 21
+        ? Stream.of(jdk21Java())
+        : Stream.of(jdk21Java(), jdk24PlusJava());
+  }
+
+  /**
    * A java of JDK 24 or later, where synchronized no longer pins: the one running the tests if it
    * is, else the build JDK's. Fails, rather than skips, when neither is.
    */

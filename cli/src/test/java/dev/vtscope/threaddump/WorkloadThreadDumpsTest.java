@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.vtscope.live.AttachedJvm;
 import dev.vtscope.testing.Eventually;
 import dev.vtscope.testing.RunningWorkload;
-import dev.vtscope.testing.TestRecordings;
 import dev.vtscope.waits.CarrierHolding;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -13,7 +12,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -29,10 +27,6 @@ class WorkloadThreadDumpsTest {
 
   private static final List<String> TWO_CARRIERS =
       List.of("-Djdk.virtualThreadScheduler.parallelism=2");
-
-  static Stream<Path> javas() {
-    return Stream.of(TestRecordings.jdk21Java(), TestRecordings.jdk24PlusJava());
-  }
 
   /** A workload's dumps: the JSON read whole, its Thread.print, and the two merged. */
   record Dumps(int feature, ThreadDump json, ThreadDump printed, ThreadDump merged) {
@@ -62,7 +56,7 @@ class WorkloadThreadDumpsTest {
   }
 
   @ParameterizedTest
-  @MethodSource("javas")
+  @MethodSource("dev.vtscope.testing.TestRecordings#targetJavas")
   void aMonitorCycleOfVirtualThreads(Path java) throws Exception {
     try (RunningWorkload w = ready(java, "deadlock", "--variant", "monitor")) {
       Dumps d = dumps(w);
@@ -92,7 +86,7 @@ class WorkloadThreadDumpsTest {
   }
 
   @ParameterizedTest
-  @MethodSource("javas")
+  @MethodSource("dev.vtscope.testing.TestRecordings#targetJavas")
   void aReentrantLockCycleOfVirtualThreads(Path java) throws Exception {
     try (RunningWorkload w = ready(java, "deadlock", "--variant", "reentrant-lock")) {
       Dumps d = dumps(w);
@@ -115,7 +109,7 @@ class WorkloadThreadDumpsTest {
   }
 
   @ParameterizedTest
-  @MethodSource("javas")
+  @MethodSource("dev.vtscope.testing.TestRecordings#targetJavas")
   void aMonitorCycleOfPlatformThreadsIsTheOneTheJvmReports(Path java) throws Exception {
     try (RunningWorkload w = ready(java, "deadlock", "--variant", "platform-monitor")) {
       Dumps d = dumps(w);
@@ -130,7 +124,7 @@ class WorkloadThreadDumpsTest {
   }
 
   @ParameterizedTest
-  @MethodSource("javas")
+  @MethodSource("dev.vtscope.testing.TestRecordings#targetJavas")
   void carrierStarvationPinsEveryCarrierOnJdk21Only(Path java) throws Exception {
     boolean jdk21 = RunningWorkload.feature(java) < 24;
     // on JDK 24+ the owner keeps its lock, so that the waiters are seen queued
@@ -172,7 +166,7 @@ class WorkloadThreadDumpsTest {
   }
 
   @ParameterizedTest
-  @MethodSource("javas")
+  @MethodSource("dev.vtscope.testing.TestRecordings#targetJavas")
   void aClassInitialisationCycle(Path java) throws Exception {
     try (RunningWorkload w = ready(java, "class-init-deadlock", "--variant", "cycle")) {
       // helper says it touches the class a moment before it waits: dump again until it does
@@ -195,7 +189,7 @@ class WorkloadThreadDumpsTest {
   }
 
   @ParameterizedTest
-  @MethodSource("javas")
+  @MethodSource("dev.vtscope.testing.TestRecordings#targetJavas")
   void aClassInitialisationHoldsEveryCarrier(Path java) throws Exception {
     try (RunningWorkload w = ready(java, "class-init-deadlock", "--variant", "carriers")) {
       Dumps d =
@@ -223,7 +217,7 @@ class WorkloadThreadDumpsTest {
   }
 
   @ParameterizedTest
-  @MethodSource("javas")
+  @MethodSource("dev.vtscope.testing.TestRecordings#targetJavas")
   void aFanOutQueuedBehindASemaphore(Path java) throws Exception {
     try (RunningWorkload w = ready(java, "stuck-fanout", "--tasks", "300")) {
       Dumps d = dumps(w);
