@@ -12,7 +12,8 @@ import java.util.List;
  * java.}, {@code javax.}, {@code jdk.}, {@code sun.} and {@code com.sun.} packages). Application:
  * classes under the {@code --app-package} prefixes; without them, classes that share the first two
  * package segments with the outermost non-JDK frame of the stack that is not a known server or test
- * framework, i.e. the code that started the thread's task. Everything else: library.
+ * framework, i.e. the code that started the thread's task (every class of the default package when
+ * that one is there). Everything else: library.
  */
 public final class FrameOwnership {
 
@@ -57,7 +58,9 @@ public final class FrameOwnership {
     for (Frame frame : frames) {
       if (isJdk(frame)) {
         owners.add(Owner.JDK);
-      } else if (startsWithAny(frame.className(), prefixes)) {
+      } else if (prefixes == DEFAULT_PACKAGE
+          ? frame.className().indexOf('.') < 0
+          : startsWithAny(frame.className(), prefixes)) {
         owners.add(Owner.APPLICATION);
       } else {
         owners.add(Owner.LIBRARY);
@@ -93,6 +96,12 @@ public final class FrameOwnership {
         || className.startsWith("com.sun.");
   }
 
+  /**
+   * The application when the code that started the task is in the default package: every class of
+   * that package (a library is never there), each told by having no package at all.
+   */
+  private static final List<String> DEFAULT_PACKAGE = List.of("");
+
   private static List<String> defaultPrefixes(List<Frame> frames) {
     for (int i = frames.size() - 1; i >= 0; i--) {
       Frame frame = frames.get(i);
@@ -102,16 +111,20 @@ public final class FrameOwnership {
       }
       // A hidden class (lambda) carries an address in its name: go by the class that defined it.
       int hidden = name.indexOf("$$Lambda");
-      return List.of(prefixOf(hidden > 0 ? name.substring(0, hidden) : name));
+      String prefix = prefixOf(hidden > 0 ? name.substring(0, hidden) : name);
+      return prefix.isEmpty() ? DEFAULT_PACKAGE : List.of(prefix);
     }
     return List.of();
   }
 
-  /** The first two package segments (or the whole package when it has fewer), with a dot. */
+  /**
+   * The first two package segments (or the whole package when it has fewer), with a dot; empty for
+   * the default package.
+   */
   static String prefixOf(String className) {
     int lastDot = className.lastIndexOf('.');
     if (lastDot < 0) {
-      return className; // the default package: the class itself
+      return "";
     }
     String pkg = className.substring(0, lastDot);
     String[] parts = pkg.split("\\.");

@@ -199,6 +199,9 @@ public final class DumpReport {
     if (g.entry() != null) {
       s.append(" in ").append(simple(g.entry(), name));
     }
+    if (g.via() != null) {
+      s.append(" via ").append(simple(g.via(), name));
+    }
     if (g.site() != null) {
       s.append(" at ").append(site(g.site(), name));
     }
@@ -464,6 +467,7 @@ public final class DumpReport {
     node.put("carriersHeld", g.carriersHeld());
     node.put("operation", g.operation());
     node.set("entry", JsonReport.frame(g.entry()));
+    node.set("via", JsonReport.frame(g.via()));
     node.set("site", JsonReport.frame(g.site()));
     ArrayNode sampled = node.putArray("sampled");
     for (WaitGroup.SampledThread t : g.sampled()) {
@@ -481,6 +485,7 @@ public final class DumpReport {
     node.put("resourceClass", k.resourceClass());
     node.put("resourceId", k.resourceId());
     node.put("entry", k.entry());
+    node.put("via", k.via());
     node.put("site", k.site());
     return node;
   }

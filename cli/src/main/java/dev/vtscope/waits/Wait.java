@@ -7,8 +7,9 @@ import dev.vtscope.recording.Frame;
  *
  * @param key its group's key
  * @param entry the JDK frame the application called to wait, or null
+ * @param via the library method the application called, which went on to wait, or null
  * @param site the application frame that led there, or null
  * @param operation for socket I/O: {@code read}, {@code accept}, {@code connect} or {@code write};
  *     else null
  */
-public record Wait(WaitKey key, Frame entry, Frame site, String operation) {}
+public record Wait(WaitKey key, Frame entry, Frame via, Frame site, String operation) {}

@@ -134,7 +134,7 @@ public final class WaitClassifier {
 
   /** What a stack alone says; its kind is null when no known API is on it. */
   private record StackReading(
-      WaitKind kind, String resourceClass, Frame matched, Frame entry, Frame site) {}
+      WaitKind kind, String resourceClass, Frame matched, Frame entry, Frame via, Frame site) {}
 
   private final FrameOwnership ownership;
   private final Map<RecordedStack, StackReading> read = new IdentityHashMap<>();
@@ -267,8 +267,15 @@ public final class WaitClassifier {
         matched = f;
       }
     }
+    List<Owner> owners = firstOwn < frames.size() ? ownership.classify(stack) : List.of();
+    int site = site(owners, firstOwn);
     return new StackReading(
-        kind, resourceClass, matched, entry(frames, firstOwn, matched), site(stack, firstOwn));
+        kind,
+        resourceClass,
+        matched,
+        entry(frames, firstOwn, matched),
+        via(frames, owners, firstOwn, site),
+        site < 0 ? null : frames.get(site));
   }
 
   /**
@@ -285,18 +292,35 @@ public final class WaitClassifier {
     return matched != null ? matched : frames.get(0);
   }
 
-  /** The application's first frame; a library's when the stack has none of the application's. */
-  private Frame site(RecordedStack stack, int firstOwn) {
-    if (firstOwn >= stack.frames().size()) {
-      return null;
+  /**
+   * Where the application's first frame is; the first frame that is not the JDK's when the stack
+   * has none of the application's; -1 when all are the JDK's.
+   */
+  private static int site(List<Owner> owners, int firstOwn) {
+    if (firstOwn >= owners.size()) {
+      return -1;
     }
-    List<Owner> owners = ownership.classify(stack);
     for (int i = firstOwn; i < owners.size(); i++) {
       if (owners.get(i) == Owner.APPLICATION) {
-        return stack.frames().get(i);
+        return i;
       }
     }
-    return stack.frames().get(firstOwn);
+    return firstOwn;
+  }
+
+  /**
+   * The library method the application called, which went on to wait ({@code
+   * HikariDataSource.getConnection} above a pool's {@code SynchronousQueue.poll}): the frame just
+   * above the application's first, when it is a library's; null when the application called the JDK
+   * itself or the stack has no frame of the application.
+   */
+  private static Frame via(List<Frame> frames, List<Owner> owners, int firstOwn, int site) {
+    if (site <= firstOwn) {
+      return null;
+    }
+    return owners.get(site) == Owner.APPLICATION && owners.get(site - 1) == Owner.LIBRARY
+        ? frames.get(site - 1)
+        : null;
   }
 
   /** A blocking queue's waiting method: {@code LinkedBlockingQueue.take}, {@code put}, … */
@@ -338,6 +362,7 @@ public final class WaitClassifier {
   private static Wait wait(
       WaitKind kind, String resourceClass, String resourceId, StackReading s, String operation) {
     Frame entry = s == null ? null : s.entry();
+    Frame via = s == null ? null : s.via();
     Frame site = s == null ? null : s.site();
     return new Wait(
         new WaitKey(
@@ -345,8 +370,10 @@ public final class WaitClassifier {
             resourceClass,
             resourceId,
             entry == null ? null : entry.qualifiedMethod(),
+            via == null ? null : Frame.stableClassName(via.className()) + "." + via.method(),
             site == null ? null : siteKey(site)),
         entry,
+        via,
         site,
         operation);
   }

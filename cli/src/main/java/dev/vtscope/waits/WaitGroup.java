@@ -13,6 +13,8 @@ import java.util.List;
  * @param carriersHeld how many of the virtual ones hold their carrier while they wait ({@link
  *     CarrierHolding})
  * @param entry the JDK frame called to wait, of the first thread, or null
+ * @param via the library method the application called, which went on to wait, of the first thread,
+ *     or null
  * @param site the application frame that led there, of the first thread, or null
  * @param operation for socket I/O, the operation ({@code read}…), else null
  * @param sampled the first few threads, in the dump's order
@@ -24,6 +26,7 @@ public record WaitGroup(
     int platformThreads,
     int carriersHeld,
     Frame entry,
+    Frame via,
     Frame site,
     String operation,
     List<SampledThread> sampled,
@@ -41,7 +44,6 @@ public record WaitGroup(
    */
   public record SampledThread(long tid, String name) {}
 
-  /** How many threads wait so. */
   /**
    * Whether these are the JVM's own threads: no Java frames, or the JDK's service threads, which
    * {@link WaitClassifier} gives one key of native code with no entry and no site.
@@ -50,6 +52,7 @@ public record WaitGroup(
     return key.kind() == WaitKind.NATIVE && entry == null && site == null;
   }
 
+  /** How many threads wait so. */
   public int threads() {
     return virtualThreads + platformThreads;
   }

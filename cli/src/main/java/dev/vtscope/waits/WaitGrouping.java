@@ -1,7 +1,6 @@
 package dev.vtscope.waits;
 
 import dev.vtscope.attribution.FrameOwnership;
-import dev.vtscope.recording.Frame;
 import dev.vtscope.recording.RecordedStack;
 import dev.vtscope.threaddump.DumpedThread;
 import dev.vtscope.threaddump.ThreadDump;
@@ -24,10 +23,7 @@ public final class WaitGrouping {
 
   /** Counts one group while the dump's threads are read. */
   private static final class Counting {
-    final WaitKey key;
-    final Frame entry;
-    final Frame site;
-    final String operation;
+    final Wait first;
     final RecordedStack example;
     final List<WaitGroup.SampledThread> sampled = new ArrayList<>(SAMPLED);
     int virtual;
@@ -35,15 +31,22 @@ public final class WaitGrouping {
     int held;
 
     Counting(Wait w, RecordedStack example) {
-      this.key = w.key();
-      this.entry = w.entry();
-      this.site = w.site();
-      this.operation = w.operation();
+      this.first = w;
       this.example = example;
     }
 
     WaitGroup group() {
-      return new WaitGroup(key, virtual, platform, held, entry, site, operation, sampled, example);
+      return new WaitGroup(
+          first.key(),
+          virtual,
+          platform,
+          held,
+          first.entry(),
+          first.via(),
+          first.site(),
+          first.operation(),
+          sampled,
+          example);
     }
   }
 
@@ -55,8 +58,7 @@ public final class WaitGrouping {
       Comparator.comparingInt(WaitGroup::carriersHeld)
           .reversed()
           // the JVM's own threads, however many, last
-          .thenComparing(
-              g -> g.key().kind() == WaitKind.NATIVE && g.entry() == null && g.site() == null)
+          .thenComparing(WaitGroup::jvmOwn)
           .thenComparing(g -> g.key().kind().idle() || g.site() == null)
           .thenComparing(Comparator.comparingInt(WaitGroup::threads).reversed())
           // of equal groups, contention (monitors, locks, synchronizers) before sleep and work

@@ -14,8 +14,16 @@ package dev.vtscope.waits;
  *     null when not named so ({@code Thread.print}'s addresses move with the garbage collector)
  * @param entry the JDK method the application called to wait ({@code
  *     java.util.concurrent.Semaphore.acquire}), without a line (JDK 21 writes none), or null
+ * @param via the library method the application called, which went on to wait ({@code
+ *     com.zaxxer.hikari.HikariDataSource.getConnection}), without a line, or null when the
+ *     application called the JDK itself
  * @param site the application frame that led there, {@code Class.method:line} with a hidden class's
  *     address left out, or null when the stack has none
  */
 public record WaitKey(
-    WaitKind kind, String resourceClass, String resourceId, String entry, String site) {}
+    WaitKind kind,
+    String resourceClass,
+    String resourceId,
+    String entry,
+    String via,
+    String site) {}

@@ -302,6 +302,20 @@ class AttributionTest {
         .containsExactly(Owner.APPLICATION, Owner.LIBRARY);
   }
 
+  /**
+   * A program in the default package (a single-file program, a test's) is every class of that
+   * package: a library is never there, and no class is a library to its neighbour.
+   */
+  @Test
+  void theDefaultPackageIsOneApplication() {
+    Frame helper = frame("LockCycle", "cycle", 0, Frame.ClassLoaderKind.APPLICATION);
+    Frame lib = frame("org.acme.db.Driver", "query", 0, Frame.ClassLoaderKind.APPLICATION);
+    Frame main = frame("PlatformCycle", "lambda$main$2", 0, Frame.ClassLoaderKind.APPLICATION);
+    RecordedStack stack = new RecordedStack(List.of(helper, lib, main), false);
+    assertThat(new FrameOwnership(List.of()).classify(stack))
+        .containsExactly(Owner.APPLICATION, Owner.LIBRARY, Owner.APPLICATION);
+  }
+
   @Test
   void aBlockingForeignFunctionUpcallBlamesTheJavaFrameThatCalledNativeCode() {
     if (Runtime.version().feature() < 22) {

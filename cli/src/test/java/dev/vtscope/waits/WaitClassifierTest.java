@@ -107,11 +107,68 @@ class WaitClassifierTest {
                 "java.util.concurrent.Semaphore",
                 null,
                 "java.util.concurrent.Semaphore.acquire",
+                null,
                 "com.acme.PartnerClient.call:40"));
     assertThat(on25.key())
         .isEqualTo(withId(on21.key(), "java.util.concurrent.Semaphore$NonfairSync@6efb9"));
     assertThat(on25.site().display())
         .isEqualTo("com.acme.PartnerClient.call(PartnerClient.java:40)");
+  }
+
+  /**
+   * A pool's borrowers wait in the JDK's queue that a library calls: the key names the library's
+   * API the application called between the JDK's method and the application's line, and only when a
+   * library stands there.
+   */
+  @Test
+  void theLibraryMethodTheApplicationCalledIsNamedBetweenTheJdksAndTheApplicationsFrame() {
+    Wait borrower =
+        classifier.classify(
+            thread(
+                7,
+                ThreadKind.VIRTUAL,
+                "TIMED_WAITING",
+                parkedOn("java.util.concurrent.SynchronousQueue$Transferer@7393"),
+                "java.base/java.lang.VirtualThread.parkNanos(VirtualThread.java:801)",
+                "java.base/java.util.concurrent.locks.LockSupport.parkNanos(LockSupport.java:271)",
+                "java.base/java.util.concurrent.LinkedTransferQueue.awaitMatch(LinkedTransferQueue.java:669)",
+                "java.base/java.util.concurrent.SynchronousQueue.poll(SynchronousQueue.java:338)",
+                "com.zaxxer.hikari.util.ConcurrentBag.borrow(ConcurrentBag.java:192)",
+                "com.zaxxer.hikari.pool.HikariPool.getConnection(HikariPool.java:160)",
+                "com.zaxxer.hikari.HikariDataSource.getConnection(HikariDataSource.java:99)",
+                "com.acme.orders.OrderDao.find(OrderDao.java:31)",
+                "com.acme.orders.OrderService.lambda$handle$0(OrderService.java:12)",
+                VT_BOTTOM));
+    assertThat(borrower.key())
+        .isEqualTo(
+            new WaitKey(
+                WaitKind.QUEUE,
+                "java.util.concurrent.SynchronousQueue",
+                "java.util.concurrent.SynchronousQueue$Transferer@7393",
+                "java.util.concurrent.SynchronousQueue.poll",
+                "com.zaxxer.hikari.HikariDataSource.getConnection",
+                "com.acme.orders.OrderDao.find:31"));
+    assertThat(borrower.via().display())
+        .isEqualTo("com.zaxxer.hikari.HikariDataSource.getConnection(HikariDataSource.java:99)");
+
+    // the application calls the JDK itself: nothing between
+    Wait direct = classifier.classify(thread(1, ThreadKind.UNKNOWN, null, null, SEMAPHORE_21));
+    assertThat(direct.via()).isNull();
+    assertThat(direct.key().via()).isNull();
+    // a pool's own worker, no frame of the application's: the library's frame is the site
+    Wait worker =
+        classifier.classify(
+            thread(
+                8,
+                ThreadKind.PLATFORM,
+                "TIMED_WAITING",
+                null,
+                "java.base/java.lang.Thread.sleep(Thread.java:509)",
+                "com.zaxxer.hikari.pool.HikariPool$HouseKeeper.run(HikariPool.java:700)",
+                "java.base/java.lang.Thread.run(Thread.java:1474)"));
+    assertThat(worker.via()).isNull();
+    assertThat(worker.site().display())
+        .isEqualTo("com.zaxxer.hikari.pool.HikariPool$HouseKeeper.run(HikariPool.java:700)");
   }
 
   @Test
@@ -193,6 +250,7 @@ class WaitClassifierTest {
                 WaitKind.MONITOR_ENTER,
                 "com.acme.Account",
                 "com.acme.Account@1f",
+                null,
                 null,
                 "com.acme.Account.debit:12"));
     Wait init =
@@ -379,6 +437,6 @@ class WaitClassifierTest {
   }
 
   private static WaitKey withId(WaitKey k, String id) {
-    return new WaitKey(k.kind(), k.resourceClass(), id, k.entry(), k.site());
+    return new WaitKey(k.kind(), k.resourceClass(), id, k.entry(), k.via(), k.site());
   }
 }
