@@ -154,7 +154,10 @@ public record CarriersAtEnd(
         }
       }
     }
-    List<PinnedNow> pinned = PinnedNow.find(mounted, attributor);
+    // one dump: where a thread waits to enter a monitor is not told by one
+    List<PinnedNow> pinned =
+        PinnedNow.find(
+            List.of(lastDump.with(lastDump.pid(), mounted)), attributor, feature -> false);
     int unchanged = 0;
     int stayed = 0;
     if (before != null && carrying > 0) {

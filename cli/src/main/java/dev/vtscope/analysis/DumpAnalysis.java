@@ -38,18 +38,7 @@ public record DumpAnalysis(
    * shows so, and those the series shows stuck entering a monitor on JDK 21–23, which no dump does.
    */
   public int carriersHeld() {
-    java.util.Set<Long> inferred = new java.util.HashSet<>();
-    for (Deadlock d : deadlocks) {
-      for (var e : d.edges()) {
-        var n = d.nodes().get(e.waiter());
-        if (n != null
-            && n.holdsCarrier()
-            && e.resource() instanceof dev.vtscope.waits.WaitEdge.Resource.MonitorEntry) {
-          inferred.add(n.id());
-        }
-      }
-    }
-    return last().carriersHeld() + inferred.size();
+    return pinnedNow.size();
   }
 
   /** The last dump's waits: the one a single-dump report shows. */

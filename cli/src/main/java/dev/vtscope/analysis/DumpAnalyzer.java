@@ -90,7 +90,8 @@ public final class DumpAnalyzer {
       Attributor attributor = new Attributor(classes, ownership);
       List<Deadlock> deadlocks =
           Deadlocks.find(inOrder, 0, attributor, options.jdk()::monitorsHoldCarrier);
-      List<PinnedNow> pinned = PinnedNow.find(last.threads(), attributor);
+      List<PinnedNow> pinned =
+          PinnedNow.find(inOrder, attributor, options.jdk()::monitorsHoldCarrier);
       Set<String> missing = attributor.monitorEntryClassesMissing();
       if (!missing.isEmpty() && options.jdk().monitorsHoldCarrier(last.feature())) {
         inOrder.set(

@@ -14,7 +14,6 @@ import dev.vtscope.recording.PinnedEvent;
 import dev.vtscope.recording.RecordingListener;
 import dev.vtscope.recording.SubmitFailedEvent;
 import dev.vtscope.recording.ThreadStartEvent;
-import dev.vtscope.threaddump.DumpedThread;
 import dev.vtscope.threaddump.ThreadDump;
 import dev.vtscope.waits.Deadlock;
 import dev.vtscope.waits.Deadlocks;
@@ -155,17 +154,17 @@ public final class IntervalStream implements RecordingListener {
   }
 
   /**
-   * The virtual threads of a thread dump blocked while pinned, attributed as pinned events are,
-   * with the class files of the JVM's class path as far as its events have said it.
+   * The virtual threads of the latest thread dump of the JVM that hold their carrier now, of the
+   * latest dumps (oldest first), attributed as pinned events are, with the class files of the JVM's
+   * class path as far as its events have said it, which also tell where a virtual thread waits to
+   * enter a monitor when the dumps do not (JDK 21–23).
    */
-  public List<PinnedNow> pinnedNow(List<DumpedThread> threads) {
-    List<DumpedThread> candidates = PinnedNow.candidates(threads);
-    if (candidates.isEmpty()) {
-      return List.of();
-    }
+  public List<PinnedNow> pinnedNow(List<ThreadDump> series) {
     try (ClassBytesSource classes = classes()) {
       return PinnedNow.find(
-          candidates, new Attributor(classes, new FrameOwnership(options.appPackages())));
+          series,
+          new Attributor(classes, new FrameOwnership(options.appPackages())),
+          options.jdk()::monitorsHoldCarrier);
     }
   }
 

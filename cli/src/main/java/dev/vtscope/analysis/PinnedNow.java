@@ -2,10 +2,14 @@ package dev.vtscope.analysis;
 
 import dev.vtscope.attribution.Attribution;
 import dev.vtscope.attribution.Attributor;
+import dev.vtscope.recording.RecordedStack;
+import dev.vtscope.threaddump.Blocker;
 import dev.vtscope.threaddump.DumpedThread;
+import dev.vtscope.threaddump.ThreadDump;
 import dev.vtscope.waits.CarrierHolding;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntPredicate;
 
 /**
  * A virtual thread that holds its carrier now, blocked while pinned, with who holds the carrier:
@@ -19,16 +23,27 @@ import java.util.List;
  */
 public record PinnedNow(long tid, String name, long carrier, Attribution attribution) {
 
-  /** The threads of a dump that are virtual threads blocked while pinned. */
-  public static List<DumpedThread> candidates(List<DumpedThread> threads) {
-    return CarrierHolding.blockedWhilePinned(threads);
-  }
-
-  /** The pinned threads of {@code threads}, each attributed by {@code attributor}. */
-  public static List<PinnedNow> find(List<DumpedThread> threads, Attributor attributor) {
+  /**
+   * The virtual threads of the last dump of {@code series} (oldest first) that hold their carrier
+   * now, by {@link CarrierHolding#heldNow}, each attributed by {@code attributor}, whose class
+   * files also tell where a thread waits to enter a monitor when the dumps do not.
+   *
+   * @param monitorsHoldCarrier whether waiting to enter a monitor pins on a JDK feature release
+   */
+  public static List<PinnedNow> find(
+      List<ThreadDump> series, Attributor attributor, IntPredicate monitorsHoldCarrier) {
     List<PinnedNow> found = new ArrayList<>();
-    for (DumpedThread t : candidates(threads)) {
-      found.add(new PinnedNow(t.tid(), t.name(), t.carrier(), attributor.pinned(t.stack(), null)));
+    for (DumpedThread t : CarrierHolding.heldNow(series, attributor, monitorsHoldCarrier)) {
+      // a dump of JDK 21 may print none of a carried thread's frames
+      RecordedStack stack = t.stack() == null ? new RecordedStack(List.of(), false) : t.stack();
+      found.add(
+          new PinnedNow(
+              t.tid(),
+              t.name(),
+              t.carrier(),
+              t.blocker() instanceof Blocker.ClassInit init
+                  ? attributor.classInitWait(stack, init.className())
+                  : attributor.pinned(stack, null)));
     }
     return found;
   }

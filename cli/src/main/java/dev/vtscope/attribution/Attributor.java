@@ -49,6 +49,15 @@ public final class Attributor {
     return cached(stack, reason == null ? "" : reason, () -> attributePinned(stack, reason));
   }
 
+  /**
+   * Who to blame for a virtual thread that waits, pinned, for another thread to initialise {@code
+   * className}, as a thread dump shows it: that class's initialiser, as JDK 24+'s pinned event
+   * reason names it.
+   */
+  public Attribution classInitWait(RecordedStack stack, String className) {
+    return pinned(stack, "Waited for initialization of " + className + " by another thread");
+  }
+
   /** Who to blame for a monitor enter or wait of a virtual thread (JDK 21–23). */
   public Attribution monitor(RecordedStack stack, boolean wait, String monitorClass) {
     String key = (wait ? "wait:" : "enter:") + monitorClass;

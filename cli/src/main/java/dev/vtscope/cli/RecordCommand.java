@@ -415,7 +415,7 @@ final class RecordCommand implements Callable<Integer> {
               PinnedNowFinding.addTo(
                   advice,
                   analysis,
-                  PinnedNow.find(PinnedNow.candidates(now.threads().threads()), attributor));
+                  PinnedNow.find(now.series(), attributor, options.jdk()::monitorsHoldCarrier));
         }
         advice =
             DeadlockFinding.addTo(

@@ -236,15 +236,14 @@ public final class Watching {
           if (latest != dumped) {
             dumped = latest;
             ThreadDump dump = latest.result() == null ? null : latest.result().dump();
-            // a dump that does not show what the mounted virtual threads run cannot say none pins
-            pinnedNow =
-                dump == null || !dump.mountedFramesKnown() ? null : live.pinnedNow(dump.threads());
             if (dump != null) {
               series.add(dump);
               if (series.size() > SERIES) {
                 series.remove(0);
               }
             }
+            // a dump that does not show what the mounted virtual threads run cannot say none pins
+            pinnedNow = dump == null || !dump.mountedFramesKnown() ? null : live.pinnedNow(series);
             if (latest.result() != null) {
               List<String> notes = latest.result().dump().notes();
               if (!notesSaid) {

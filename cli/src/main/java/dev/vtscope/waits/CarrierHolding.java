@@ -1,10 +1,18 @@
 package dev.vtscope.waits;
 
+import dev.vtscope.attribution.Attributor;
 import dev.vtscope.recording.Frame;
 import dev.vtscope.recording.RecordedStack;
+import dev.vtscope.threaddump.Blocker;
 import dev.vtscope.threaddump.DumpedThread;
+import dev.vtscope.threaddump.ThreadDump;
+import dev.vtscope.threaddump.ThreadKind;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.IntPredicate;
 
 /**
  * Which virtual threads hold their carrier now while blocked (pinned): what a thread dump shows and
@@ -17,21 +25,67 @@ import java.util.List;
  * VirtualThread.parkOnCarrierThread} on its stack (a sleep, lock, or I/O wait that could not
  * unmount), and one in {@code Object.wait()} has {@code Object.wait0} on top (it pins on JDK
  * 21–23). A virtual thread blocked entering a monitor on JDK 21 looks like one that runs in a
- * single dump, and is not counted.
+ * single dump, and is not counted; a series of dumps shows it ({@link MonitorEntries}). A mounted
+ * virtual thread waiting for a class's initialisation holds its carrier on every JDK.
  */
 public final class CarrierHolding {
 
   private CarrierHolding() {}
 
-  /** The threads of a dump that are virtual threads blocked while pinned, in the dump's order. */
-  public static List<DumpedThread> blockedWhilePinned(List<DumpedThread> threads) {
-    List<DumpedThread> pinned = new ArrayList<>();
-    for (DumpedThread t : threads) {
-      if (isBlockedWhilePinned(t)) {
-        pinned.add(t);
+  /**
+   * The virtual threads of the last dump of {@code series} (oldest first) that hold their carrier
+   * now, in the dump's order: blocked while pinned, waiting for a class's initialisation while
+   * mounted, and, where waiting to enter a monitor pins, waiting to enter one as the series shows
+   * (two dumps or more: one shows only where a thread may wait).
+   *
+   * @param classes reads the class files of the dumps' frames; null to infer no monitor entry
+   * @param monitorsHoldCarrier whether waiting to enter a monitor pins on a JDK feature release
+   */
+  public static List<DumpedThread> heldNow(
+      List<ThreadDump> series, Attributor classes, IntPredicate monitorsHoldCarrier) {
+    ThreadDump last = series.get(series.size() - 1);
+    Map<Long, WaitEdge.Resource.MonitorEntry> entering =
+        series.size() > 1 && classes != null && monitorsHoldCarrier.test(last.feature())
+            ? MonitorEntries.of(series, classes).get(series.size() - 1)
+            : Map.of();
+    Set<Long> mounted = mounted(last);
+    List<DumpedThread> held = new ArrayList<>();
+    for (DumpedThread t : last.threads()) {
+      if (holdsCarrier(t, mounted, entering.containsKey(t.tid()))) {
+        held.add(t);
       }
     }
-    return pinned;
+    return held;
+  }
+
+  /** The ids of the virtual threads a dump shows mounted: by their carrier, or their carrier's. */
+  static Set<Long> mounted(ThreadDump dump) {
+    Set<Long> mounted = new HashSet<>();
+    for (DumpedThread t : dump.threads()) {
+      if (t.isCarrier()) {
+        mounted.add(t.carrying());
+      }
+      if (t.carrier() >= 0) {
+        mounted.add(t.tid());
+      }
+    }
+    return mounted;
+  }
+
+  /**
+   * Whether {@code t} holds its carrier while blocked: pinned, or waiting for a class's
+   * initialisation while mounted, or waiting to enter a monitor where that pins.
+   *
+   * @param mounted the ids of the virtual threads mounted in its dump ({@link #mounted})
+   * @param entersMonitorPinned whether a series shows it waiting to enter a monitor, on a JDK where
+   *     that pins
+   */
+  static boolean holdsCarrier(DumpedThread t, Set<Long> mounted, boolean entersMonitorPinned) {
+    return isBlockedWhilePinned(t)
+        || entersMonitorPinned
+        || t.blocker() instanceof Blocker.ClassInit
+            && (t.isVirtual() || t.kind() == ThreadKind.VIRTUAL)
+            && mounted.contains(t.tid());
   }
 
   /** Whether {@code t} is a virtual thread that holds its carrier while blocked. */

@@ -196,14 +196,7 @@ public record WaitGraph(
     }
 
     WaitGraph build(int parallelism) {
-      for (DumpedThread t : dump.threads()) {
-        if (t.isCarrier()) {
-          mounted.add(t.carrying());
-        }
-        if (t.carrier() >= 0) {
-          mounted.add(t.tid());
-        }
-      }
+      mounted.addAll(CarrierHolding.mounted(dump));
       List<Long> holders = new ArrayList<>();
       for (DumpedThread t : dump.threads()) {
         boolean holds = holdsCarrier(t);
@@ -411,17 +404,9 @@ public record WaitGraph(
       return need;
     }
 
-    /** Holds its carrier while blocked: pinned, or waiting for a class's initialisation. */
+    /** Holds its carrier while blocked, by {@link CarrierHolding}'s rule. */
     private boolean holdsCarrier(DumpedThread t) {
-      if (CarrierHolding.isBlockedWhilePinned(t)) {
-        return true;
-      }
-      if (enteringPins && entering.containsKey(t.tid())) {
-        return true;
-      }
-      return t.blocker() instanceof Blocker.ClassInit
-          && (t.isVirtual() || t.kind() == ThreadKind.VIRTUAL)
-          && mounted.contains(t.tid());
+      return CarrierHolding.holdsCarrier(t, mounted, enteringPins && entering.containsKey(t.tid()));
     }
 
     /**

@@ -9,6 +9,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Groups the threads of a dump by what they wait for ({@link WaitKey}): a count and a few names per
@@ -86,6 +87,7 @@ public final class WaitGrouping {
   /** What the threads of {@code dump} wait for, each read by {@code classifier}. */
   public static DumpWaits of(ThreadDump dump, WaitClassifier classifier) {
     Map<WaitKey, Counting> groups = new LinkedHashMap<>();
+    Set<Long> mounted = CarrierHolding.mounted(dump);
     int virtual = 0;
     for (DumpedThread t : dump.threads()) {
       Wait w = classifier.classify(t);
@@ -93,7 +95,7 @@ public final class WaitGrouping {
       if (t.isVirtual()) {
         virtual++;
         c.virtual++;
-        if (CarrierHolding.isBlockedWhilePinned(t)) {
+        if (CarrierHolding.holdsCarrier(t, mounted, false)) {
           c.held++;
         }
       } else {

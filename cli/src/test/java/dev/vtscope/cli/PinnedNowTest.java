@@ -10,7 +10,6 @@ import dev.vtscope.attribution.FrameOwnership;
 import dev.vtscope.live.ThreadDumpTaker;
 import dev.vtscope.testing.TestRecordings;
 import dev.vtscope.threaddump.DumpMerge;
-import dev.vtscope.threaddump.DumpedThread;
 import dev.vtscope.threaddump.ThreadDump;
 import dev.vtscope.threaddump.ThreadDumpJson;
 import dev.vtscope.threaddump.ThreadKind;
@@ -55,7 +54,6 @@ class PinnedNowTest {
   }
 
   private static List<PinnedNow> pinnedNow(ThreadDump dump, String javaVersion, int feature) {
-    List<DumpedThread> threads = dump.threads();
     try (ClassBytesSource classes =
         ClassBytesSource.of(
             List.of(),
@@ -65,7 +63,8 @@ class PinnedNowTest {
             javaVersion,
             feature,
             InstalledJdks::homes)) {
-      return PinnedNow.find(threads, new Attributor(classes, new FrameOwnership(List.of())));
+      return PinnedNow.find(
+          List.of(dump), new Attributor(classes, new FrameOwnership(List.of())), f -> true);
     }
   }
 

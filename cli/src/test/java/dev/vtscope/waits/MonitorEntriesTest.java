@@ -76,6 +76,20 @@ class MonitorEntriesTest {
     }
   }
 
+  /**
+   * What holds a carrier now is one rule for the deadlock and for pinned now: the series shows both
+   * threads pinned while they wait to enter a monitor (JDK 21), one dump does not, and a JDK where
+   * entering a monitor unmounts never counts them.
+   */
+  @Test
+  void theThreadsASeriesShowsEnteringAMonitorHoldTheirCarrierNow() throws Exception {
+    assertThat(CarrierHolding.heldNow(List.of(dump(0), dump(2)), attributor, f -> f < 24))
+        .extracting(DumpedThread::name)
+        .containsExactlyInAnyOrder("holds-a-wants-b", "holds-b-wants-a");
+    assertThat(CarrierHolding.heldNow(List.of(dump(2)), attributor, f -> f < 24)).isEmpty();
+    assertThat(CarrierHolding.heldNow(List.of(dump(0), dump(2)), attributor, f -> false)).isEmpty();
+  }
+
   @Test
   void oneDumpMakesItOnlyPossible() throws Exception {
     List<Deadlock> found = find(List.of(dump(0)));
