@@ -175,11 +175,12 @@ public final class DeadlockFinding {
     List<Message> holders = new ArrayList<>();
     // a thread is described where it is first named, and by its name alone after
     Set<Long> told = new java.util.HashSet<>();
-    for (WaitEdge e : d.edges()) {
-      if (e.waiter() == WaitGraph.CARRIERS) {
-        holders.add(thread(d.nodes().get(e.holder()), told));
-      }
-    }
+    // by thread id: a dump lists virtual threads in an order of its own, which varies between runs
+    d.edges().stream()
+        .filter(e -> e.waiter() == WaitGraph.CARRIERS)
+        .map(WaitEdge::holder)
+        .sorted()
+        .forEach(holder -> holders.add(thread(d.nodes().get(holder), told)));
     if (!holders.isEmpty()) {
       links.add(
           Message.of(
