@@ -8,8 +8,9 @@ import java.util.Map;
 
 /**
  * The findings of a thread dump analysis, most severe first: the one place they are made. The
- * deadlocks and starved carriers of the wait-for graph ({@link DeadlockFinding}) and the virtual
- * threads pinned now ({@link PinnedNowFinding}).
+ * deadlocks and starved carriers of the wait-for graph ({@link DeadlockFinding}), the virtual
+ * threads pinned now ({@link PinnedNowFinding}) and a crowd of them waiting for one resource
+ * ({@link CrowdedWaitFinding}).
  */
 public final class DumpAdvisor {
 
@@ -20,6 +21,7 @@ public final class DumpAdvisor {
     List<Finding> findings = new ArrayList<>(DeadlockFinding.of(analysis.deadlocks()));
     // a dump names no scheduler parallelism, and no pin that ended: each pinned thread counts
     PinnedNowFinding.of(analysis.pinnedNow(), 0, Map.of()).ifPresent(findings::add);
+    CrowdedWaitFinding.of(analysis.series()).ifPresent(findings::add);
     findings.sort(Comparator.comparing(Finding::severity, Comparator.reverseOrder()));
     return new Advice(findings, null);
   }

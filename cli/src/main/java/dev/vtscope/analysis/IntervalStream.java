@@ -17,6 +17,8 @@ import dev.vtscope.recording.ThreadStartEvent;
 import dev.vtscope.threaddump.ThreadDump;
 import dev.vtscope.waits.Deadlock;
 import dev.vtscope.waits.Deadlocks;
+import dev.vtscope.waits.WaitClassifier;
+import dev.vtscope.waits.WaitSeries;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -183,6 +185,14 @@ public final class IntervalStream implements RecordingListener {
           new Attributor(classes, new FrameOwnership(options.appPackages())),
           options.jdk()::monitorsHoldCarrier);
     }
+  }
+
+  /**
+   * What the threads of the latest thread dumps of the JVM (oldest first) wait for, grouped as
+   * {@code analyze} groups a dump's threads.
+   */
+  public WaitSeries waits(List<ThreadDump> series) {
+    return WaitSeries.of(series, new WaitClassifier(new FrameOwnership(options.appPackages())));
   }
 
   /** The class files of the JVM's class path, as far as its events have said it so far. */

@@ -2,6 +2,7 @@ package dev.vtscope.cli;
 
 import dev.vtscope.advice.Advice;
 import dev.vtscope.advice.Advisor;
+import dev.vtscope.advice.CrowdedWaitFinding;
 import dev.vtscope.advice.DeadlockFinding;
 import dev.vtscope.advice.PinnedNowFinding;
 import dev.vtscope.analysis.Analysis;
@@ -24,6 +25,8 @@ import dev.vtscope.recording.RecordingInput;
 import dev.vtscope.recording.RecordingInputs;
 import dev.vtscope.report.Report;
 import dev.vtscope.waits.Deadlocks;
+import dev.vtscope.waits.WaitClassifier;
+import dev.vtscope.waits.WaitSeries;
 import dev.vtscope.workloads.Workload;
 import dev.vtscope.workloads.WorkloadArgs;
 import dev.vtscope.workloads.Workloads;
@@ -425,6 +428,11 @@ final class RecordCommand implements Callable<Integer> {
                     Math.max(0, analysis.scheduler().parallelism().value()),
                     attributor,
                     options.jdk()::monitorsHoldCarrier));
+        advice =
+            CrowdedWaitFinding.addTo(
+                advice,
+                WaitSeries.of(
+                    now.series(), new WaitClassifier(new FrameOwnership(options.appPackages()))));
       }
     }
     output.print(

@@ -2,6 +2,7 @@ package dev.vtscope.live;
 
 import dev.vtscope.advice.Advice;
 import dev.vtscope.advice.Advisor;
+import dev.vtscope.advice.CrowdedWaitFinding;
 import dev.vtscope.advice.DeadlockFinding;
 import dev.vtscope.advice.Finding;
 import dev.vtscope.advice.PinnedNowFinding;
@@ -15,6 +16,7 @@ import dev.vtscope.recording.InputProblemException;
 import dev.vtscope.recording.RepositoryStream;
 import dev.vtscope.threaddump.ThreadDump;
 import dev.vtscope.waits.Deadlock;
+import dev.vtscope.waits.WaitSeries;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -289,7 +291,11 @@ public final class Watching {
           LiveSnapshot snapshot =
               LiveSnapshot.of(live.next(nanos(Instant.now())), pinnedNow, scheduler, dumpAge);
           List<Finding> findings =
-              withPinnedNow(snapshot, unknown, deadlocks(live, series, snapshot, scheduler));
+              withPinnedNow(
+                  snapshot,
+                  unknown,
+                  deadlocks(live, series, snapshot, scheduler),
+                  series.isEmpty() ? null : live.waits(series));
           Set<String> fresh = new HashSet<>();
           for (Finding f : findings) {
             // the same finding's figures change every interval: it is new when its rule, the
@@ -372,16 +378,18 @@ public final class Watching {
    *
    * @param unknown why pinned now is not known, or null
    * @param deadlocks the deadlocks and starvations of the latest dumps
+   * @param waits what the threads of the latest dumps wait for, or null when none was read
    */
   private static List<Finding> withPinnedNow(
-      LiveSnapshot snapshot, Message unknown, List<Deadlock> deadlocks) {
+      LiveSnapshot snapshot, Message unknown, List<Deadlock> deadlocks, WaitSeries waits) {
     Advice advice =
         PinnedNowFinding.addTo(
             Advisor.standard().advise(snapshot.analysis()),
             snapshot.analysis(),
             snapshot.pinnedNow());
     advice = unknown == null ? advice : PinnedNowFinding.unknown(advice, unknown);
-    return DeadlockFinding.addTo(advice, deadlocks).findings();
+    advice = DeadlockFinding.addTo(advice, deadlocks);
+    return (waits == null ? advice : CrowdedWaitFinding.addTo(advice, waits)).findings();
   }
 
   /**

@@ -275,6 +275,16 @@ class DumpCommandTest {
       assertThat(queued).as(report.at("/series").toString()).isNotNull();
       assertThat(queued.get("threads")).extracting(JsonNode::asInt).containsExactly(280, 280);
       assertThat(queued.get("persistent").asInt()).isEqualTo(280);
+      // the same 280 of the 300 in both dumps: a crowd whose queue does not drain
+      JsonNode crowd = report.at("/findings/0");
+      assertThat(crowd.get("id").asText())
+          .as(report.at("/findings").toString())
+          .isEqualTo("crowded-wait");
+      assertThat(crowd.get("severity").asText()).isEqualTo("medium");
+      assertThat(crowd.get("title").asText())
+          .startsWith("280 of 30") // 300 tasks, and the workload's own virtual threads on some JDKs
+          .contains(
+              "park for one synchronizer's permits in java.util.concurrent.Semaphore.acquire");
 
       long pid = w.pid();
       try (Stream<Path> files = Files.list(saved)) {

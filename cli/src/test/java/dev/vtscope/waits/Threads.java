@@ -15,18 +15,19 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Hand-built dumped threads, their frames written as the JSON dump writes them. */
-final class Threads {
+public final class Threads {
 
   private Threads() {}
 
-  static final String VT_BOTTOM = "java.base/java.lang.VirtualThread.run(VirtualThread.java:466)";
+  public static final String VT_BOTTOM =
+      "java.base/java.lang.VirtualThread.run(VirtualThread.java:466)";
 
-  static DumpedThread thread(
+  public static DumpedThread thread(
       long tid, ThreadKind kind, String state, Blocker blocker, String... frames) {
     return thread(tid, "t-" + tid, kind, state, -1, blocker, frames);
   }
 
-  static DumpedThread thread(
+  public static DumpedThread thread(
       long tid,
       String name,
       ThreadKind kind,
@@ -59,11 +60,11 @@ final class Threads {
     return new RecordedStack(parsed, false);
   }
 
-  static Blocker.Parked parkedOn(String identity) {
+  public static Blocker.Parked parkedOn(String identity) {
     return new Blocker.Parked(ObjectRef.identity(identity), -1);
   }
 
-  static ThreadDump dump(Instant at, List<DumpedThread> threads) {
+  public static ThreadDump dump(Instant at, List<DumpedThread> threads) {
     return new ThreadDump(
         DumpFormat.JSON,
         at,
