@@ -53,8 +53,8 @@ public final class CrowdedWaitFinding {
   /**
    * The finding for the last dump of {@code waits}, when one of its application's waits for a
    * shared resource holds at least {@link #MIN_THREADS} virtual threads and {@link #MIN_SHARE} of
-   * them: low, or medium when a series shows the same threads in it in every dump (none got
-   * through).
+   * them: low, or medium when a series shows some of the same threads in it in every dump and it no
+   * smaller at the end (the queue does not drain).
    */
   static Optional<Finding> of(WaitSeries waits) {
     DumpWaits last = waits.dumps().get(waits.dumps().size() - 1);
@@ -77,7 +77,8 @@ public final class CrowdedWaitFinding {
         trend = t;
       }
     }
-    boolean stuck = waits.dumps().size() > 1 && trend != null && trend.stuck();
+    // a queue that drains between the dumps moves, however long its oldest waiters wait
+    boolean stuck = waits.dumps().size() > 1 && trend != null && trend.notDraining();
     WaitKind kind = crowd.key().kind();
     String entry = crowd.entry() == null ? null : crowd.entry().qualifiedMethod();
     String via = crowd.via() == null ? null : crowd.via().qualifiedMethod();

@@ -145,6 +145,12 @@ public final class DumpReport {
                 + number(t.persistent())
                 + (t.persistent() == 1 ? " thread" : " threads")
                 + ", the same stack in every dump");
+      } else if (t.persistent() > 0) {
+        // an idle pool's workers or the JVM's own threads: waiting so is what they are for
+        lines.add(
+            "      idle, the same "
+                + (t.persistent() == 1 ? "thread" : number(t.persistent()) + " threads")
+                + " in every dump");
       } else if (now > 0) {
         lines.add(
             "      moving: "
@@ -205,7 +211,10 @@ public final class DumpReport {
     if (g.site() != null) {
       s.append(" at ").append(site(g.site(), name));
     }
-    String resource = resource(g.key(), name);
+    String resource =
+        g.objects() > 1
+            ? number(g.objects()) + " objects, one per thread"
+            : resource(g.key(), name);
     if (resource != null) {
       s.append(" (").append(resource).append(')');
     }
@@ -466,6 +475,7 @@ public final class DumpReport {
     node.put("platformThreads", g.platformThreads());
     node.put("carriersHeld", g.carriersHeld());
     node.put("operation", g.operation());
+    node.put("objects", g.objects());
     node.set("entry", JsonReport.frame(g.entry()));
     node.set("via", JsonReport.frame(g.via()));
     node.set("site", JsonReport.frame(g.site()));

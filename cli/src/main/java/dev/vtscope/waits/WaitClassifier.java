@@ -375,7 +375,8 @@ public final class WaitClassifier {
         entry,
         via,
         site,
-        operation);
+        operation,
+        resourceId);
   }
 
   /** A frame as a key: {@code Class.method:line}, a hidden class's address left out. */

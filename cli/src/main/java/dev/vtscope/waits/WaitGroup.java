@@ -17,6 +17,8 @@ import java.util.List;
  *     or null
  * @param site the application frame that led there, of the first thread, or null
  * @param operation for socket I/O, the operation ({@code read}…), else null
+ * @param objects how many objects its threads wait for when each waits for one of its own (the key
+ *     then names none), else 0
  * @param sampled the first few threads, in the dump's order
  * @param example the stack of the first thread
  */
@@ -29,6 +31,7 @@ public record WaitGroup(
     Frame via,
     Frame site,
     String operation,
+    int objects,
     List<SampledThread> sampled,
     RecordedStack example) {
 

@@ -6,6 +6,8 @@ import dev.vtscope.threaddump.DumpedThread;
 import dev.vtscope.threaddump.ThreadDump;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,12 +22,22 @@ public final class WaitGrouping {
   /** How many threads of a group are named. */
   public static final int SAMPLED = 3;
 
+  /** How many threads at one place, each waiting for an object of its own, are one wait. */
+  static final int OWN_OBJECTS = 3;
+
+  /** How many of a group's objects, each waited for by one of its threads, are counted. */
+  static final int MANY_OBJECTS = 100_000;
+
   private WaitGrouping() {}
 
   /** Counts one group while the dump's threads are read. */
   private static final class Counting {
     final Wait first;
     final RecordedStack example;
+
+    /** The objects its threads wait for, each their own: as far as {@link #MANY_OBJECTS}. */
+    final Set<String> objects = new HashSet<>();
+
     final List<WaitGroup.SampledThread> sampled = new ArrayList<>(SAMPLED);
     int virtual;
     int platform;
@@ -46,6 +58,7 @@ public final class WaitGrouping {
           first.via(),
           first.site(),
           first.operation(),
+          objects.size(),
           sampled,
           example);
     }
@@ -73,10 +86,52 @@ public final class WaitGrouping {
   public static Map<WaitKey, List<DumpedThread>> members(
       ThreadDump dump, WaitClassifier classifier) {
     Map<WaitKey, List<DumpedThread>> members = new LinkedHashMap<>();
-    for (DumpedThread t : dump.threads()) {
-      members.computeIfAbsent(classifier.classify(t).key(), k -> new ArrayList<>()).add(t);
+    List<Wait> waits = waits(dump, classifier);
+    for (int i = 0; i < waits.size(); i++) {
+      members
+          .computeIfAbsent(waits.get(i).key(), k -> new ArrayList<>())
+          .add(dump.threads().get(i));
     }
     return members;
+  }
+
+  /**
+   * What each thread of {@code dump} waits for, in the dump's order, read by {@code classifier}: by
+   * the object too where threads share it, and not where each waits for an object of its own. A
+   * pool that gives each waiter its own {@code Condition} (HttpClient's) would otherwise be as many
+   * waits as waiters on a JDK whose dump names objects, where a dump that names none (JDK 21's
+   * JSON) shows one: when {@link #OWN_OBJECTS} threads or more at one place each wait for an object
+   * no other thread waits for, their objects are left out of their key. Fewer keep theirs: the two
+   * threads of a lock-order cycle, each blocked on the other's lock at the same line, read best
+   * with each lock named.
+   */
+  static List<Wait> waits(ThreadDump dump, WaitClassifier classifier) {
+    List<Wait> waits = new ArrayList<>(dump.threads().size());
+    Map<WaitKey, Integer> waiters = new HashMap<>();
+    for (DumpedThread t : dump.threads()) {
+      Wait w = classifier.classify(t);
+      waits.add(w);
+      if (w.key().resourceId() != null) {
+        waiters.merge(w.key(), 1, Integer::sum);
+      }
+    }
+    // of each place, how many objects have one waiter only
+    Map<WaitKey, Integer> lone = new HashMap<>();
+    waiters.forEach(
+        (key, n) -> {
+          if (n == 1) {
+            lone.merge(key.withoutObject(), 1, Integer::sum);
+          }
+        });
+    for (int i = 0; i < waits.size(); i++) {
+      WaitKey key = waits.get(i).key();
+      if (key.resourceId() != null
+          && waiters.get(key) == 1
+          && lone.getOrDefault(key.withoutObject(), 0) >= OWN_OBJECTS) {
+        waits.set(i, waits.get(i).withKey(key.withoutObject()));
+      }
+    }
+    return waits;
   }
 
   /** What the threads of {@code dump} wait for. */
@@ -86,12 +141,22 @@ public final class WaitGrouping {
 
   /** What the threads of {@code dump} wait for, each read by {@code classifier}. */
   public static DumpWaits of(ThreadDump dump, WaitClassifier classifier) {
+    return of(dump, waits(dump, classifier));
+  }
+
+  /** The threads of {@code dump} grouped by {@code waits}, what each waits for ({@link #waits}). */
+  static DumpWaits of(ThreadDump dump, List<Wait> waits) {
     Map<WaitKey, Counting> groups = new LinkedHashMap<>();
     Set<Long> mounted = CarrierHolding.mounted(dump);
     int virtual = 0;
-    for (DumpedThread t : dump.threads()) {
-      Wait w = classifier.classify(t);
+    for (int i = 0; i < waits.size(); i++) {
+      DumpedThread t = dump.threads().get(i);
+      Wait w = waits.get(i);
       Counting c = groups.computeIfAbsent(w.key(), k -> new Counting(w, t.stack()));
+      // the objects of threads each waiting for its own, whose key names none
+      if (w.object() != null && w.key().resourceId() == null && c.objects.size() < MANY_OBJECTS) {
+        c.objects.add(w.object());
+      }
       if (t.isVirtual()) {
         virtual++;
         c.virtual++;

@@ -21,9 +21,10 @@ package dev.vtscope.waits;
  *     address left out, or null when the stack has none
  */
 public record WaitKey(
-    WaitKind kind,
-    String resourceClass,
-    String resourceId,
-    String entry,
-    String via,
-    String site) {}
+    WaitKind kind, String resourceClass, String resourceId, String entry, String via, String site) {
+
+  /** The same place and kind, without the object: that of waits each for an object of its own. */
+  public WaitKey withoutObject() {
+    return new WaitKey(kind, resourceClass, null, entry, via, site);
+  }
+}

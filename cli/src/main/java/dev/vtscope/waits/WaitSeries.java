@@ -41,9 +41,19 @@ public record WaitSeries(List<DumpWaits> dumps, Duration span, List<Trend> group
       threads = List.copyOf(threads);
     }
 
-    /** Whether some of its threads are stuck: the same wait in every dump. */
+    /**
+     * Whether some of its threads are stuck: the same wait in every dump. An idle pool's workers
+     * and the JVM's own threads wait so by design: never stuck.
+     */
     public boolean stuck() {
-      return persistent > 0;
+      return persistent > 0
+          && key.kind() != WaitKind.IDLE_WORKER
+          && !(key.kind() == WaitKind.NATIVE && key.entry() == null && key.site() == null);
+    }
+
+    /** Whether it is stuck and no smaller in the last dump than in the first: no queue draining. */
+    public boolean notDraining() {
+      return stuck() && threads.get(threads.size() - 1) >= threads.get(0);
     }
   }
 
@@ -61,10 +71,12 @@ public record WaitSeries(List<DumpWaits> dumps, Duration span, List<Trend> group
     List<DumpWaits> waits = new ArrayList<>();
     List<Map<Long, Seen>> seen = new ArrayList<>();
     for (ThreadDump dump : dumps) {
-      waits.add(WaitGrouping.of(dump, classifier));
+      List<Wait> read = WaitGrouping.waits(dump, classifier);
+      waits.add(WaitGrouping.of(dump, read));
       Map<Long, Seen> byTid = new HashMap<>(dump.threads().size() * 2);
-      for (DumpedThread t : dump.threads()) {
-        byTid.put(t.tid(), new Seen(classifier.classify(t).key(), t.stack()));
+      for (int i = 0; i < read.size(); i++) {
+        DumpedThread t = dump.threads().get(i);
+        byTid.put(t.tid(), new Seen(read.get(i).key(), t.stack()));
       }
       seen.add(byTid);
     }

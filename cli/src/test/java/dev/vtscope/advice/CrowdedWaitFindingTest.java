@@ -138,6 +138,11 @@ class CrowdedWaitFindingTest {
     Finding f = finding(List.of(crowd, crowd)).orElseThrow();
     assertThat(f.severity()).isEqualTo(Severity.MEDIUM);
     assertThat(Words.explanation(f)).endsWith("the queue does not drain.");
+
+    // 150 waiting, then the first 30 served: the oldest waiters wait on, but the queue drains
+    Finding draining = finding(List.of(crowd, crowd.subList(30, crowd.size()))).orElseThrow();
+    assertThat(draining.severity()).isEqualTo(Severity.LOW);
+    assertThat(Words.explanation(draining)).doesNotContain("does not drain");
   }
 
   @Test

@@ -49,6 +49,71 @@ class WaitGroupingTest {
         VT_BOTTOM);
   }
 
+  /** A virtual thread awaiting the condition {@code condition} in a pool's lease. */
+  private static DumpedThread leasing(long tid, String condition) {
+    return thread(
+        tid,
+        ThreadKind.VIRTUAL,
+        "WAITING",
+        parkedOn(condition),
+        "java.base/java.lang.VirtualThread.park(VirtualThread.java:742)",
+        "java.base/java.util.concurrent.locks.LockSupport.park(LockSupport.java:221)",
+        "java.base/java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionObject.await(AbstractQueuedSynchronizer.java:1761)",
+        "org.apache.hc.core5.pool.StrictConnPool.lease(StrictConnPool.java:220)",
+        "com.acme.Fetch.get(Fetch.java:52)",
+        VT_BOTTOM);
+  }
+
+  /**
+   * A pool that gives each waiter a Condition of its own is one wait, as on a JDK whose dump names
+   * no object, counting the objects; threads that share an object stay a wait of their own, and two
+   * threads alone at their place (a lock-order cycle) keep their objects.
+   */
+  @Test
+  void threadsThatEachWaitForAnObjectOfTheirOwnAreOneWait() {
+    String shared = "java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionObject@5";
+    List<DumpedThread> threads = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      threads.add(
+          leasing(
+              10 + i,
+              "java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionObject@a" + i));
+    }
+    threads.add(leasing(20, shared));
+    threads.add(leasing(21, shared));
+    DumpWaits waits = WaitGrouping.of(dump(Instant.EPOCH, threads), OWNERSHIP);
+
+    assertThat(waits.groups()).hasSize(2);
+    WaitGroup own = waits.groups().get(0);
+    assertThat(own.threads()).isEqualTo(4);
+    assertThat(own.objects()).isEqualTo(4);
+    assertThat(own.key().resourceId()).isNull();
+    WaitGroup together = waits.groups().get(1);
+    assertThat(together.threads()).isEqualTo(2);
+    assertThat(together.objects()).isZero();
+    assertThat(together.key().resourceId()).isEqualTo(shared);
+    // the series reads them the same way: one wait of 4 in both dumps
+    WaitSeries series =
+        WaitSeries.of(
+            List.of(dump(Instant.EPOCH, threads), dump(Instant.EPOCH.plusSeconds(1), threads)),
+            new WaitClassifier(OWNERSHIP));
+    assertThat(series.groups().get(0).threads()).containsExactly(4, 4);
+    assertThat(series.groups().get(0).persistent()).isEqualTo(4);
+
+    DumpWaits two =
+        WaitGrouping.of(
+            dump(
+                Instant.EPOCH,
+                List.of(
+                    leasing(30, shared),
+                    leasing(
+                        31,
+                        "java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionObject@b"))),
+            OWNERSHIP);
+    assertThat(two.groups()).hasSize(2).allMatch(g -> g.key().resourceId() != null);
+    assertThat(two.groups()).allMatch(g -> g.objects() == 0);
+  }
+
   @Test
   void groupsCountVirtualAndPlatformThreadsAndNameAFew() {
     List<DumpedThread> threads = new ArrayList<>();
