@@ -3,17 +3,20 @@ package dev.vtscope.attribution;
 /**
  * The library a class came from, as the jar names itself.
  *
- * @param name {@code group:artifact} from the jar's Maven metadata, or a manifest header's value
- * @param version the version the metadata gives, or null
- * @param source which metadata named it
+ * @param name {@code group:artifact} from the jar's Maven metadata; otherwise the artifact alone (a
+ *     manifest header's value, or the jar's file name without version and classifier), no group
+ *     being known
+ * @param version the version, never with a classifier glued on, or null
+ * @param source what named it
  * @param jar the jar's file name
  * @param header for a manifest, the header that named it: {@code Bundle-SymbolicName}, {@code
- *     Automatic-Module-Name} or {@code Implementation-Title}, in that order of preference; null for
- *     Maven metadata
+ *     Automatic-Module-Name}, {@code Extension-Name}, then the titles ({@code
+ *     Implementation-Title}, {@code Bundle-Name}, {@code Specification-Title}), in that order of
+ *     preference; null otherwise
  */
 public record Artifact(String name, String version, Source source, String jar, String header) {
 
-  /** From Maven metadata, or from a manifest header not named. */
+  /** Named by Maven metadata or by the file name, or by a manifest header not named. */
   public Artifact(String name, String version, Source source, String jar) {
     this(name, version, source, jar, null);
   }
@@ -23,19 +26,19 @@ public record Artifact(String name, String version, Source source, String jar, S
     /** {@code META-INF/maven/.../pom.properties}: real Maven coordinates. */
     MAVEN,
     /**
-     * A manifest header ({@link #header()} says which): an OSGi bundle's or a module's name, or an
-     * implementation title; not Maven coordinates.
+     * A manifest header ({@link #header()} says which): an OSGi bundle's or a module's name, or a
+     * title; no group.
      */
-    MANIFEST
+    MANIFEST,
+    /** The jar's file name, as Maven and Gradle write it ({@code foo-1.2.3.jar}); no group. */
+    FILE_NAME
   }
 
   /**
-   * How to show it: {@code group:artifact:version} for Maven metadata, {@code Title version} for a
-   * manifest (so a title never passes for coordinates).
+   * How to show it: {@code group:artifact:version}, without the group when none is known and
+   * without the version when none is.
    */
   public String display() {
-    return source == Source.MAVEN
-        ? name + ":" + (version == null ? "?" : version)
-        : name + (version == null ? "" : " " + version);
+    return version == null ? name : name + ":" + version;
   }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Enumeration;
 import java.util.HashMap;
 import java.util.List;
@@ -15,95 +16,166 @@ import java.util.jar.Manifest;
 import java.util.zip.ZipEntry;
 
 /**
- * Names the artifact a jar holds from its own metadata: {@code META-INF/maven/.../pom.properties}
- * first (real coordinates), then the manifest's {@code Bundle-SymbolicName} or {@code
- * Automatic-Module-Name} (stable identifiers, usually the package), then {@code Extension-Name},
- * then its {@code Implementation-Title} (free text: a database driver's can read "Standard
- * runtime"). Never from the file name alone; but a manifest-named jar's version is the one in its
- * file name when it has one, as Maven and Gradle name jars.
+ * Names the artifact a jar holds, from the most to the least reliable of its own metadata:
+ *
+ * <ol>
+ *   <li>{@code META-INF/maven/<group>/<artifact>/pom.properties}: real coordinates. A shaded jar
+ *       holds several: the one whose artifact the jar's file name carries, else the one whose group
+ *       is the longest prefix of the class's package, else the first by entry name;
+ *   <li>the manifest's stable identifiers, {@code Bundle-SymbolicName}, {@code
+ *       Automatic-Module-Name}, {@code Extension-Name} (usually the package);
+ *   <li>the manifest's titles, {@code Implementation-Title}, {@code Bundle-Name}, {@code
+ *       Specification-Title} (free text: a database driver's can read "Standard runtime");
+ *   <li>the file name as Maven and Gradle write it ({@code foo-1.2.3-linux-x86_64.jar}).
+ * </ol>
+ *
+ * A manifest's version is the file name's when it has one (the one the build declares, where a
+ * bundle's may be encoded for OSGi: Derby 10.16.1.1's Bundle-Version is 10.16.1000001.1901046),
+ * else its {@code Bundle-Version} or {@code Implementation-Version}. A version never keeps a
+ * classifier, and a title never repeats the version.
  */
 final class ArtifactResolver {
 
-  private final Map<Path, Artifact> cache = new HashMap<>();
+  private static final List<String> IDENTIFIERS =
+      List.of("Bundle-SymbolicName", "Automatic-Module-Name", "Extension-Name");
+  private static final List<String> TITLES =
+      List.of("Implementation-Title", "Bundle-Name", "Specification-Title");
+
+  // Per jar, not per class: a shaded jar's classes may belong to different artifacts.
+  private final Map<Path, JarMetadata> cache = new HashMap<>();
 
   /** The artifact of {@code jar} for a class in {@code packageName}, or null when unknown. */
   Artifact resolve(Path jar, String packageName) {
-    return cache.computeIfAbsent(jar, j -> read(j, packageName));
+    return cache.computeIfAbsent(jar, ArtifactResolver::read).identify(packageName);
   }
 
-  private static Artifact read(Path jar, String packageName) {
-    String name = jar.getFileName().toString();
+  /** One {@code pom.properties}: group and artifact from its keys, else from its path. */
+  private record Pom(String entry, String group, String artifact, String version) {}
+
+  /** What a jar says of itself; {@code main} is null without a manifest. */
+  private record JarMetadata(String fileName, List<Pom> poms, Attributes main) {
+
+    Artifact identify(String packageName) {
+      Pom pom = choose(packageName == null ? "" : packageName);
+      if (pom != null) {
+        return new Artifact(
+            pom.group() + ":" + pom.artifact(), pom.version(), Artifact.Source.MAVEN, fileName);
+      }
+      JarFileName file = JarFileName.parse(fileName);
+      if (main != null) {
+        for (List<String> headers : List.of(IDENTIFIERS, TITLES)) {
+          for (String header : headers) {
+            String value = first(main, header);
+            if (value != null) {
+              String version = manifestVersion(header, file);
+              return new Artifact(
+                  withoutVersion(value, version),
+                  version,
+                  Artifact.Source.MANIFEST,
+                  fileName,
+                  header);
+            }
+          }
+        }
+      }
+      return file == null
+          ? null
+          : new Artifact(file.artifact(), file.version(), Artifact.Source.FILE_NAME, fileName);
+    }
+
+    private Pom choose(String packageName) {
+      if (poms.size() <= 1) {
+        return poms.isEmpty() ? null : poms.get(0);
+      }
+      JarFileName file = JarFileName.parse(fileName);
+      for (Pom p : poms) {
+        if (file != null ? p.artifact().equals(file.artifact()) : isFileOf(p)) {
+          return p;
+        }
+      }
+      Pom best = null;
+      for (Pom p : poms) {
+        boolean prefix = packageName.equals(p.group()) || packageName.startsWith(p.group() + ".");
+        if (prefix && (best == null || p.group().length() > best.group().length())) {
+          best = p;
+        }
+      }
+      return best != null ? best : poms.get(0);
+    }
+
+    private boolean isFileOf(Pom p) {
+      return fileName.equals(p.artifact() + ".jar");
+    }
+
+    private String manifestVersion(String header, JarFileName file) {
+      String version = file != null ? file.version() : null;
+      if (version == null) {
+        version =
+            header.startsWith("Bundle")
+                ? first(main, "Bundle-Version", "Implementation-Version")
+                : first(main, "Implementation-Version", "Bundle-Version");
+      }
+      return version == null ? null : JarFileName.splitClassifier(version).version();
+    }
+  }
+
+  /**
+   * A title without the version it repeats: "Foo JNI 10.10.1.1-linux64" at version 10.10.1.1 is
+   * "Foo JNI".
+   */
+  static String withoutVersion(String title, String version) {
+    if (version == null) {
+      return title;
+    }
+    String name = title;
+    int space = name.lastIndexOf(' ');
+    while (space > 0) {
+      String last = name.substring(space + 1);
+      if (!(last.startsWith(version) || last.startsWith("v" + version))) {
+        break;
+      }
+      name = name.substring(0, space).stripTrailing();
+      space = name.lastIndexOf(' ');
+    }
+    return name;
+  }
+
+  private static JarMetadata read(Path jar) {
+    String fileName = jar.getFileName().toString();
     try (JarFile file = new JarFile(jar.toFile())) {
-      List<Properties> poms = new ArrayList<>();
+      List<Pom> poms = new ArrayList<>();
       Enumeration<? extends ZipEntry> entries = file.entries();
       while (entries.hasMoreElements()) {
         ZipEntry entry = entries.nextElement();
-        if (entry.getName().startsWith("META-INF/maven/")
-            && entry.getName().endsWith("/pom.properties")) {
+        String[] path = entry.getName().split("/");
+        if (path.length == 5
+            && path[0].equals("META-INF")
+            && path[1].equals("maven")
+            && path[4].equals("pom.properties")) {
           Properties p = new Properties();
           try (InputStream in = file.getInputStream(entry)) {
             p.load(in);
           }
-          if (p.getProperty("groupId") != null && p.getProperty("artifactId") != null) {
-            poms.add(p);
-          }
+          poms.add(
+              new Pom(
+                  entry.getName(),
+                  p.getProperty("groupId", path[2]).trim(),
+                  p.getProperty("artifactId", path[3]).trim(),
+                  blankToNull(p.getProperty("version"))));
         }
       }
-      Properties best = null;
-      for (Properties p : poms) {
-        // A shaded jar holds several: prefer the one whose group matches the class's package.
-        if (best == null
-            || (packageName != null && packageName.startsWith(p.getProperty("groupId")))) {
-          best = p;
-        }
-      }
-      if (best != null) {
-        return new Artifact(
-            best.getProperty("groupId") + ":" + best.getProperty("artifactId"),
-            best.getProperty("version"),
-            Artifact.Source.MAVEN,
-            name);
-      }
+      poms.sort(Comparator.comparing(Pom::entry));
       Manifest manifest = file.getManifest();
-      if (manifest != null) {
-        Attributes main = manifest.getMainAttributes();
-        for (String header :
-            List.of(
-                "Bundle-SymbolicName",
-                "Automatic-Module-Name",
-                "Extension-Name",
-                "Implementation-Title")) {
-          String value = first(main, header);
-          if (value != null) {
-            // The file name's version first: it is the one the build declares, where a bundle's
-            // may be encoded for OSGi (Derby 10.16.1.1's Bundle-Version is 10.16.1000001.1901046)
-            String version = versionInFileName(name);
-            if (version == null) {
-              version =
-                  header.startsWith("Bundle")
-                      ? first(main, "Bundle-Version", "Implementation-Version")
-                      : first(main, "Implementation-Version", "Bundle-Version");
-            }
-            return new Artifact(value, version, Artifact.Source.MANIFEST, name, header);
-          }
-        }
-      }
+      return new JarMetadata(
+          fileName, poms, manifest == null ? null : manifest.getMainAttributes());
     } catch (IOException | RuntimeException e) {
-      return null;
+      // unreadable as a jar: still named by its file name
+      return new JarMetadata(fileName, List.of(), null);
     }
-    return null;
   }
 
-  private static final java.util.regex.Pattern FILE_VERSION =
-      java.util.regex.Pattern.compile("-(\\d+(?:\\.\\w+)*(?:-[\\w.]+)?)\\.jar$");
-
-  /**
-   * The version in a jar's file name as Maven and Gradle name them ({@code c3p0-0.10.2.jar}), for
-   * jars whose manifest names none; null when the name has no version.
-   */
-  static String versionInFileName(String fileName) {
-    java.util.regex.Matcher m = FILE_VERSION.matcher(fileName);
-    return m.find() ? m.group(1) : null;
+  private static String blankToNull(String value) {
+    return value == null || value.isBlank() ? null : value.trim();
   }
 
   private static String first(Attributes attributes, String... names) {

@@ -638,45 +638,48 @@ public final class JsonReportReader {
   }
 
   /**
-   * An artifact from how a report shows it: {@code group:artifact:version} (Maven metadata) or
-   * {@code Title version} (a manifest).
+   * An artifact from how a report shows it: {@code group:artifact:version}, without the group when
+   * no Maven metadata named it. Reports of earlier versions showed a manifest's name as {@code
+   * Title version} and a Maven artifact without version as {@code group:artifact:?}.
    */
   private static Artifact artifact(
       String display, String version, String source, String jar, String header) {
     if (display == null) {
       return null;
     }
-    boolean maven =
+    Artifact.Source from =
         source != null
-            ? source.equals("maven")
-            : display.chars().filter(ch -> ch == ':').count() == 2 && !display.contains(" ");
-    if (maven) {
+            ? artifactSource(source)
+            : display.chars().filter(ch -> ch == ':').count() == 2 && !display.contains(" ")
+                ? Artifact.Source.MAVEN
+                : Artifact.Source.MANIFEST;
+    String name = display;
+    String v = version;
+    if (v != null && (display.endsWith(":" + v) || display.endsWith(" " + v))) {
+      name = display.substring(0, display.length() - v.length() - 1);
+    } else if (v == null) {
+      // only the shown name is known (calledFromArtifact): its last part is the version when it
+      // starts with a digit, as versions do and artifacts and groups do not
       int colon = display.lastIndexOf(':');
-      String v = display.substring(colon + 1);
-      return new Artifact(
-          display.substring(0, colon),
-          version != null ? version : v.equals("?") ? null : v,
-          Artifact.Source.MAVEN,
-          jar);
+      int space = display.lastIndexOf(' ');
+      int at = from == Artifact.Source.MAVEN ? colon : Math.max(colon, space);
+      String last = at < 0 ? "" : display.substring(at + 1);
+      if (last.equals("?") || (!last.isEmpty() && Character.isDigit(last.charAt(0)))) {
+        name = display.substring(0, at);
+        v = last.equals("?") ? null : last;
+      }
     }
-    // a manifest's artifact also says which header named it
-    if (version != null && display.endsWith(" " + version)) {
-      return new Artifact(
-          display.substring(0, display.length() - version.length() - 1),
-          version,
-          Artifact.Source.MANIFEST,
-          jar,
-          header);
+    return new Artifact(name, v, from, jar, from == Artifact.Source.MANIFEST ? header : null);
+  }
+
+  /** A source this version does not know (a later one's) is at least not Maven coordinates. */
+  private static Artifact.Source artifactSource(String source) {
+    for (Artifact.Source s : Artifact.Source.values()) {
+      if (s.name().equalsIgnoreCase(source)) {
+        return s;
+      }
     }
-    int space = display.lastIndexOf(' ');
-    return version == null && space > 0
-        ? new Artifact(
-            display.substring(0, space),
-            display.substring(space + 1),
-            Artifact.Source.MANIFEST,
-            jar,
-            header)
-        : new Artifact(display, version, Artifact.Source.MANIFEST, jar, header);
+    return Artifact.Source.MANIFEST;
   }
 
   private static LineRange lineRange(JsonNode node) {

@@ -517,7 +517,8 @@ public final class TextReport implements ReportRenderer {
     return attribution.otherMonitorFrames().stream().anyMatch(m -> m.frameIndex() == index);
   }
 
-  private static String culprit(Culprit c) {
+  /** The held-by line: the culprit, its kind and lines, whose code it is and its artifact. */
+  static String culprit(Culprit c) {
     StringBuilder text = new StringBuilder(Escaping.terminal(c.qualifiedMethod()));
     text.append("  ").append(WORDING.kind(c.kind()));
     if (c.lineRange() != null) {
@@ -528,11 +529,15 @@ public final class TextReport implements ReportRenderer {
     text.append(" (").append(c.owner().name().toLowerCase(java.util.Locale.ROOT));
     if (c.artifact() != null) {
       text.append(", ").append(Escaping.terminal(c.artifact().display()));
+      // a name without Maven metadata behind it says where it came from, so it is never taken
+      // for coordinates
       if (c.artifact().source() == Artifact.Source.MANIFEST) {
         text.append(
             c.artifact().header() == null
                 ? " (jar manifest)"
                 : " (jar manifest's " + Escaping.terminal(c.artifact().header()) + ")");
+      } else if (c.artifact().source() == Artifact.Source.FILE_NAME) {
+        text.append(" (jar file name)");
       }
     }
     return text.append(')').toString();

@@ -345,7 +345,7 @@ class AdviceTest {
     Artifact manifest =
         new Artifact("PostgreSQL JDBC Driver", "42.2.27", Artifact.Source.MANIFEST, "p.jar");
     assertThat(Facts.version(manifest)).isEqualTo("42.2.27");
-    assertThat(manifest.display()).isEqualTo("PostgreSQL JDBC Driver 42.2.27");
+    assertThat(manifest.display()).isEqualTo("PostgreSQL JDBC Driver:42.2.27");
     assertThat(Facts.version(new Artifact("x", "unknown", Artifact.Source.MANIFEST, "x.jar")))
         .isNull();
     assertThat(k.submitFailure("Queue capacity exceeded"))

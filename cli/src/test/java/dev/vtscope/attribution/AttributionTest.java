@@ -276,8 +276,8 @@ class AttributionTest {
       Attribution fromManifest =
           new Attributor(classes, new FrameOwnership(List.of()))
               .pinned(new RecordedStack(List.of(park, picocli, app), false), null);
-      // No Maven metadata in picocli's jar: its manifest's bundle name, never shown as coordinates.
-      assertThat(fromManifest.culprit().artifact().display()).matches("picocli \\d+\\.\\d+\\.\\d+");
+      // No Maven metadata in picocli's jar: its manifest's bundle name, with no group.
+      assertThat(fromManifest.culprit().artifact().display()).matches("picocli:\\d+\\.\\d+\\.\\d+");
       assertThat(fromManifest.culprit().artifact().source()).isEqualTo(Artifact.Source.MANIFEST);
       assertThat(fromManifest.culprit().artifact().header()).isEqualTo("Bundle-SymbolicName");
       assertThat(fromManifest.culprit().artifact().version()).matches("\\d+\\.\\d+\\.\\d+");

@@ -162,8 +162,30 @@ class MergeCommandTest {
     JsonNode merged = merge(List.of(edited));
     assertThat(merged.at("/pinned/sites/0/culprit/artifactHeader").asText())
         .isEqualTo("Bundle-SymbolicName");
+    // an earlier report's "Name version" reads as the name, shown as the name:version of today's
     assertThat(merged.at("/pinned/sites/0/culprit/artifact").asText())
-        .isEqualTo("org.hsqldb.hsqldb 2.7.4");
+        .isEqualTo("org.hsqldb.hsqldb:2.7.4");
+    assertThat(merged.at("/pinned/sites/0/culprit/artifactVersion").asText()).isEqualTo("2.7.4");
+  }
+
+  @Test
+  void anArtifactNamedByItsFileNameKeepsItsSourceThroughAMerge() throws Exception {
+    Path report = reports("culprit").get(0);
+    ObjectNode root = (ObjectNode) JSON.readTree(report.toFile());
+    ObjectNode culprit = (ObjectNode) root.at("/pinned/sites/0/culprit");
+    culprit.put("artifact", "acme-jni:10.10.1.1");
+    culprit.put("artifactVersion", "10.10.1.1");
+    culprit.put("artifactSource", "file_name");
+    culprit.putNull("artifactHeader");
+    culprit.put("jar", "acme-jni-10.10.1.1-linux64.jar");
+    Path edited = dir.resolve("file-name.json");
+    JSON.writeValue(edited.toFile(), root);
+    JsonNode merged = merge(List.of(edited));
+    JsonNode out = merged.at("/pinned/sites/0/culprit");
+    assertThat(out.path("artifact").asText()).isEqualTo("acme-jni:10.10.1.1");
+    assertThat(out.path("artifactVersion").asText()).isEqualTo("10.10.1.1");
+    assertThat(out.path("artifactSource").asText()).isEqualTo("file_name");
+    assertThat(out.path("jar").asText()).isEqualTo("acme-jni-10.10.1.1-linux64.jar");
   }
 
   /** Thread ids are per JVM: rejected virtual threads of two recordings add up. */

@@ -152,7 +152,7 @@ class RealLibraryTest {
             x ->
                 assertThat(x)
                     .startsWith(
-                        "The wait is inside com.mchange.v2.c3p0 0.10.2, in "
+                        "The wait is inside com.mchange.v2.c3p0:0.10.2, in "
                             + POOL
                             + ".awaitAvailable")
                     .contains(
@@ -185,7 +185,7 @@ class RealLibraryTest {
     assertThat(culprit.lineRange().last()).isGreaterThanOrEqualTo(culprit.line());
     assertThat(culprit.owner()).isEqualTo(Owner.LIBRARY);
     // H2's jar is named by its OSGi manifest, not Maven coordinates.
-    assertThat(culprit.artifact().display()).isEqualTo("com.h2database 1.4.200");
+    assertThat(culprit.artifact().display()).isEqualTo("com.h2database:1.4.200");
     assertThat(culprit.artifact().header()).isEqualTo("Bundle-SymbolicName");
     // Where the thread waited: H2's reading of the reply, over the JDK's socket read.
     Frame waitedAt = site.attribution().waitedAt();
@@ -256,7 +256,7 @@ class RealLibraryTest {
     assertThat(culprit.kind()).isEqualTo(CulpritKind.NATIVE_METHOD);
     assertThat(culprit.qualifiedMethod()).isEqualTo(JNA_CALL);
     assertThat(culprit.owner()).isEqualTo(Owner.LIBRARY);
-    assertThat(culprit.artifact().display()).isEqualTo("com.sun.jna 5.14.0");
+    assertThat(culprit.artifact().display()).isEqualTo("com.sun.jna:5.14.0");
     assertThat(culprit.artifact().jar()).isEqualTo("jna-5.14.0.jar");
     assertThat(site.attribution().waitedAt().qualifiedMethod())
         .isEqualTo(JnaSortCallback.class.getName() + ".compareSlowly");
