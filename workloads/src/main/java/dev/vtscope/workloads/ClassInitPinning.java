@@ -2,6 +2,7 @@ package dev.vtscope.workloads;
 
 import java.util.List;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Class-initialiser pinning: several virtual threads touch a class whose static initialiser blocks.
@@ -19,6 +20,16 @@ public final class ClassInitPinning implements Workload {
 
   /** How long the static initialiser blocks; read by {@link SlowInit} when it initialises. */
   static volatile long initMillis = 100;
+
+  /**
+   * The virtual threads that have come to touch the class, the initialiser among them: the lazy
+   * variant's initialiser waits for a second before it blocks, so that one always waits for it,
+   * however late a loaded machine starts the threads.
+   */
+  static final AtomicInteger ARRIVED = new AtomicInteger();
+
+  /** How many must have come before the initialiser blocks: 2 lazily, 0 eagerly (none yet). */
+  static volatile int arrivalsAwaited = 0;
 
   @Override
   public String name() {
@@ -57,9 +68,14 @@ public final class ClassInitPinning implements Workload {
     if (variant.equals("eager")) {
       SlowInit.touch();
     }
+    arrivalsAwaited = Math.min(2, threads);
     try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
       for (int i = 0; i < threads; i++) {
-        executor.submit(SlowInit::touch);
+        executor.submit(
+            () -> {
+              ARRIVED.incrementAndGet();
+              return SlowInit.touch();
+            });
       }
     }
     double millis = (System.nanoTime() - start) / 1e6;
@@ -78,6 +94,13 @@ public final class ClassInitPinning implements Workload {
 
     static {
       try {
+        // a second thread on its way to the class (microseconds from waiting for it), or 2 s
+        // (with one carrier, which this pins, none comes), whichever comes first: then the
+        // blocking the recording is about
+        long until = System.nanoTime() + 2_000_000_000L;
+        while (ARRIVED.get() < arrivalsAwaited && System.nanoTime() < until) {
+          Thread.sleep(1);
+        }
         Thread.sleep(initMillis);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
