@@ -16,8 +16,9 @@ import java.util.regex.Pattern;
 /**
  * Applies the attribution rules of {@code docs/attribution.md} to a stack. On JDK 24+ the pinned
  * reason says what pinned; before, the innermost frame that holds a monitor, is a native or
- * foreign-function boundary, or runs a class initialiser is the culprit. Results are cached per
- * stack, so the rules run once per distinct stack, not once per event.
+ * foreign-function boundary, or runs a class initialiser is the culprit (of nested monitors, the
+ * outermost holder the application or a library owns). Results are cached per stack, so the rules
+ * run once per distinct stack, not once per event.
  */
 public final class Attributor {
 
@@ -253,7 +254,10 @@ public final class Attributor {
             + "; a virtual thread cannot unmount inside that call");
   }
 
-  /** JDK 21–23: the innermost frame that holds the carrier. */
+  /**
+   * JDK 21–23: the innermost cause that holds the carrier; of several monitors, the outermost
+   * holder that is not the JDK's.
+   */
   private Culprit fromStack(
       List<Frame> frames, List<Owner> owners, List<MonitorFrame> monitors, boolean truncated) {
     int boundary = nativeBoundaryIndex(frames);
@@ -307,7 +311,8 @@ public final class Attributor {
     }
     // A synchronized native method pins as a native frame: dropping synchronized would not help.
     if (best == monitor && best != boundary) {
-      MonitorFrame m = monitors.get(0);
+      MonitorFrame m = monitors.get(changeableHolder(monitors, owners));
+      best = m.frameIndex();
       Frame holder = frames.get(best);
       var jdk = classes.jdkClassFiles();
       if (m.kind() == CulpritKind.SYNCHRONIZED_BLOCK && FrameOwnership.isJdk(holder)) {
@@ -331,6 +336,22 @@ public final class Attributor {
       return detail == null ? init : withDetail(init, detail);
     }
     return withDetail(nativeBoundary(frames, owners), detail);
+  }
+
+  /**
+   * Which of the frames that hold monitors (innermost first) is the culprit: the carrier stays
+   * pinned until the outermost is released, and the fix belongs to code someone can change, so the
+   * outermost frame the application or a library owns; only when every holder is the JDK's, the
+   * innermost (the JDK's holders are listed as the others).
+   */
+  private static int changeableHolder(List<MonitorFrame> monitors, List<Owner> owners) {
+    for (int m = monitors.size() - 1; m >= 0; m--) {
+      int i = monitors.get(m).frameIndex();
+      if (i < owners.size() && owners.get(i) != Owner.JDK) {
+        return m;
+      }
+    }
+    return 0;
   }
 
   private static int minNonNegative(int... values) {
