@@ -311,7 +311,7 @@ public final class Attributor {
     }
     // A synchronized native method pins as a native frame: dropping synchronized would not help.
     if (best == monitor && best != boundary) {
-      MonitorFrame m = monitors.get(changeableHolder(monitors, owners));
+      MonitorFrame m = monitors.get(changeableHolder(monitors, frames, owners));
       best = m.frameIndex();
       Frame holder = frames.get(best);
       var jdk = classes.jdkClassFiles();
@@ -339,19 +339,53 @@ public final class Attributor {
   }
 
   /**
-   * Which of the frames that hold monitors (innermost first) is the culprit: the carrier stays
-   * pinned until the outermost is released, and the fix belongs to code someone can change, so the
-   * outermost frame the application or a library owns; only when every holder is the JDK's, the
-   * innermost (the JDK's holders are listed as the others).
+   * Which of the frames that hold monitors (innermost first) is the culprit. The carrier stays
+   * pinned until the outermost is released, and the fix belongs to code someone can change: the
+   * party (the application, or one library) that owns the outermost holder the JDK does not. Of
+   * that party's holders, the innermost not inside another party's is named, as a library's known
+   * pins are (its nested monitors are freed by the same fix). Only when every holder is the JDK's,
+   * the innermost; the JDK's holders are listed as the others.
    */
-  private static int changeableHolder(List<MonitorFrame> monitors, List<Owner> owners) {
-    for (int m = monitors.size() - 1; m >= 0; m--) {
+  private int changeableHolder(
+      List<MonitorFrame> monitors, List<Frame> frames, List<Owner> owners) {
+    int outermost = -1;
+    for (int m = monitors.size() - 1; m >= 0 && outermost < 0; m--) {
       int i = monitors.get(m).frameIndex();
       if (i < owners.size() && owners.get(i) != Owner.JDK) {
-        return m;
+        outermost = m;
       }
     }
-    return 0;
+    if (outermost < 0) {
+      return 0;
+    }
+    Object party = partyOf(frames, owners, monitors.get(outermost).frameIndex());
+    int chosen = outermost;
+    for (int m = outermost - 1; m >= 0; m--) {
+      int i = monitors.get(m).frameIndex();
+      if (i >= owners.size() || owners.get(i) == Owner.JDK) {
+        continue;
+      }
+      if (!party.equals(partyOf(frames, owners, i))) {
+        break;
+      }
+      chosen = m;
+    }
+    return chosen;
+  }
+
+  /**
+   * Who can change a frame's code: the application, or a library, known by its jar or, without one,
+   * its first two package segments.
+   */
+  private Object partyOf(List<Frame> frames, List<Owner> owners, int index) {
+    if (owners.get(index) == Owner.APPLICATION) {
+      return Owner.APPLICATION;
+    }
+    String className = frames.get(index).className();
+    return bytes(className)
+        .map(ClassBytes::jar)
+        .<Object>map(jar -> jar)
+        .orElseGet(() -> FrameOwnership.prefixOf(className));
   }
 
   private static int minNonNegative(int... values) {

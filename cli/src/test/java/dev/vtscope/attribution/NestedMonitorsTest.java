@@ -7,15 +7,14 @@ import dev.vtscope.advice.Finding;
 import dev.vtscope.recording.Frame;
 import dev.vtscope.recording.RecordedStack;
 import dev.vtscope.testing.AnalysisBuilder;
+import dev.vtscope.testing.LockedLines;
+import dev.vtscope.testing.TestRecordings;
 import dev.vtscope.testing.Words;
-import java.io.IOException;
 import java.lang.reflect.Modifier;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Stacks on which several frames hold monitors, in every order of library, JDK and application
@@ -60,41 +59,27 @@ class NestedMonitorsTest {
 
   /**
    * The user's case: a library's synchronized block on a lock it passed to a JDK reader, which
-   * synchronizes on it again and blocks in a socket read. Compiled here, so the block is found in a
-   * real class file.
+   * synchronizes on it again and blocks in a socket read. The block is found in the class file
+   * compiled with the tests.
    */
   @Test
-  void aLibraryBlockReenteredByAJdkReaderIsTheLibrarysNotTheJdks(@TempDir Path dir)
-      throws IOException {
-    String source =
-        """
-            package org.acme.net;
-
-            public final class LockedLines {
-              private final Object lock;
-              private final java.io.BufferedReader reader;
-
-              public LockedLines(java.io.Reader in, Object lock) {
-                this.lock = lock;
-                this.reader = new java.io.BufferedReader(in);
-              }
-
-              public int next() throws java.io.IOException {
-                synchronized (lock) {
-                  return reader.read();
-                }
-              }
-            }
-            """;
-    Path classes = compile(dir, "org/acme/net/LockedLines.java", source);
-    // the frame stands in the block, at the reader's call: the line javac gives that call
-    int readLine = source.lines().map(String::strip).toList().indexOf("return reader.read();") + 1;
-    assertThat(readLine).isPositive();
-    byte[] bytes = Files.readAllBytes(classes.resolve("org/acme/net/LockedLines.class"));
+  void aLibraryBlockReenteredByAJdkReaderIsTheLibrarysNotTheJdks() throws Exception {
+    Path classes =
+        Path.of(LockedLines.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    byte[] bytes =
+        Files.readAllBytes(
+            classes.resolve(LockedLines.class.getName().replace('.', '/') + ".class"));
     AsmSynchronizedBlocks.Region block = new AsmSynchronizedBlocks(bytes).regions("next()I").get(0);
+    // the frame stands in the block, at the reader's call: the line the source gives that call
+    List<String> source =
+        Files.readAllLines(
+            TestRecordings.repoRoot()
+                .resolve("cli/src/test/java/dev/vtscope/testing/LockedLines.java"));
+    int readLine = source.stream().map(String::strip).toList().indexOf("return reader.read();") + 1;
+    assertThat(readLine).isPositive();
     Frame library =
         new Frame(
-            "org.acme.net.LockedLines",
+            LockedLines.class.getName(),
             "next",
             "()I",
             readLine,
@@ -110,7 +95,7 @@ class NestedMonitorsTest {
           new Attributor(found, new FrameOwnership(List.of())).pinned(stack, null);
 
       Culprit culprit = attribution.culprit();
-      assertThat(culprit.qualifiedMethod()).isEqualTo("org.acme.net.LockedLines.next");
+      assertThat(culprit.qualifiedMethod()).isEqualTo(LockedLines.class.getName() + ".next");
       assertThat(culprit.kind()).isEqualTo(CulpritKind.SYNCHRONIZED_BLOCK);
       assertThat(culprit.owner()).isEqualTo(Owner.LIBRARY);
       assertThat(culprit.lineRange()).isEqualTo(block.lines());
@@ -123,9 +108,9 @@ class NestedMonitorsTest {
               a ->
                   assertThat(a)
                       .startsWith(
-                          "Inside the monitor of org.acme.net.LockedLines.next, this stack holds"
-                              + " another monitor (java.io.BufferedReader.read), taken after it"
-                              + " and released with it"));
+                          "Inside the monitor of dev.vtscope.testing.LockedLines.next, this stack"
+                              + " holds another monitor (java.io.BufferedReader.read), taken after"
+                              + " it and released with it"));
       assertNeverBlamesTheJdk(actions);
     }
   }
@@ -216,6 +201,30 @@ class NestedMonitorsTest {
     assertNeverBlamesTheJdk(actions);
   }
 
+  /**
+   * A library's own nested monitors are freed by the same fix: its innermost is named, as the
+   * knowledge names a library's pins (H2's statement around its command).
+   */
+  @Test
+  void ofOneLibrarysNestedMonitorsTheInnermostIsNamed() {
+    Frame decode =
+        frame(
+            "org.acme.net.codec.Decoder",
+            "decode",
+            Modifier.SYNCHRONIZED,
+            Frame.ClassLoaderKind.APPLICATION);
+    RecordedStack stack =
+        new RecordedStack(
+            List.of(PARK, SOCKET_READ, READER_READ, decode, LIBRARY_READ, APP_MAIN), false);
+    Attribution attribution = attribute(stack);
+    assertThat(attribution.culprit().qualifiedMethod())
+        .isEqualTo("org.acme.net.codec.Decoder.decode");
+    assertThat(attribution.otherMonitorFrames())
+        .extracting(MonitorFrame::frameIndex)
+        .containsExactly(2, 4);
+    assertNeverBlamesTheJdk(monitorActions(stack, attribution));
+  }
+
   /** Only when no application or library frame holds a monitor is the JDK's monitor the culprit. */
   @Test
   void onlyWhenTheJdkAloneHoldsMonitorsIsTheJdksMonitorBlamed() {
@@ -253,18 +262,6 @@ class NestedMonitorsTest {
     assertThat(findings).hasSize(1);
     assertThat(findings.get(0).classes()).containsExactly(attribution.culprit().className());
     return Words.actions(findings.get(0));
-  }
-
-  private static Path compile(Path dir, String file, String source) throws IOException {
-    Path src = dir.resolve("src").resolve(file);
-    Files.createDirectories(src.getParent());
-    Files.writeString(src, source);
-    Path out = Files.createDirectories(dir.resolve("classes"));
-    int status =
-        ToolProvider.getSystemJavaCompiler()
-            .run(null, null, null, "-g", "-d", out.toString(), src.toString());
-    assertThat(status).isZero();
-    return out;
   }
 
   private static Frame frame(
