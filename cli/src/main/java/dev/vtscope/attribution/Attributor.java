@@ -16,9 +16,9 @@ import java.util.regex.Pattern;
 /**
  * Applies the attribution rules of {@code docs/attribution.md} to a stack. On JDK 24+ the pinned
  * reason says what pinned; before, the innermost frame that holds a monitor, is a native or
- * foreign-function boundary, or runs a class initialiser is the culprit (of nested monitors, the
- * outermost holder the application or a library owns). Results are cached per stack, so the rules
- * run once per distinct stack, not once per event.
+ * foreign-function boundary, or runs a class initialiser is the culprit (of nested monitors, one of
+ * the party that owns the outermost holder outside the JDK). Results are cached per stack, so the
+ * rules run once per distinct stack, not once per event.
  */
 public final class Attributor {
 
