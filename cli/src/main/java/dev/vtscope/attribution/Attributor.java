@@ -255,8 +255,8 @@ public final class Attributor {
   }
 
   /**
-   * JDK 21–23: the innermost cause that holds the carrier; of several monitors, the outermost
-   * holder that is not the JDK's.
+   * JDK 21–23: the innermost cause that holds the carrier; of several monitors, the one {@link
+   * #changeableHolder} picks.
    */
   private Culprit fromStack(
       List<Frame> frames, List<Owner> owners, List<MonitorFrame> monitors, boolean truncated) {

@@ -75,6 +75,21 @@ class WaitKindAdviceTest {
     assertNoPool(actions);
   }
 
+  /** A wait in the JDK's code, called by a known library: that library's asynchronous API. */
+  @Test
+  void aJdkWaitCalledByAKnownLibraryNamesItsAsynchronousApi() {
+    List<String> actions =
+        compensationActions(
+            site("java.lang.Thread", "join").jdk().calledFrom("okhttp3.internal.Streams", "read"));
+    assertThat(actions.get(0))
+        .startsWith("The wait is in the JDK's own code, which you cannot change: in okhttp3")
+        .endsWith(
+            "OkHttp (HTTP/2 connections) has one: Call.enqueue(Callback), which runs the call"
+                + " on OkHttp's dispatcher threads; complete a CompletableFuture in the callback and let"
+                + " the virtual thread wait for it.");
+    assertNoPool(actions);
+  }
+
   @Test
   void anApplicationWaitForAReplyGetsAFuture() {
     List<String> actions = compensationActions(site("com.example.Client", "awaitReply"));
