@@ -132,12 +132,21 @@ final class CompensationRule implements Rule {
     evidence.add(Evidence.count("pinned events", a.pinned().events(), "events"));
     List<Message> actions = new ArrayList<>();
     Message upgrade = Message.of("carrier-compensation.action.upgrade-jdk", "fixedIn", fixedIn);
-    if (jdkWait) {
+    // What the code waits for decides what frees the carrier: a Semaphore bounds the waiters of a
+    // pool, but a response arrives when it does, and a class initialiser runs once.
+    WaitKind kind = top == null ? WaitKind.OTHER : WaitKind.of(top);
+    if (kind == WaitKind.CLASS_INIT) {
+      actions.add(classInitAction(top));
+    } else if (jdkWait) {
+      java.util.Optional<Knowledge.Library> calling =
+          caller == null ? java.util.Optional.empty() : k.library(caller.className());
       actions.add(
           Message.of(
               "carrier-compensation.action.jdk-wait",
               "caller",
-              caller != null ? caller : Message.of("caller.unknown")));
+              caller != null ? caller : Message.of("caller.unknown"),
+              "api",
+              asyncApi(calling, kind)));
     } else if (libraryWait) {
       // The library's code is its maintainers' to change; what the user can do is upgrade the
       // JDK, or keep virtual threads from waiting inside the library at all.
@@ -151,7 +160,11 @@ final class CompensationRule implements Rule {
       actions.add(upgrade);
       actions.add(
           Message.of(
-              "carrier-compensation.action.library-wait",
+              switch (kind) {
+                case POOL -> "carrier-compensation.action.library-wait";
+                case RESPONSE -> "carrier-compensation.action.library-wait.response";
+                default -> "carrier-compensation.action.library-wait.other";
+              },
               "library",
               culprit.artifact() != null
                   ? culprit.artifact().display()
@@ -165,13 +178,23 @@ final class CompensationRule implements Rule {
                       : "carrier-compensation.until.jdk-upgrade"),
               "caller",
               caller != null ? Message.of("carrier-compensation.in-caller", "caller", caller) : "",
+              "api",
+              asyncApi(known, kind),
               "end",
               Message.of(
                   known.isPresent()
                       ? "carrier-compensation.action.library-wait.end"
                       : "carrier-compensation.action.library-wait.unknown-release")));
     } else {
-      actions.add(Message.of("carrier-compensation.action.replace-wait", "where", where));
+      actions.add(
+          Message.of(
+              switch (kind) {
+                case POOL -> "carrier-compensation.action.replace-wait";
+                case RESPONSE -> "carrier-compensation.action.replace-wait.response";
+                default -> "carrier-compensation.action.replace-wait.other";
+              },
+              "where",
+              where));
     }
     if (!libraryWait) {
       actions.add(upgrade);
@@ -216,6 +239,33 @@ final class CompensationRule implements Rule {
                 ? List.of()
                 : List.of(top.attribution().culprit().qualifiedMethod()),
             List.of("compensation")));
+  }
+
+  /**
+   * The library's asynchronous API, for a wait for a response or for what the names do not say; a
+   * pool's wait is bounded by the pool's size, which no asynchronous call changes.
+   */
+  private static Object asyncApi(java.util.Optional<Knowledge.Library> library, WaitKind kind) {
+    return library
+        .filter(l -> l.asyncApi() != null && kind != WaitKind.POOL)
+        .<Object>map(
+            l ->
+                Message.of(
+                    "carrier-compensation.async-api", "library", l.name(), "api", l.asyncApi()))
+        .orElse("");
+  }
+
+  /** A wait in or for a class's static initialiser: where the initialiser is, if on the stack. */
+  private static Message classInitAction(Site top) {
+    List<dev.vtscope.recording.Frame> frames = top.stack().frames();
+    Object initialiser =
+        frames.stream()
+            .filter(f -> f.method().equals("<clinit>"))
+            .findFirst() // the innermost: the initialiser that waits
+            .<Object>map(
+                f -> Message.of("carrier-compensation.class-init.in", "class", f.className()))
+            .orElse(Message.of("carrier-compensation.class-init.other"));
+    return Message.of("carrier-compensation.action.class-init", "initialiser", initialiser);
   }
 
   /** Whether a compensated start's stack waits in Object.wait. */

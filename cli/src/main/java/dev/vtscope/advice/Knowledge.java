@@ -110,6 +110,8 @@ public record Knowledge(
    * @param checkedUpTo with no fixed release: the newest release checked, which still pins
    * @param change what the fixed release changed, or why there is none
    * @param remedy what a user does without that release, or when there is none
+   * @param asyncApi the library's non-blocking or asynchronous API that makes a virtual thread wait
+   *     for a future instead of in {@code Object.wait()}, or null when it has none
    * @param source where this is stated
    */
   public record Library(
@@ -123,6 +125,7 @@ public record Knowledge(
       String checkedUpTo,
       String change,
       String remedy,
+      String asyncApi,
       String source) {
 
     public Library {
@@ -265,6 +268,7 @@ public record Knowledge(
             "checkedUpTo",
             "change",
             "remedy",
+            "asyncApi",
             "source");
         List<Pin> pins = new ArrayList<>();
         for (Map<String, Object> p : maps(l, "pins")) {
@@ -284,6 +288,7 @@ public record Knowledge(
                   optionalText(l, "checkedUpTo"),
                   text(l, "change"),
                   text(l, "remedy"),
+                  optionalText(l, "asyncApi"),
                   text(l, "source")));
         } catch (IllegalArgumentException e) {
           throw new IOException(e.getMessage(), e);

@@ -103,6 +103,27 @@ final class MonitorPinningRule implements Rule {
                           .orElse(""))
                   : ""));
     }
+    // Monitors taken inside the culprit's (a JDK reader that synchronizes on the lock it was
+    // given): released with it, but the carrier stays pinned while the code under them blocks.
+    List<Frame> inner = innerHolders(sites.get(0));
+    if (!inner.isEmpty()) {
+      actions.add(
+          Message.of(
+              "monitor-pinning.action.inner-holders",
+              "method",
+              culprit.qualifiedMethod(),
+              "holders",
+              inner.size() == 1
+                  ? Message.of("monitor-pinning.another-monitor")
+                  : Message.of("monitor-pinning.other-monitors", "count", inner.size()),
+              "frames",
+              inner.stream().map(Frame::qualifiedMethod).toList(),
+              "blocking",
+              blocking,
+              "them",
+              Message.of(
+                  inner.size() == 1 ? "monitor-pinning.inner.it" : "monitor-pinning.inner.them")));
+    }
     // The library whose code a user can change: the culprit's own, or for a JDK monitor the library
     // that called into the JDK.
     Frame calledFrom = sites.get(0).attribution().calledFrom();
@@ -280,6 +301,28 @@ final class MonitorPinningRule implements Rule {
       }
     }
     return outer;
+  }
+
+  /**
+   * The frames above the culprit of a site's stack that hold monitors too and that another party
+   * owns: taken inside the culprit's monitor, so the culprit's code decides whether they are. A
+   * culprit's own nested monitors are freed by the same fix and are not listed.
+   */
+  private static List<Frame> innerHolders(Site site) {
+    Culprit culprit = site.attribution().culprit();
+    List<Frame> frames = site.stack().frames();
+    List<Owner> owners = site.attribution().owners();
+    List<Frame> inner = new ArrayList<>();
+    for (dev.vtscope.attribution.MonitorFrame m : site.attribution().otherMonitorFrames()) {
+      int i = m.frameIndex();
+      if (i >= 0
+          && i < culprit.frameIndex()
+          && i < owners.size()
+          && owners.get(i) != culprit.owner()) {
+        inner.add(frames.get(i));
+      }
+    }
+    return inner;
   }
 
   static boolean applies(CulpritKind kind) {

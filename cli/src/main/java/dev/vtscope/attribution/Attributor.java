@@ -16,8 +16,9 @@ import java.util.regex.Pattern;
 /**
  * Applies the attribution rules of {@code docs/attribution.md} to a stack. On JDK 24+ the pinned
  * reason says what pinned; before, the innermost frame that holds a monitor, is a native or
- * foreign-function boundary, or runs a class initialiser is the culprit. Results are cached per
- * stack, so the rules run once per distinct stack, not once per event.
+ * foreign-function boundary, or runs a class initialiser is the culprit (of nested monitors, one of
+ * the party that owns the outermost holder outside the JDK). Results are cached per stack, so the
+ * rules run once per distinct stack, not once per event.
  */
 public final class Attributor {
 
@@ -253,7 +254,10 @@ public final class Attributor {
             + "; a virtual thread cannot unmount inside that call");
   }
 
-  /** JDK 21–23: the innermost frame that holds the carrier. */
+  /**
+   * JDK 21–23: the innermost cause that holds the carrier; of several monitors, the one {@link
+   * #changeableHolder} picks.
+   */
   private Culprit fromStack(
       List<Frame> frames, List<Owner> owners, List<MonitorFrame> monitors, boolean truncated) {
     int boundary = nativeBoundaryIndex(frames);
@@ -307,7 +311,8 @@ public final class Attributor {
     }
     // A synchronized native method pins as a native frame: dropping synchronized would not help.
     if (best == monitor && best != boundary) {
-      MonitorFrame m = monitors.get(0);
+      MonitorFrame m = monitors.get(changeableHolder(monitors, frames, owners));
+      best = m.frameIndex();
       Frame holder = frames.get(best);
       var jdk = classes.jdkClassFiles();
       if (m.kind() == CulpritKind.SYNCHRONIZED_BLOCK && FrameOwnership.isJdk(holder)) {
@@ -331,6 +336,56 @@ public final class Attributor {
       return detail == null ? init : withDetail(init, detail);
     }
     return withDetail(nativeBoundary(frames, owners), detail);
+  }
+
+  /**
+   * Which of the frames that hold monitors (innermost first) is the culprit. The carrier stays
+   * pinned until the outermost is released, and the fix belongs to code someone can change: the
+   * party (the application, or one library) that owns the outermost holder the JDK does not. Of
+   * that party's holders, the innermost not inside another party's is named, as a library's known
+   * pins are (its nested monitors are freed by the same fix). Only when every holder is the JDK's,
+   * the innermost; the JDK's holders are listed as the others.
+   */
+  private int changeableHolder(
+      List<MonitorFrame> monitors, List<Frame> frames, List<Owner> owners) {
+    int outermost = -1;
+    for (int m = monitors.size() - 1; m >= 0 && outermost < 0; m--) {
+      int i = monitors.get(m).frameIndex();
+      if (i < owners.size() && owners.get(i) != Owner.JDK) {
+        outermost = m;
+      }
+    }
+    if (outermost < 0) {
+      return 0;
+    }
+    Object party = partyOf(frames, owners, monitors.get(outermost).frameIndex());
+    int chosen = outermost;
+    for (int m = outermost - 1; m >= 0; m--) {
+      int i = monitors.get(m).frameIndex();
+      if (i >= owners.size() || owners.get(i) == Owner.JDK) {
+        continue;
+      }
+      if (!party.equals(partyOf(frames, owners, i))) {
+        break;
+      }
+      chosen = m;
+    }
+    return chosen;
+  }
+
+  /**
+   * Who can change a frame's code: the application, or a library, known by its jar or, without one,
+   * its first two package segments.
+   */
+  private Object partyOf(List<Frame> frames, List<Owner> owners, int index) {
+    if (owners.get(index) == Owner.APPLICATION) {
+      return Owner.APPLICATION;
+    }
+    String className = frames.get(index).className();
+    return bytes(className)
+        .map(ClassBytes::jar)
+        .<Object>map(jar -> jar)
+        .orElseGet(() -> FrameOwnership.prefixOf(className));
   }
 
   private static int minNonNegative(int... values) {

@@ -174,4 +174,42 @@ class RecordingJdkClassFilesTest {
         .noneSatisfy(a -> assertThat(a).contains("runs code passed to it"))
         .noneSatisfy(a -> assertThat(a).contains("asynchronous cache"));
   }
+
+  /**
+   * The program synchronizes on a reader's lock and calls the reader, whose JDK code synchronizes
+   * on it again and blocks in a socket read: the program's block is the culprit, the JDK's is
+   * listed, and the advice never says that no code of the program runs inside the monitor.
+   */
+  @Test
+  void aProgramsMonitorReenteredByAJdkReaderIsTheProgramsToChange() throws Exception {
+    Path recording =
+        TestRecordings.recordTestProgram(
+            TestRecordings.jdk21Java(),
+            "0ms",
+            dev.vtscope.testing.LockedReaderProgram.class.getName());
+    Analysis analysis = analyze(recording, Reports::installedJdks);
+    dev.vtscope.analysis.Site site = analysis.pinned().sites().get(0);
+    Culprit culprit = site.attribution().culprit();
+    assertThat(culprit.qualifiedMethod())
+        .isEqualTo("dev.vtscope.testing.LockedReaderProgram.readLine");
+    assertThat(culprit.kind()).isEqualTo(dev.vtscope.attribution.CulpritKind.SYNCHRONIZED_BLOCK);
+    assertThat(site.attribution().otherMonitorFrames())
+        .extracting(m -> site.stack().frames().get(m.frameIndex()).className())
+        .contains("java.io.BufferedReader");
+    dev.vtscope.advice.Finding finding =
+        dev.vtscope.advice.Advisor.standard().advise(analysis).findings().stream()
+            .filter(f -> f.id().equals("monitor-pinning"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(Words.title(finding)).startsWith("dev.vtscope.testing.LockedReaderProgram.readLine");
+    assertThat(Words.actions(finding))
+        .anySatisfy(
+            a ->
+                assertThat(a)
+                    .startsWith(
+                        "Inside the monitor of dev.vtscope.testing.LockedReaderProgram.readLine,")
+                    .contains("java.io.BufferedReader.readLine"))
+        .noneSatisfy(a -> assertThat(a).contains("The monitor is the JDK's"))
+        .noneSatisfy(a -> assertThat(a).contains("no code of"));
+  }
 }

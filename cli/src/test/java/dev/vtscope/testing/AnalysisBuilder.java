@@ -97,6 +97,32 @@ public final class AnalysisBuilder {
     return this;
   }
 
+  /**
+   * A pinned site of {@code events} pins of 20 ms on {@code stack}, blamed as the attribution rules
+   * blamed it: for rules whose advice depends on the whole stack (nested monitors).
+   */
+  public AnalysisBuilder pinned(RecordedStack stack, Attribution attribution, long events) {
+    long each = Duration.ofMillis(20).toNanos();
+    long total = events * each;
+    Culprit culprit = attribution.culprit();
+    pinned.add(
+        new Site(
+            culprit.kind() + " " + culprit.qualifiedMethod(),
+            new DurationSummary(events, total, each, each, each, each, each, each),
+            (int) events,
+            0,
+            total,
+            stack,
+            stack.topApplicationFrame(),
+            0,
+            Map.of(),
+            Map.of(),
+            Map.of(),
+            attribution,
+            Map.of()));
+    return this;
+  }
+
   public AnalysisBuilder monitorEnter(SiteBuilder site) {
     monitorEnters.add(site.build());
     return this;
