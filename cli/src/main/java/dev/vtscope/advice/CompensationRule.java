@@ -134,8 +134,8 @@ final class CompensationRule implements Rule {
     Message upgrade = Message.of("carrier-compensation.action.upgrade-jdk", "fixedIn", fixedIn);
     // What the code waits for decides what frees the carrier: a Semaphore bounds the waiters of a
     // pool, but a response arrives when it does, and a class initialiser runs once.
-    WaitKind kind = top == null ? WaitKind.OTHER : WaitKind.of(top);
-    if (kind == WaitKind.CLASS_INIT) {
+    WaitedFor kind = top == null ? WaitedFor.OTHER : WaitedFor.of(top);
+    if (kind == WaitedFor.CLASS_INIT) {
       actions.add(classInitAction(top));
     } else if (jdkWait) {
       java.util.Optional<Knowledge.Library> calling =
@@ -245,9 +245,9 @@ final class CompensationRule implements Rule {
    * The library's asynchronous API, for a wait for a response or for what the names do not say; a
    * pool's wait is bounded by the pool's size, which no asynchronous call changes.
    */
-  private static Object asyncApi(java.util.Optional<Knowledge.Library> library, WaitKind kind) {
+  private static Object asyncApi(java.util.Optional<Knowledge.Library> library, WaitedFor kind) {
     return library
-        .filter(l -> l.asyncApi() != null && kind != WaitKind.POOL)
+        .filter(l -> l.asyncApi() != null && kind != WaitedFor.POOL)
         .<Object>map(
             l ->
                 Message.of(

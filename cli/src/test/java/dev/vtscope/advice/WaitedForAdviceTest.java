@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
  * object (bound the callers), a response or data (an asynchronous API, platform threads), a class's
  * initialisation, or what the names do not say (no pool assumed).
  */
-class WaitKindAdviceTest {
+class WaitedForAdviceTest {
 
   @Test
   void aLibraryPoolIsBoundedBySemaphoreOrABiggerPool() {
@@ -124,7 +124,7 @@ class WaitKindAdviceTest {
 
   @Test
   void namesAreReadAsWords() {
-    assertThat(WaitKind.words(List.of("WorkerThread", "checkOut", "RpcClient$Reply")))
+    assertThat(WaitedFor.words(List.of("WorkerThread", "checkOut", "RpcClient$Reply")))
         .contains("worker", "thread", "checkout", "check", "out", "reply")
         .doesNotContain("read");
   }

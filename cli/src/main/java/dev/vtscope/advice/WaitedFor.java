@@ -13,7 +13,7 @@ import java.util.Locale;
  * waits, the code that called it and the monitor's class: the advice must fit it (a pool's free
  * object is bounded by a Semaphore, a response is not).
  */
-enum WaitKind {
+enum WaitedFor {
   /** A free object of a pool: the names say pool, borrow, checkout, acquire or lease. */
   POOL(List.of("pool", "borrow", "checkout", "acquire", "lease")),
   /** A response or data from elsewhere: the names say read, receive, response, reply or await. */
@@ -25,16 +25,16 @@ enum WaitKind {
 
   private final List<String> wordStarts;
 
-  WaitKind(List<String> wordStarts) {
+  WaitedFor(List<String> wordStarts) {
     this.wordStarts = wordStarts;
   }
 
   /** The kind of the wait of a monitor wait site (or a compensated start's stack). */
-  static WaitKind of(Site site) {
+  static WaitedFor of(Site site) {
     Culprit culprit = Facts.culprit(site);
     List<Frame> frames = site.stack().frames();
     if ((culprit != null && culprit.kind() == CulpritKind.CLASS_INIT_WAIT)
-        || site.monitorClasses().keySet().stream().anyMatch(WaitKind::isClassInitLock)
+        || site.monitorClasses().keySet().stream().anyMatch(WaitedFor::isClassInitLock)
         || frames.stream().anyMatch(f -> f.method().equals("<clinit>"))) {
       return CLASS_INIT;
     }
@@ -51,7 +51,7 @@ enum WaitKind {
       names.add(calledFrom.method());
     }
     List<String> words = words(names);
-    for (WaitKind kind : List.of(POOL, RESPONSE)) {
+    for (WaitedFor kind : List.of(POOL, RESPONSE)) {
       if (words.stream().anyMatch(w -> kind.wordStarts.stream().anyMatch(w::startsWith))) {
         return kind;
       }
