@@ -23,9 +23,16 @@ import java.util.Set;
  *     with who holds it
  * @param deadlocks the deadlocks and starvation of the last dump, each stuck for as long as the
  *     series shows it
+ * @param undecidedMonitorEntries of a single dump of JDK 21-23, its virtual threads that stand
+ *     where a monitor is entered, each waiting there (pinned) or running, which only a second dump
+ *     tells; 0 for a series
  */
 public record DumpAnalysis(
-    List<String> names, WaitSeries series, List<PinnedNow> pinnedNow, List<Deadlock> deadlocks) {
+    List<String> names,
+    WaitSeries series,
+    List<PinnedNow> pinnedNow,
+    List<Deadlock> deadlocks,
+    int undecidedMonitorEntries) {
 
   public DumpAnalysis {
     names = List.copyOf(names);

@@ -5,6 +5,7 @@ import dev.vtscope.attribution.ClassBytesSource;
 import dev.vtscope.attribution.FrameOwnership;
 import dev.vtscope.threaddump.DumpedThread;
 import dev.vtscope.threaddump.ThreadDump;
+import dev.vtscope.waits.CarrierHolding;
 import dev.vtscope.waits.Deadlock;
 import dev.vtscope.waits.Deadlocks;
 import dev.vtscope.waits.WaitClassifier;
@@ -92,6 +93,21 @@ public final class DumpAnalyzer {
           Deadlocks.find(inOrder, 0, attributor, options.jdk()::monitorsHoldCarrier);
       List<PinnedNow> pinned =
           PinnedNow.find(inOrder, attributor, options.jdk()::monitorsHoldCarrier);
+      List<DumpedThread> standing =
+          CarrierHolding.mayEnterMonitor(inOrder, attributor, options.jdk()::monitorsHoldCarrier);
+      if (!standing.isEmpty()) {
+        inOrder.set(
+            0,
+            last.withNote(
+                standing.size()
+                    + (standing.size() == 1 ? " virtual thread stands" : " virtual threads stand")
+                    + " where a monitor is entered (the first at "
+                    + standing.get(0).frames().get(0).display()
+                    + "): on JDK 21-23 one dump cannot tell waiting there, holding the carrier,"
+                    + " from running there; a second dump a moment later tells (vtscope dump PID"
+                    + " takes one then)."));
+        last = inOrder.get(0);
+      }
       Set<String> missing = attributor.monitorEntryClassesMissing();
       if (!missing.isEmpty() && options.jdk().monitorsHoldCarrier(last.feature())) {
         inOrder.set(
@@ -107,7 +123,8 @@ public final class DumpAnalyzer {
           ordered.stream().map(NamedDump::name).toList(),
           WaitSeries.of(inOrder, new WaitClassifier(ownership)),
           pinned,
-          deadlocks);
+          deadlocks,
+          standing.size());
     }
   }
 

@@ -176,12 +176,13 @@ final class DumpCommand implements Callable<Integer> {
   private static final Duration FOLLOW_UP = Duration.ofSeconds(1);
 
   /**
-   * Whether a single dump leaves a deadlock undecided: a possible one, which a second dump tells
-   * from a long wait (and, before JDK 24, a virtual thread waiting to enter a monitor from one
-   * running there).
+   * Whether a single dump leaves a deadlock or a pin undecided: a possible deadlock, which a second
+   * dump tells from a long wait, or, before JDK 24, a virtual thread where a monitor is entered,
+   * which a second dump tells waiting there (pinned) from running there.
    */
   private static boolean undecided(DumpAnalysis analysis) {
-    return analysis.deadlocks().stream().anyMatch(d -> !d.proven() && !d.stuck());
+    return analysis.undecidedMonitorEntries() > 0
+        || analysis.deadlocks().stream().anyMatch(d -> !d.proven() && !d.stuck());
   }
 
   /**

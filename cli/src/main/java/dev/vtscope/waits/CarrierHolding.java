@@ -58,6 +58,30 @@ public final class CarrierHolding {
     return held;
   }
 
+  /**
+   * The virtual threads of a single dump that stand at a line that enters a monitor where that pins
+   * (before JDK 24), with no wait stated: each waits there, holding its carrier, or runs there, and
+   * only a second dump tells which ({@link #heldNow} of the two). Empty for a series.
+   *
+   * @param classes reads the class files of the dump's frames; null to infer nothing
+   * @param monitorsHoldCarrier whether waiting to enter a monitor pins on a JDK feature release
+   */
+  public static List<DumpedThread> mayEnterMonitor(
+      List<ThreadDump> series, Attributor classes, IntPredicate monitorsHoldCarrier) {
+    ThreadDump only = series.get(0);
+    if (series.size() != 1 || classes == null || !monitorsHoldCarrier.test(only.feature())) {
+      return List.of();
+    }
+    Map<Long, WaitEdge.Resource.MonitorEntry> may = MonitorEntries.of(series, classes).get(0);
+    List<DumpedThread> standing = new ArrayList<>();
+    for (DumpedThread t : only.threads()) {
+      if (may.containsKey(t.tid())) {
+        standing.add(t);
+      }
+    }
+    return standing;
+  }
+
   /** The ids of the virtual threads a dump shows mounted: by their carrier, or their carrier's. */
   static Set<Long> mounted(ThreadDump dump) {
     Set<Long> mounted = new HashSet<>();

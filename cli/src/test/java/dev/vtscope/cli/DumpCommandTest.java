@@ -176,6 +176,41 @@ class DumpCommandTest {
     }
   }
 
+  /**
+   * JDK 21: one task sleeps inside the shared monitor and the next waits to enter it, so both
+   * carriers are pinned; a single dump shows the waiter as if it ran at the monitor's line, so
+   * {@code dump} takes a second one by itself, which shows it standing still: pinned.
+   */
+  @Test
+  void aVirtualThreadWhereAMonitorIsEnteredOnJdk21IsToldByASecondDump() throws Exception {
+    try (RunningWorkload w =
+        RunningWorkload.start(
+            TestRecordings.jdk21Java(),
+            TWO_CARRIERS,
+            "pinning",
+            "--variant",
+            "synchronized",
+            "--tasks",
+            "6",
+            "--hold",
+            "60s")) {
+      Cli.Result[] last = new Cli.Result[1];
+      // until the second task stands at the monitor: a loaded machine may start it late
+      Eventually.holds(
+          "a dump that leaves a monitor's entry undecided",
+          () -> {
+            last[0] = Cli.run("dump", String.valueOf(w.pid()), "--format", "json");
+            assertThat(last[0].exitCode()).as(last[0].err()).isZero();
+            return last[0].err().contains("a second one follows");
+          });
+      JsonNode report = MAPPER.readTree(last[0].out());
+      assertThat(report.get("dumps")).hasSize(2);
+      assertThat(report.at("/findings").toString())
+          .contains("2 virtual threads pinned now")
+          .contains("SharedLockPinning.withMonitor");
+    }
+  }
+
   @Test
   void findsNoDeadlockWhereJdk25UnmountsTheCarrierStarvationsWaiters() throws Exception {
     try (RunningWorkload w =
