@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.Enumeration;
 import java.util.HashMap;
 import java.util.List;
@@ -164,7 +163,8 @@ final class ArtifactResolver {
                   blankToNull(p.getProperty("version"))));
         }
       }
-      poms.sort(Comparator.comparing(Pom::entry));
+      // not Comparator.comparing, whose lambda is serializable: no class-data archive keeps it
+      poms.sort((a, b) -> a.entry().compareTo(b.entry()));
       Manifest manifest = file.getManifest();
       return new JarMetadata(
           fileName, poms, manifest == null ? null : manifest.getMainAttributes());
