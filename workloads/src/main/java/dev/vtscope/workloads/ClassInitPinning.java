@@ -69,6 +69,8 @@ public final class ClassInitPinning implements Workload {
       SlowInit.touch();
     }
     arrivalsAwaited = Math.min(2, threads);
+    // loaded here, not initialised: the threads wait for its initialiser, not for its loading
+    Class.forName(SlowInit.class.getName(), false, ClassInitPinning.class.getClassLoader());
     try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
       for (int i = 0; i < threads; i++) {
         executor.submit(
