@@ -25,6 +25,15 @@ public final class ChunkScanner {
   /** Where a chunk header keeps its chunk's size. */
   private static final int SIZE_FIELD = 8;
 
+  /** Where a chunk header holds its file state: 0 finished, a flush's count, or UPDATING. */
+  private static final int FILE_STATE = 64;
+
+  /** The file state while a JVM rewrites the header. */
+  private static final byte UPDATING = (byte) 255;
+
+  /** How many times a header being rewritten is read again, a millisecond apart, at most. */
+  private static final int HEADER_ATTEMPTS = 2_000;
+
   private static final int SUPPORTED_MAJOR = 2;
 
   private ChunkScanner() {}
@@ -96,13 +105,26 @@ public final class ChunkScanner {
           ? "not a JFR recording (no JFR file header)"
           : "the file ends inside a chunk header (truncated)";
     }
-    buffer.clear();
-    while (buffer.hasRemaining()) {
-      if (channel.read(buffer, offset + buffer.position()) < 0) {
+    // A JVM writing the chunk rewrites its header at every flush, with the file state byte set to
+    // UPDATING meanwhile: the header is read when that byte says neither that it is being written
+    // nor, read again after the fields, that it changed, as the JDK's reader reads it; a header
+    // whose fields were read half before and half after a flush points at data that is not there.
+    for (int attempt = 0; ; attempt++) {
+      if (!readFully(channel, offset, buffer)) {
         return "the file ends inside a chunk header (truncated)";
       }
+      byte state = buffer.get(FILE_STATE);
+      if (attempt >= HEADER_ATTEMPTS
+          || state != UPDATING && state == stateNow(channel, offset, buffer.get(FILE_STATE))) {
+        break;
+      }
+      try {
+        Thread.sleep(1);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
     }
-    buffer.flip();
     if (buffer.getInt(0) != MAGIC) {
       return index == 0
           ? problemOfStart(buffer.array())
@@ -122,7 +144,7 @@ public final class ChunkScanner {
     long metadataOffset = buffer.getLong(24);
     long startNanos = buffer.getLong(32);
     long durationNanos = buffer.getLong(40);
-    int fileState = Byte.toUnsignedInt(buffer.get(64));
+    int fileState = Byte.toUnsignedInt(buffer.get(FILE_STATE));
     if (fileState != 0 && (size <= ChunkHeader.SIZE || metadataOffset == 0)) {
       return "chunk "
           + (index + 1)
@@ -172,6 +194,26 @@ public final class ChunkScanner {
             durationNanos,
             fileState));
     return null;
+  }
+
+  /** Reads a whole header at {@code offset} into {@code buffer}; false at the file's end. */
+  private static boolean readFully(FileChannel channel, long offset, ByteBuffer buffer)
+      throws IOException {
+    buffer.clear();
+    while (buffer.hasRemaining()) {
+      if (channel.read(buffer, offset + buffer.position()) < 0) {
+        return false;
+      }
+    }
+    buffer.flip();
+    return true;
+  }
+
+  /** The file state byte of the header at {@code offset} as it is now; {@code otherwise} unread. */
+  private static byte stateNow(FileChannel channel, long offset, byte otherwise)
+      throws IOException {
+    ByteBuffer one = ByteBuffer.allocate(1);
+    return channel.read(one, offset + FILE_STATE) == 1 ? one.get(0) : otherwise;
   }
 
   /**

@@ -83,7 +83,10 @@ class LiveRepositoryTest {
         assertThat(own.path("inputs").path(0).path("complete").asBoolean()).isTrue();
         List<String> noteIds = new ArrayList<>();
         own.path("notes").forEach(n -> noteIds.add(n.path("id").asText()));
-        assertThat(noteIds).contains("in-progress").doesNotContain("damaged-data", "partial-read");
+        assertThat(noteIds)
+            .as(folder + ": " + own.path("notes"))
+            .contains("in-progress")
+            .doesNotContain("damaged-data", "partial-read");
         if (java.equals(TestRecordings.jdk21Java())) {
           assertThat(own.path("pinned").path("events").asLong())
               .as("pins of both chunks")
