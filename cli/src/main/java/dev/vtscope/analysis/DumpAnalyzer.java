@@ -117,7 +117,8 @@ public final class DumpAnalyzer {
                     + " vtscope tells it from the class files, and those of "
                     + named(missing)
                     + " were not found here; give --classpath with the application's jars and"
-                    + " folders (vtscope dump PID reads the JVM's own class path)."));
+                    + " folders (vtscope dump PID reads the JVM's own class path, and --save keeps"
+                    + " it with the dumps)."));
       }
       return new DumpAnalysis(
           ordered.stream().map(NamedDump::name).toList(),

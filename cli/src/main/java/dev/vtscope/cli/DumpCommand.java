@@ -33,8 +33,8 @@ final class DumpCommand implements Callable<Integer> {
               + " when the JSON fails) with Thread.print -l beside it, and reports what the threads"
               + " wait for, as 'vtscope analyze' reports a dump file. With --count it takes a"
               + " series, --every apart, and reports which waits persist (the same threads stuck"
-              + " in every dump) and which move. --save keeps the dumps, for 'vtscope analyze"
-              + " DIR' or another tool.",
+              + " in every dump) and which move. --save keeps the dumps and the JVM's class path,"
+              + " for 'vtscope analyze DIR' or another tool.",
           "Examples:",
           "  vtscope dump 4242",
           "  vtscope dump 4242 --count 3 --every 2s --save dumps/",

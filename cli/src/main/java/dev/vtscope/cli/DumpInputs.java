@@ -5,6 +5,7 @@ import dev.vtscope.analysis.DumpAnalysis;
 import dev.vtscope.analysis.DumpAnalyzer;
 import dev.vtscope.analysis.DumpAnalyzer.NamedDump;
 import dev.vtscope.attribution.ClassBytesSource;
+import dev.vtscope.live.DumpSeries;
 import dev.vtscope.recording.JvmFacts;
 import dev.vtscope.recording.ReaderKind;
 import dev.vtscope.recording.RecordingFiles;
@@ -105,12 +106,23 @@ final class DumpInputs {
    * dump of its pid taken at about the same time ({@link DumpMerge}).
    *
    * @param skipped where what a folder holds besides dumps is said, one line each
+   * @param jvm where the JVM's class path and working folder kept beside a folder's dumps ({@link
+   *     DumpSeries#JVM_PROPERTIES}) are put
    */
-  static List<NamedDump> read(List<Path> paths, boolean recursive, List<String> skipped) {
+  static List<NamedDump> read(
+      List<Path> paths, boolean recursive, List<String> skipped, java.util.Properties jvm) {
     List<Read> read = new ArrayList<>();
     for (Path p : paths) {
       if (Files.isDirectory(p)) {
         for (Path f : filesOf(p, recursive)) {
+          if (f.getFileName().toString().endsWith(DumpSeries.JVM_PROPERTIES)) {
+            try (var in = Files.newBufferedReader(f, java.nio.charset.StandardCharsets.UTF_8)) {
+              jvm.load(in);
+            } catch (IOException | IllegalArgumentException e) {
+              skipped.add(f + ": skipped, unreadable (" + e.getMessage() + ")");
+            }
+            continue;
+          }
           try {
             read.add(new Read(f, ThreadDumpFiles.read(f), modified(f)));
           } catch (NotAThreadDumpException e) {
@@ -145,7 +157,8 @@ final class DumpInputs {
       AnalysisOptions options,
       java.io.PrintWriter err) {
     List<String> skipped = new ArrayList<>();
-    List<NamedDump> dumps = read(paths, recursive, skipped);
+    java.util.Properties jvm = new java.util.Properties();
+    List<NamedDump> dumps = read(paths, recursive, skipped, jvm);
     String notOne = DumpAnalyzer.whyNotOneJvm(dumps);
     if (notOne != null) {
       throw new ExitException(
@@ -155,7 +168,13 @@ final class DumpInputs {
     for (String line : skipped) {
       err.println("vtscope " + command + ": " + Escaping.terminalLine(line));
     }
-    return DumpAnalyzer.analyze(dumps, options, null);
+    String classPath = jvm.getProperty("java.class.path");
+    return DumpAnalyzer.analyze(
+        dumps,
+        options,
+        classPath == null
+            ? null
+            : new ClassBytesSource.RecordedClassPath(classPath, jvm.getProperty("user.dir"), null));
   }
 
   /**

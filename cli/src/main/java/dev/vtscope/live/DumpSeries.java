@@ -2,6 +2,7 @@ package dev.vtscope.live;
 
 import dev.vtscope.analysis.DumpAnalyzer.NamedDump;
 import dev.vtscope.threaddump.ThreadDump;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -51,10 +52,36 @@ public final class DumpSeries {
   private DumpSeries() {}
 
   /**
+   * The ending of the file kept beside a series' dumps with the JVM's class path and working folder
+   * ({@code PID.jvm.properties}): {@code analyze DIR} reads the class files there, which tell on
+   * JDK 21–23 where a virtual thread waits to enter a monitor, as {@code dump} did.
+   */
+  public static final String JVM_PROPERTIES = ".jvm.properties";
+
+  /** Keeps {@code classPath} and {@code workingDirectory} in {@code file}, as properties. */
+  private static void keepClassPath(Path file, String classPath, String workingDirectory)
+      throws LiveException {
+    java.util.Properties kept = new java.util.Properties();
+    if (classPath != null) {
+      kept.setProperty("java.class.path", classPath);
+    }
+    if (workingDirectory != null) {
+      kept.setProperty("user.dir", workingDirectory);
+    }
+    try (var out = java.nio.file.Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+      kept.store(out, "the JVM's class path, which vtscope analyze reads beside its dumps");
+    } catch (java.io.IOException e) {
+      throw new LiveException(
+          LiveException.Reason.UNREADABLE, "cannot write " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
    * Takes {@code count} dumps of the JVM with this pid.
    *
    * @param keepIn the folder where each dump's files are kept (named {@code PID-N}, {@link
-   *     ThreadDumpTaker#take(AttachedJvm, ThreadDumpTaker.Scope, Path)}), or null
+   *     ThreadDumpTaker#take(AttachedJvm, ThreadDumpTaker.Scope, Path)}), with the JVM's class path
+   *     ({@link #JVM_PROPERTIES}), or null
    * @throws LiveException when the JVM cannot be attached to, or the first dump fails
    */
   public static Taken take(long pid, int count, Duration every, Path keepIn, Progress progress)
@@ -76,6 +103,9 @@ public final class DumpSeries {
       java.util.Properties properties = jvm.systemProperties();
       classPath = properties.getProperty("java.class.path");
       workingDirectory = properties.getProperty("user.dir");
+      if (keepIn != null && first == 1) {
+        keepClassPath(keepIn.resolve(pid + JVM_PROPERTIES), classPath, workingDirectory);
+      }
       long start = System.nanoTime();
       for (int n = 1; n <= count; n++) {
         long due = start + (n - 1) * every.toNanos();

@@ -107,7 +107,7 @@ class CheckDumpsCommandTest {
     Path series = Samples.root().resolve("jdk25/semaphore-series");
     DumpAnalysis a =
         DumpAnalyzer.analyze(
-            DumpInputs.read(List.of(series), false, new ArrayList<>()),
+            DumpInputs.read(List.of(series), false, new ArrayList<>(), new java.util.Properties()),
             AnalysisOptions.of(GroupBy.CULPRIT),
             null);
     boolean fails = !atOrAbove(DumpAdvisor.advise(a), Severity.INFO).isEmpty();

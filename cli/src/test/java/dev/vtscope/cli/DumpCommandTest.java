@@ -153,6 +153,25 @@ class DumpCommandTest {
                   + "\\.withMonitors\\(LockOrderDeadlock\\.java:\\d+\\)\\) waits to enter a monitor there")
           .contains("holds-b-wants-a (virtual #")
           .contains("A thread dump of JDK 21-23 names neither the monitor");
+
+      // kept with the JVM's class path, the series reads back with the same answer
+      Path saved = dir.resolve("saved");
+      Cli.Result kept =
+          Cli.run(
+              "dump",
+              String.valueOf(w.pid()),
+              "--count",
+              "2",
+              "--every",
+              "500ms",
+              "--save",
+              saved.toString());
+      assertThat(kept.exitCode()).as(kept.err()).isZero();
+      assertThat(saved.resolve(w.pid() + ".jvm.properties")).isRegularFile();
+      Cli.Result again = Cli.run("analyze", saved.toString());
+      assertThat(again.exitCode()).as(again.err()).isZero();
+      assertThat(again.err()).as("nothing of the folder skipped").isEmpty();
+      assertThat(finding(again.out(), "Stuck for at least")).contains("over monitors");
     }
   }
 
@@ -325,6 +344,7 @@ class DumpCommandTest {
       try (Stream<Path> files = Files.list(saved)) {
         assertThat(files.map(f -> f.getFileName().toString()))
             .containsExactlyInAnyOrder(
+                pid + ".jvm.properties",
                 pid + "-1.json",
                 pid + "-1.thread-print.txt",
                 pid + "-2.json",
