@@ -44,7 +44,9 @@ public final class DeadlockFinding {
 
   /**
    * {@code advice} with the findings of {@code found} first: what is stuck now matters more than
-   * what the events show. A JVM with a deadlock is not healthy, and its carriers are not free.
+   * what the events show. A JVM with a deadlock is not healthy; its carriers are not free when a
+   * thread of the deadlock holds one (pinned, or JDK 21–23's monitors), and are when none does (JDK
+   * 24+ unmounts the threads of a monitor cycle), which the pool's advice then keeps saying.
    */
   public static Advice addTo(Advice advice, List<Deadlock> found) {
     if (found.isEmpty()) {
@@ -57,7 +59,9 @@ public final class DeadlockFinding {
       }
     }
     all.sort(Comparator.comparing(Finding::severity, Comparator.reverseOrder()));
-    return new Advice(all, withoutKeep(advice.carrierPool()));
+    boolean carriersHeld =
+        found.stream().anyMatch(d -> d.threads().stream().anyMatch(WaitGraph.Node::holdsCarrier));
+    return new Advice(all, carriersHeld ? withoutKeep(advice.carrierPool()) : advice.carrierPool());
   }
 
   /** The pool's advice, without its word that some carrier was always free. */
