@@ -2,6 +2,7 @@ package dev.vtscope.launcher;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vtscope.testing.TestRecordings;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -22,13 +23,6 @@ class LauncherIT {
 
   @TempDir Path dir;
 
-  /** The checkout the launcher runs from, as Maven names it. */
-  private static Path repoRoot() {
-    String root = System.getProperty("vtscope.repoRoot", "");
-    assertThat(root).as("vtscope.repoRoot (run the suite with ./run-tests)").isNotBlank();
-    return Path.of(root);
-  }
-
   /** A folder with a fake java 17 that answers like the real one, first on PATH. */
   private Path fakeJava17() throws IOException {
     Path jdk = Files.createDirectories(dir.resolve("jdk-17/bin"));
@@ -42,7 +36,7 @@ class LauncherIT {
   private record Run(int code, String out, String err) {}
 
   private Run launcher(Map<String, String> env, String... args) throws Exception {
-    Path root = repoRoot();
+    Path root = TestRecordings.repoRoot();
     return launcher(root.resolve("vtscope"), root, env, args);
   }
 
@@ -120,8 +114,8 @@ class LauncherIT {
         jdk.resolve("release"),
         "IMPLEMENTOR=\"test\"\r\nJAVA_VERSION=\"" + Runtime.version().feature() + "\"\r\n");
     Path link = Files.createDirectories(dir.resolve("links")).resolve("vtscope");
-    Files.createSymbolicLink(link, repoRoot().resolve("vtscope"));
-    Path sample = repoRoot().resolve("samples/jdk21/pinning-synchronized.jfr");
+    Files.createSymbolicLink(link, TestRecordings.repoRoot().resolve("vtscope"));
+    Path sample = TestRecordings.repoRoot().resolve("samples/jdk21/pinning-synchronized.jfr");
 
     Run run =
         launcher(
@@ -142,7 +136,7 @@ class LauncherIT {
 
   /** Empties cli/target/cds; returns it. */
   private static Path emptyArchives() throws IOException {
-    Path cds = repoRoot().resolve("cli/target/cds");
+    Path cds = TestRecordings.repoRoot().resolve("cli/target/cds");
     if (Files.isDirectory(cds)) {
       try (var files = Files.list(cds)) {
         for (Path file : files.toList()) {
