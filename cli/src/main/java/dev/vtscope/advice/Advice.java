@@ -18,6 +18,23 @@ public record Advice(List<Finding> findings, CarrierPool carrierPool) {
   }
 
   /**
+   * This advice with {@code first} ahead of its own findings of each severity, most severe first (a
+   * stable sort), and without its findings whose id is one of {@code replaced}: what a thread dump
+   * shows now beside what the events showed.
+   */
+  Advice withFirst(List<Finding> first, java.util.Set<String> replaced, CarrierPool pool) {
+    List<Finding> all = new java.util.ArrayList<>(first);
+    for (Finding f : findings) {
+      if (!replaced.contains(f.id())) {
+        all.add(f);
+      }
+    }
+    all.sort(
+        java.util.Comparator.comparing(Finding::severity, java.util.Comparator.reverseOrder()));
+    return new Advice(all, pool);
+  }
+
+  /**
    * For each of the {@code inputs} recordings of the analysis, its most severe finding (the first
    * of equals, in rank order), or null when it has none: a healthy recording of a report of several
    * whose others are not has none.

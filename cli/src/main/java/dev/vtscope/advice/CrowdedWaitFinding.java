@@ -36,17 +36,9 @@ public final class CrowdedWaitFinding {
   public static Advice addTo(Advice advice, WaitSeries waits) {
     return of(waits)
         .map(
-            crowd -> {
-              List<Finding> all = new ArrayList<>();
-              advice.findings().stream()
-                  .filter(f -> !f.id().equals(HealthyRule.ID))
-                  .forEach(all::add);
-              all.add(crowd);
-              all.sort(
-                  java.util.Comparator.comparing(
-                      Finding::severity, java.util.Comparator.reverseOrder()));
-              return new Advice(all, advice.carrierPool());
-            })
+            crowd ->
+                advice.withFirst(
+                    List.of(crowd), java.util.Set.of(HealthyRule.ID), advice.carrierPool()))
         .orElse(advice);
   }
 

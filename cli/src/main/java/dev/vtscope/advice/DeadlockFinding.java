@@ -52,16 +52,12 @@ public final class DeadlockFinding {
     if (found.isEmpty()) {
       return advice;
     }
-    List<Finding> all = new ArrayList<>(of(found));
-    for (Finding f : advice.findings()) {
-      if (!f.id().equals(HealthyRule.ID) && !f.id().equals(PinnedNowFinding.UNKNOWN_ID)) {
-        all.add(f);
-      }
-    }
-    all.sort(Comparator.comparing(Finding::severity, Comparator.reverseOrder()));
     boolean carriersHeld =
         found.stream().anyMatch(d -> d.threads().stream().anyMatch(WaitGraph.Node::holdsCarrier));
-    return new Advice(all, carriersHeld ? withoutKeep(advice.carrierPool()) : advice.carrierPool());
+    return advice.withFirst(
+        of(found),
+        java.util.Set.of(HealthyRule.ID, PinnedNowFinding.UNKNOWN_ID),
+        carriersHeld ? withoutKeep(advice.carrierPool()) : advice.carrierPool());
   }
 
   /** The pool's advice, without its word that some carrier was always free. */

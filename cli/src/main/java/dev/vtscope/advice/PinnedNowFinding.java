@@ -36,23 +36,14 @@ public final class PinnedNowFinding {
    */
   public static Advice addTo(Advice advice, Analysis analysis, List<PinnedNow> pinned) {
     return of(pinned, Math.max(0, analysis.scheduler().parallelism().value()), endedPins(analysis))
+        // first among its severity: what holds carriers now matters more than what held them;
+        // the recording's own last thread dump says less than the dump taken now
         .map(
-            now -> {
-              // most severe first, as the rules' findings are, and first among its severity:
-              // what holds carriers now matters more than what held them (a stable sort keeps
-              // the rules' order within each severity)
-              List<Finding> all = new ArrayList<>();
-              all.add(now);
-              // the recording's own last thread dump says less than the dump taken now
-              advice.findings().stream()
-                  .filter(f -> !f.id().equals(HealthyRule.ID))
-                  .filter(f -> !f.id().equals(PinnedAtEndRule.ID))
-                  .forEach(all::add);
-              all.sort(
-                  java.util.Comparator.comparing(
-                      Finding::severity, java.util.Comparator.reverseOrder()));
-              return new Advice(all, advice.carrierPool());
-            })
+            now ->
+                advice.withFirst(
+                    List.of(now),
+                    java.util.Set.of(HealthyRule.ID, PinnedAtEndRule.ID),
+                    advice.carrierPool()))
         .orElse(advice);
   }
 

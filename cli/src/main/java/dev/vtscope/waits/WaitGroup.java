@@ -52,7 +52,7 @@ public record WaitGroup(
    * {@link WaitClassifier} gives one key of native code with no entry and no site.
    */
   public boolean jvmOwn() {
-    return key.kind() == WaitKind.NATIVE && entry == null && site == null;
+    return key.jvmOwn();
   }
 
   /** How many threads wait so. */

@@ -23,6 +23,14 @@ package dev.vtscope.waits;
 public record WaitKey(
     WaitKind kind, String resourceClass, String resourceId, String entry, String via, String site) {
 
+  /**
+   * Whether these are the JVM's own threads: no Java frames, or the JDK's service threads, which
+   * {@link WaitClassifier} gives one key of native code with no entry and no site.
+   */
+  public boolean jvmOwn() {
+    return kind == WaitKind.NATIVE && entry == null && site == null;
+  }
+
   /** The same place and kind, without the object: that of waits each for an object of its own. */
   public WaitKey withoutObject() {
     return new WaitKey(kind, resourceClass, null, entry, via, site);

@@ -46,9 +46,7 @@ public record WaitSeries(List<DumpWaits> dumps, Duration span, List<Trend> group
      * and the JVM's own threads wait so by design: never stuck.
      */
     public boolean stuck() {
-      return persistent > 0
-          && key.kind() != WaitKind.IDLE_WORKER
-          && !(key.kind() == WaitKind.NATIVE && key.entry() == null && key.site() == null);
+      return persistent > 0 && key.kind() != WaitKind.IDLE_WORKER && !key.jvmOwn();
     }
 
     /** Whether it is stuck and no smaller in the last dump than in the first: no queue draining. */
