@@ -107,9 +107,11 @@ class ThirdPartyLibraryTest {
     Analysis a = Reports.analyze("h2.jfr", recording, GroupBy.CULPRIT);
     List<Finding> findings = Advisor.standard().advise(a).findings();
     // The driver's monitor both pins the carrier of the thread inside it and holds the carriers of
-    // the threads waiting to enter it, for about as long: either finding may come first (on a busy
-    // machine the waits grow), and the first names a method of the driver.
-    assertThat(findings.get(0).id()).isIn("monitor-pinning", "monitor-contention");
+    // the threads waiting to enter it, for about as long: either finding may come first. On a busy
+    // machine the waits grow until every carrier is held at once, and the starvation that names
+    // the driver as its largest holder comes first. Whichever leads names a method of the driver.
+    assertThat(findings.get(0).id())
+        .isIn("monitor-pinning", "monitor-contention", "carrier-starvation");
     assertThat(findings.get(0).methods()).anyMatch(m -> m.startsWith("org.h2."));
     Finding first =
         findings.stream().filter(f -> f.id().equals("monitor-pinning")).findFirst().orElseThrow();
