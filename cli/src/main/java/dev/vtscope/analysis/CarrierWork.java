@@ -69,4 +69,23 @@ public record CarrierWork(
   public static long longRunNanos() {
     return CarrierWorkCollector.LONG_RUN_NANOS;
   }
+
+  /**
+   * What a compensated carrier's thread blocked in, worded: the kind of wait, the JDK call, the
+   * operation it was made in, and whether the recording's own instrumentation made it.
+   */
+  public static Message blockedIn(dev.vtscope.attribution.BlockingCall call) {
+    return Message.of(
+        call.kind() == dev.vtscope.attribution.BlockingCall.Kind.OBJECT_WAIT
+            ? "blocked-in.wait"
+            : "blocked-in",
+        "kind",
+        Message.of("blocking-call." + call.kind().name()),
+        "method",
+        call.method(),
+        "during",
+        call.during() == null ? "" : Message.of("blocked-in.during", "during", call.during()),
+        "recorder",
+        call.byRecorder() ? Message.of("blocked-in.recorder") : "");
+  }
 }

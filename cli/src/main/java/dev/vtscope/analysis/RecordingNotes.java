@@ -1,6 +1,7 @@
 package dev.vtscope.analysis;
 
 import dev.vtscope.analysis.Note.Severity;
+import dev.vtscope.attribution.BlockingCall;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -134,6 +135,8 @@ final class RecordingNotes {
               parallelism,
               "maxPool",
               maxPool > 0 ? Message.of("note.compensation.max-pool", "maxPoolSize", maxPool) : "",
+              "blocked",
+              compensationCauses(a),
               "waits",
               waits > 0 ? Message.of("note.compensation.waits", "waits", waits) : "",
               "end",
@@ -143,6 +146,35 @@ final class RecordingNotes {
       notes.add(note("scheduler-assumed", Severity.INFO));
     }
     return notes;
+  }
+
+  /**
+   * What the carriers the scheduler started were compensating for, from their start stacks: each
+   * blocking call with how many starts it caused, most first (three at most); without start stacks,
+   * the calls it can be.
+   */
+  private static Message compensationCauses(Analysis a) {
+    List<Message> causes = new ArrayList<>();
+    if (a.carrierWork() != null) {
+      List<Site> sites = new ArrayList<>(a.carrierWork().compensationSites());
+      sites.sort((x, y) -> Long.compare(y.durations().count(), x.durations().count()));
+      for (Site site : sites) {
+        BlockingCall call = site.attribution() == null ? null : site.attribution().blockedIn();
+        if (call == null || causes.size() == 3) {
+          continue;
+        }
+        causes.add(
+            Message.of(
+                "note.compensation.cause",
+                "starts",
+                site.durations().count(),
+                "call",
+                CarrierWork.blockedIn(call)));
+      }
+    }
+    return causes.isEmpty()
+        ? Message.of("note.compensation.blocked-unknown")
+        : Message.of("note.compensation.blocked", "causes", causes);
   }
 
   /** A note whose statement is {@code note.ID}. */

@@ -13,6 +13,8 @@ import java.util.List;
  *     culprit the first frame outside the JDK that called in; null when there is none
  * @param calledFromArtifact the library that owns {@code calledFrom}, when a jar is known
  * @param owners the owner of each frame of the stack, in stack order
+ * @param blockedIn for a carrier the scheduler started to compensate, the JDK call the blocked
+ *     thread was in; null otherwise or when the stack does not show it
  */
 public record Attribution(
     Culprit culprit,
@@ -20,7 +22,8 @@ public record Attribution(
     Frame waitedAt,
     Frame calledFrom,
     Artifact calledFromArtifact,
-    List<Owner> owners) {
+    List<Owner> owners,
+    BlockingCall blockedIn) {
 
   public Attribution {
     otherMonitorFrames = List.copyOf(otherMonitorFrames);

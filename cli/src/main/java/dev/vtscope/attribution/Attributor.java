@@ -105,7 +105,18 @@ public final class Attributor {
       }
       culprit = culpritAt(frames, owners, index, culpritKind, null, detail);
     }
-    return finish(stack, owners, culprit, List.of());
+    Attribution attribution = finish(stack, owners, culprit, List.of());
+    if (culpritKind != CulpritKind.COMPENSATED_BLOCKING) {
+      return attribution;
+    }
+    return new Attribution(
+        attribution.culprit(),
+        attribution.otherMonitorFrames(),
+        attribution.waitedAt(),
+        attribution.calledFrom(),
+        attribution.calledFromArtifact(),
+        attribution.owners(),
+        BlockingCall.find(frames, index));
   }
 
   private Attribution cached(
@@ -867,7 +878,7 @@ public final class Attributor {
         }
       }
     }
-    return new Attribution(culprit, others, waitedAt, calledFrom, calledFromArtifact, owners);
+    return new Attribution(culprit, others, waitedAt, calledFrom, calledFromArtifact, owners, null);
   }
 
   /** The class HotSpot's class-initialisation lock has: an {@code int[]}. */

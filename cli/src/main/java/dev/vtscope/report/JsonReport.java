@@ -448,6 +448,14 @@ public final class JsonReport implements ReportRenderer {
           attribution == null || attribution.calledFromArtifact() == null
               ? null
               : attribution.calledFromArtifact().display());
+      if (attribution != null && attribution.blockedIn() != null) {
+        dev.vtscope.attribution.BlockingCall b = attribution.blockedIn();
+        node.putObject("blockedIn")
+            .put("method", b.method())
+            .put("kind", b.kind().name())
+            .put("during", b.during())
+            .put("byRecorder", b.byRecorder());
+      }
       node.put("stackTruncated", site.stack().truncated());
       node.set("stack", stack(site.stack(), attribution == null ? null : attribution.owners()));
       node.set("distribution", distribution(site.durations().distribution()));

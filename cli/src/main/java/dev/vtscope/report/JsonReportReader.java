@@ -391,7 +391,8 @@ public final class JsonReportReader {
                     Frame.ClassLoaderKind.UNKNOWN)
                 : null;
         attribution =
-            new Attribution(culprit(p.path("culprit")), List.of(), waitedAt, null, null, List.of());
+            new Attribution(
+                culprit(p.path("culprit")), List.of(), waitedAt, null, null, List.of(), null);
       }
       pinned.add(
           new PinnedNow(
@@ -591,7 +592,8 @@ public final class JsonReportReader {
               frameIn(stack, node.path("waitedAt")),
               frameIn(stack, node.path("calledFrom")),
               artifact(text(node.path("calledFromArtifact")), null, null, null, null),
-              owners);
+              owners,
+              blockingCall(node.path("blockedIn")));
     }
     return new Site(
         key,
@@ -774,5 +776,23 @@ public final class JsonReportReader {
 
   private static Long number(JsonNode node) {
     return node.isNumber() ? node.asLong() : null;
+  }
+
+  /** A compensated site's blocking call, as {@code blockedIn} gives it; null when absent. */
+  private static dev.vtscope.attribution.BlockingCall blockingCall(JsonNode node) {
+    if (!node.isObject() || text(node.path("method")) == null) {
+      return null;
+    }
+    dev.vtscope.attribution.BlockingCall.Kind kind;
+    try {
+      kind = dev.vtscope.attribution.BlockingCall.Kind.valueOf(text(node.path("kind")));
+    } catch (IllegalArgumentException | NullPointerException e) {
+      kind = dev.vtscope.attribution.BlockingCall.Kind.OTHER;
+    }
+    return new dev.vtscope.attribution.BlockingCall(
+        text(node.path("method")),
+        kind,
+        text(node.path("during")),
+        node.path("byRecorder").asBoolean());
   }
 }

@@ -438,6 +438,12 @@ public final class TextReport implements ReportRenderer {
                 (call ? "     calls      " : "     note       ")
                     + Escaping.terminal(attribution.culprit().detail())));
       }
+      if (attribution != null && attribution.blockedIn() != null) {
+        lines.add(
+            "     blocked    "
+                + WORDING.format(
+                    dev.vtscope.analysis.CarrierWork.blockedIn(attribution.blockedIn())));
+      }
       stack(site.stack(), site.topApplicationFrame(), attribution, lines);
       lines.add("");
     }

@@ -374,7 +374,64 @@ class AttributionTest {
         .singleElement()
         .satisfies(
             n -> assertThat(n.severity()).isEqualTo(dev.vtscope.analysis.Note.Severity.WARNING))
-        .satisfies(n -> assertThat(Words.message(n)).contains("can stall"));
+        .satisfies(n -> assertThat(Words.message(n)).contains("can stall"))
+        .satisfies(n -> assertThat(Words.message(n)).contains("blocked in Object.wait() ("));
+    assertThat(a.carrierWork().compensationSites())
+        .extracting(s -> s.attribution().blockedIn())
+        .allSatisfy(
+            call -> {
+              assertThat(call.kind()).isEqualTo(BlockingCall.Kind.OBJECT_WAIT);
+              assertThat(call.method()).isEqualTo("java.lang.Object.wait");
+            });
+  }
+
+  /**
+   * JDK 21's socket-read event looks the peer's host name up on the reading virtual thread: the
+   * carrier the scheduler started for it is named with the call it blocked in, the lookup it was
+   * made in, and the recording as its cause. Without the event, no such lookup is made.
+   */
+  @Test
+  void aCarrierStartedForJfrsOwnHostLookupNamesTheLookupAndTheRecording() {
+    List<String> parallelismOne = List.of("-Djdk.virtualThreadScheduler.parallelism=1");
+    Analysis withEvent =
+        Reports.analyze(
+            "read.jfr",
+            TestRecordings.recordTestProgram(
+                TestRecordings.jdk21Java(),
+                // JDK 21 instruments the socket classes only for an event its settings files
+                // name: the JDK's default settings beside vtscope's, every read recorded
+                List.of("settings=default", "jdk.SocketRead#threshold=0ms"),
+                parallelismOne,
+                dev.vtscope.testing.HostLookupReadProgram.class.getName()),
+            GroupBy.CULPRIT);
+    assertThat(withEvent.carrierWork().compensationSites())
+        .extracting(s -> s.attribution().blockedIn())
+        .anySatisfy(
+            call -> {
+              assertThat(call.during()).isEqualTo("java.net.InetAddress.getHostName");
+              assertThat(call.byRecorder()).isTrue();
+            });
+    assertThat(withEvent.notes())
+        .filteredOn(n -> n.id().equals("compensation"))
+        .singleElement()
+        .satisfies(
+            n ->
+                assertThat(Words.message(n))
+                    .contains("during java.net.InetAddress.getHostName")
+                    .contains("the recording's own socket event"));
+
+    Analysis withoutEvent =
+        Reports.analyze(
+            "read.jfr",
+            TestRecordings.recordTestProgram(
+                TestRecordings.jdk21Java(),
+                List.of("settings=default", "jdk.SocketRead#enabled=false"),
+                parallelismOne,
+                dev.vtscope.testing.HostLookupReadProgram.class.getName()),
+            GroupBy.CULPRIT);
+    assertThat(withoutEvent.carrierWork().compensationSites())
+        .extracting(s -> s.attribution().blockedIn())
+        .allSatisfy(call -> assertThat(call == null || !call.byRecorder()).isTrue());
   }
 
   @Test

@@ -336,7 +336,7 @@ public final class AnalysisBuilder {
           Map.of(),
           Map.of(),
           monitorClass == null ? Map.of() : Map.of(monitorClass, events),
-          new Attribution(culprit, List.of(), waitedAt, calledFrom, null, owners),
+          new Attribution(culprit, List.of(), waitedAt, calledFrom, null, owners, null),
           Map.of());
     }
 

@@ -1,0 +1,124 @@
+package dev.vtscope.attribution;
+
+import dev.vtscope.recording.Frame;
+import java.util.List;
+
+/**
+ * The JDK call a carrier blocked in when the scheduler started another carrier to compensate, read
+ * from the stack of that start: the method that told the pool it was about to block ({@code
+ * jdk.internal.misc.Blocker.begin}'s caller, or {@code ForkJoinPool.managedBlock}'s), what kind of
+ * wait that is, and what the JDK was doing on the thread's behalf when it blocked. The first frame
+ * outside the JDK says which code to look at; this says why it blocked, which that frame's call
+ * often does not show (a socket read that blocked in file I/O, because the JDK loaded a resolver to
+ * name the peer).
+ *
+ * @param method the blocking call, {@code Class.method}
+ * @param kind what it waits for
+ * @param during the JDK operation the call was made in, {@code Class.method} (a host name lookup, a
+ *     class initialiser), or null when the call was made directly
+ * @param byRecorder whether the recording's own instrumentation made the call: a frame of JFR's
+ *     event code on the way, or a host name looked up by a socket stream's read or write, which
+ *     only JFR's socket events of JDK 21 do (they name the peer's host)
+ */
+public record BlockingCall(String method, Kind kind, String during, boolean byRecorder) {
+
+  /** What a compensated call waits for. */
+  public enum Kind {
+    OBJECT_WAIT,
+    FILE_IO,
+    HOST_LOOKUP,
+    PROCESS_WAIT,
+    MANAGED_BLOCKER,
+    OTHER
+  }
+
+  /**
+   * The blocking call on a compensating carrier's start stack, or null when the stack does not show
+   * one.
+   *
+   * @param frames the start's stack, innermost first
+   * @param caller index of the first frame outside the JDK, or -1 (the search ends there)
+   */
+  static BlockingCall find(List<Frame> frames, int caller) {
+    int end = caller < 0 ? frames.size() : caller;
+    int call = -1;
+    boolean managed = false;
+    for (int i = 0; i < end; i++) {
+      Frame f = frames.get(i);
+      if ("jdk.internal.misc.Blocker".equals(f.className())) {
+        call = i + 1;
+      } else if ("java.util.concurrent.ForkJoinPool".equals(f.className())
+          && "managedBlock".equals(f.method())) {
+        call = i + 1;
+        managed = true;
+      } else if (call >= 0) {
+        break;
+      }
+    }
+    if (call < 0 || call >= end) {
+      return null;
+    }
+    Frame blocking = frames.get(call);
+    String during = null;
+    boolean byRecorder = false;
+    for (int i = call + 1; i < end; i++) {
+      Frame f = frames.get(i);
+      String c = f.className();
+      if (c.startsWith("jdk.jfr.") || c.startsWith("jdk.internal.event.")) {
+        byRecorder = true;
+      }
+      if (during == null && (hostLookup(f) || "<clinit>".equals(f.method()))) {
+        during = f.qualifiedMethod();
+      }
+      // who asked for the host name: the first frame past InetAddress's own
+      if (hostLookup(f) && i + 1 < end) {
+        int asker = i + 1;
+        while (asker < end - 1 && "java.net.InetAddress".equals(frames.get(asker).className())) {
+          asker++;
+        }
+        byRecorder |= socketStream(frames.get(asker));
+      }
+    }
+    return new BlockingCall(
+        blocking.qualifiedMethod(),
+        managed ? Kind.MANAGED_BLOCKER : kindOf(blocking),
+        during,
+        byRecorder);
+  }
+
+  private static Kind kindOf(Frame f) {
+    String c = f.className();
+    if ("java.lang.Object".equals(c) && f.method().startsWith("wait")) {
+      return Kind.OBJECT_WAIT;
+    }
+    if (c.startsWith("java.net.Inet") || c.startsWith("sun.net.dns.")) {
+      return Kind.HOST_LOOKUP;
+    }
+    if (c.startsWith("java.lang.Process")) {
+      return Kind.PROCESS_WAIT;
+    }
+    if (c.startsWith("java.io.")
+        || c.startsWith("sun.nio.fs.")
+        || c.startsWith("sun.nio.ch.File")
+        || c.startsWith("java.nio.file.")) {
+      return Kind.FILE_IO;
+    }
+    return Kind.OTHER;
+  }
+
+  /** A frame of {@code InetAddress} that looks a host name up (or its address, by name). */
+  private static boolean hostLookup(Frame f) {
+    return "java.net.InetAddress".equals(f.className())
+        && (f.method().startsWith("getHostName")
+            || f.method().startsWith("getCanonicalHostName")
+            || f.method().startsWith("getByName")
+            || f.method().startsWith("getAllByName"));
+  }
+
+  /** A socket stream's or channel's read or write: what JFR's socket events instrument. */
+  private static boolean socketStream(Frame f) {
+    String c = f.className();
+    return (c.startsWith("java.net.Socket$Socket") || c.startsWith("sun.nio.ch.SocketChannelImpl"))
+        && (f.method().startsWith("read") || f.method().startsWith("write"));
+  }
+}
