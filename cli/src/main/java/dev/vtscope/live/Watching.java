@@ -2,10 +2,9 @@ package dev.vtscope.live;
 
 import dev.vtscope.advice.Advice;
 import dev.vtscope.advice.Advisor;
-import dev.vtscope.advice.CrowdedWaitFinding;
-import dev.vtscope.advice.DeadlockFinding;
+import dev.vtscope.advice.DumpAdvisor;
+import dev.vtscope.advice.DumpsNow;
 import dev.vtscope.advice.Finding;
-import dev.vtscope.advice.PinnedNowFinding;
 import dev.vtscope.analysis.AnalysisOptions;
 import dev.vtscope.analysis.HumanDurations;
 import dev.vtscope.analysis.IntervalStream;
@@ -372,9 +371,8 @@ public final class Watching {
   }
 
   /**
-   * The analysis' findings, and first the deadlocks and the carriers pinned now when the thread
-   * dump shows any: the events alone would call such a JVM healthy, since its pins have not ended;
-   * nor is it called healthy while no dump could be read.
+   * The analysis' findings, and first what the thread dumps show now ({@link DumpAdvisor#addTo}),
+   * without the note that the recording is short: watching reads a recording as it grows.
    *
    * @param unknown why pinned now is not known, or null
    * @param deadlocks the deadlocks and starvations of the latest dumps
@@ -382,14 +380,12 @@ public final class Watching {
    */
   private static List<Finding> withPinnedNow(
       LiveSnapshot snapshot, Message unknown, List<Deadlock> deadlocks, WaitSeries waits) {
-    Advice advice =
-        PinnedNowFinding.addTo(
-            Advisor.standard().advise(snapshot.analysis()),
+    Advice events = Advisor.standard().advise(snapshot.analysis()).withoutRecordingLength();
+    return DumpAdvisor.addTo(
+            events,
             snapshot.analysis(),
-            snapshot.pinnedNow());
-    advice = unknown == null ? advice : PinnedNowFinding.unknown(advice, unknown);
-    advice = DeadlockFinding.addTo(advice, deadlocks);
-    return (waits == null ? advice : CrowdedWaitFinding.addTo(advice, waits)).findings();
+            new DumpsNow(snapshot.pinnedNow(), unknown, deadlocks, waits))
+        .findings();
   }
 
   /**
