@@ -52,9 +52,9 @@ public final class DumpAdvisor {
         now.pinned() == null
             ? Optional.empty()
             : PinnedNowFinding.of(now.pinned(), parallelism, PinnedNowFinding.endedPins(recording));
-    List<Finding> found = new ArrayList<>();
+    // what is stuck first, then what holds carriers, then what is queued
+    List<Finding> found = new ArrayList<>(DeadlockFinding.of(now.deadlocks()));
     pinned.ifPresent(found::add);
-    found.addAll(DeadlockFinding.of(now.deadlocks()));
     if (now.waits() != null) {
       CrowdedWaitFinding.of(now.waits()).ifPresent(found::add);
     }
@@ -78,7 +78,7 @@ public final class DumpAdvisor {
     // the pinned-now threads are those of the dump that hold their carrier, the deadlocked too
     int held = Math.max(now.pinned() == null ? 0 : now.pinned().size(), deadlocked.size());
     // the finding that shows them: pinned now, else the first deadlock
-    String cited = found.get(0).id();
+    String cited = pinned.map(Finding::id).orElse(found.get(0).id());
     boolean every = !deadlocked.isEmpty() || (parallelism > 0 && held >= parallelism);
     return advice.withFirst(
         found, replaced, beside(advice.carrierPool(), held, every, !deadlocked.isEmpty(), cited));
