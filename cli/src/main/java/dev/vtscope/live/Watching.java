@@ -5,6 +5,7 @@ import dev.vtscope.advice.Advisor;
 import dev.vtscope.advice.DumpAdvisor;
 import dev.vtscope.advice.DumpsNow;
 import dev.vtscope.advice.Finding;
+import dev.vtscope.advice.Severity;
 import dev.vtscope.analysis.AnalysisOptions;
 import dev.vtscope.analysis.HumanDurations;
 import dev.vtscope.analysis.IntervalStream;
@@ -22,8 +23,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -84,12 +87,14 @@ public final class Watching {
      *
      * @param findings the findings now, first the carriers pinned now
      * @param fresh the ids of the findings that are new in this interval
+     * @param was of the findings whose severity changed in this interval, the one before, by id
      */
     void interval(
         Watched watched,
         LiveSnapshot snapshot,
         List<Finding> findings,
         Set<String> fresh,
+        Map<String, Severity> was,
         long elapsedNanos);
   }
 
@@ -193,7 +198,8 @@ public final class Watching {
     IntervalStream live = IntervalStream.keepingTotal(options, title, workingFolder, nanos(began));
     Watched watched =
         new Watched(title, recording == null ? null : recording.name(), folder, every);
-    Set<String> seen = new HashSet<>();
+    // the severity each finding (its rule and the classes it blames) was last seen with
+    Map<String, Severity> seen = new HashMap<>();
     long startedNanos = System.nanoTime();
     long everyNanos = every.toNanos();
     boolean writerExited = false;
@@ -296,14 +302,18 @@ public final class Watching {
                   deadlocks(live, series, snapshot, scheduler),
                   series.isEmpty() ? null : live.waits(series));
           Set<String> fresh = new HashSet<>();
+          Map<String, Severity> was = new HashMap<>();
           for (Finding f : findings) {
-            // the same finding's figures change every interval: it is new when its rule, the
-            // classes it blames or its severity are
-            if (seen.add(f.id() + " " + f.classes() + " " + f.severity())) {
+            // the same finding's figures change every interval: it is new when its rule or the
+            // classes it blames are, and changed when its severity is
+            Severity before = seen.put(f.id() + " " + f.classes(), f.severity());
+            if (before == null) {
               fresh.add(f.id());
+            } else if (before != f.severity()) {
+              was.put(f.id(), before);
             }
           }
-          display.interval(watched, snapshot, findings, fresh, elapsed);
+          display.interval(watched, snapshot, findings, fresh, was, elapsed);
         }
         sawRecording = stream.sawRecording();
         watchedNanos = elapsed;
