@@ -122,7 +122,9 @@ public final class DumpAnalyzer {
       }
       return new DumpAnalysis(
           ordered.stream().map(NamedDump::name).toList(),
-          WaitSeries.of(inOrder, new WaitClassifier(ownership)),
+          WaitSeries.of(
+              inOrder,
+              new WaitClassifier(ownership, attributor, options.jdk()::monitorsHoldCarrier)),
           pinned,
           deadlocks,
           standing.size());

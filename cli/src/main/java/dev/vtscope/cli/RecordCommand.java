@@ -430,7 +430,11 @@ final class RecordCommand implements Callable<Integer> {
               attributor,
               options.jdk()::monitorsHoldCarrier),
           WaitSeries.of(
-              now.series(), new WaitClassifier(new FrameOwnership(options.appPackages()))));
+              now.series(),
+              new WaitClassifier(
+                  new FrameOwnership(options.appPackages()),
+                  attributor,
+                  options.jdk()::monitorsHoldCarrier)));
     }
   }
 

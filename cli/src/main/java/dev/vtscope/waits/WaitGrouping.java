@@ -86,7 +86,7 @@ public final class WaitGrouping {
   public static Map<WaitKey, List<DumpedThread>> members(
       ThreadDump dump, WaitClassifier classifier) {
     Map<WaitKey, List<DumpedThread>> members = new LinkedHashMap<>();
-    List<Wait> waits = waits(dump, classifier);
+    List<Wait> waits = waits(dump, classifier, Set.of());
     for (int i = 0; i < waits.size(); i++) {
       members
           .computeIfAbsent(waits.get(i).key(), k -> new ArrayList<>())
@@ -105,11 +105,18 @@ public final class WaitGrouping {
    * threads of a lock-order cycle, each blocked on the other's lock at the same line, read best
    * with each lock named.
    */
-  static List<Wait> waits(ThreadDump dump, WaitClassifier classifier) {
+  static List<Wait> waits(ThreadDump dump, WaitClassifier classifier, Set<Long> entering) {
     List<Wait> waits = new ArrayList<>(dump.threads().size());
     Map<WaitKey, Integer> waiters = new HashMap<>();
     for (DumpedThread t : dump.threads()) {
       Wait w = classifier.classify(t);
+      if (entering.contains(t.tid())) {
+        // it looks as if it ran there; the series shows it waiting to enter the monitor
+        WaitKey k = w.key();
+        w =
+            w.withKey(
+                new WaitKey(WaitKind.MONITOR_ENTER, null, null, k.entry(), k.via(), k.site()));
+      }
       waits.add(w);
       if (w.key().resourceId() != null) {
         waiters.merge(w.key(), 1, Integer::sum);
@@ -141,11 +148,16 @@ public final class WaitGrouping {
 
   /** What the threads of {@code dump} wait for, each read by {@code classifier}. */
   public static DumpWaits of(ThreadDump dump, WaitClassifier classifier) {
-    return of(dump, waits(dump, classifier));
+    return of(dump, waits(dump, classifier, Set.of()), Set.of());
   }
 
-  /** The threads of {@code dump} grouped by {@code waits}, what each waits for ({@link #waits}). */
-  static DumpWaits of(ThreadDump dump, List<Wait> waits) {
+  /**
+   * The threads of {@code dump} grouped by {@code waits}, what each waits for ({@link #waits}).
+   *
+   * @param entering the ids of its virtual threads that a series shows waiting to enter a monitor,
+   *     holding their carrier
+   */
+  static DumpWaits of(ThreadDump dump, List<Wait> waits, Set<Long> entering) {
     Map<WaitKey, Counting> groups = new LinkedHashMap<>();
     Set<Long> mounted = CarrierHolding.mounted(dump);
     int virtual = 0;
@@ -160,7 +172,7 @@ public final class WaitGrouping {
       if (t.isVirtual()) {
         virtual++;
         c.virtual++;
-        if (CarrierHolding.holdsCarrier(t, mounted, false)) {
+        if (CarrierHolding.holdsCarrier(t, mounted, entering.contains(t.tid()))) {
           c.held++;
         }
       } else {
