@@ -10,14 +10,25 @@ import java.util.List;
  *     count)
  * @param virtualThreads how many of its threads are virtual
  * @param platformThreads how many are platform threads
+ * @param unknownThreads how many it does not tell virtual or platform: no frames, in JDK 21's JSON
+ *     alone ({@link dev.vtscope.threaddump.DumpedThread#toldKind})
  * @param groups the groups, the most telling first: carriers held, then waits of the application
  *     before idle and JDK-only ones, then the largest
  */
 public record DumpWaits(
-    ThreadDump dump, int virtualThreads, int platformThreads, List<WaitGroup> groups) {
+    ThreadDump dump,
+    int virtualThreads,
+    int platformThreads,
+    int unknownThreads,
+    List<WaitGroup> groups) {
 
   public DumpWaits {
     groups = List.copyOf(groups);
+  }
+
+  /** How many threads it lists. */
+  public int threads() {
+    return virtualThreads + platformThreads + unknownThreads;
   }
 
   /** How many of its virtual threads hold their carrier while blocked. */

@@ -41,6 +41,7 @@ public final class WaitGrouping {
     final List<WaitGroup.SampledThread> sampled = new ArrayList<>(SAMPLED);
     int virtual;
     int platform;
+    int unknown;
     int held;
 
     Counting(Wait w, RecordedStack example) {
@@ -53,6 +54,7 @@ public final class WaitGrouping {
           first.key(),
           virtual,
           platform,
+          unknown,
           held,
           first.entry(),
           first.via(),
@@ -161,6 +163,7 @@ public final class WaitGrouping {
     Map<WaitKey, Counting> groups = new LinkedHashMap<>();
     Set<Long> mounted = CarrierHolding.mounted(dump);
     int virtual = 0;
+    int unknown = 0;
     for (int i = 0; i < waits.size(); i++) {
       DumpedThread t = dump.threads().get(i);
       Wait w = waits.get(i);
@@ -169,14 +172,19 @@ public final class WaitGrouping {
       if (w.object() != null && w.key().resourceId() == null && c.objects.size() < MANY_OBJECTS) {
         c.objects.add(w.object());
       }
-      if (t.isVirtual()) {
-        virtual++;
-        c.virtual++;
-        if (CarrierHolding.holdsCarrier(t, mounted, entering.contains(t.tid()))) {
-          c.held++;
+      switch (t.toldKind()) {
+        case VIRTUAL -> {
+          virtual++;
+          c.virtual++;
+          if (CarrierHolding.holdsCarrier(t, mounted, entering.contains(t.tid()))) {
+            c.held++;
+          }
         }
-      } else {
-        c.platform++;
+        case PLATFORM -> c.platform++;
+        case UNKNOWN -> {
+          unknown++;
+          c.unknown++;
+        }
       }
       if (c.sampled.size() < SAMPLED) {
         c.sampled.add(new WaitGroup.SampledThread(t.tid(), t.name()));
@@ -185,6 +193,6 @@ public final class WaitGrouping {
     List<WaitGroup> sorted = new ArrayList<>(groups.size());
     groups.values().forEach(c -> sorted.add(c.group()));
     sorted.sort(MOST_TELLING);
-    return new DumpWaits(dump, virtual, dump.threads().size() - virtual, sorted);
+    return new DumpWaits(dump, virtual, dump.threads().size() - virtual - unknown, unknown, sorted);
   }
 }
