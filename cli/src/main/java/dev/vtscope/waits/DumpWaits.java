@@ -2,6 +2,7 @@ package dev.vtscope.waits;
 
 import dev.vtscope.threaddump.ThreadDump;
 import java.util.List;
+import java.util.Set;
 
 /**
  * What the threads of one dump wait for, in groups.
@@ -14,16 +15,20 @@ import java.util.List;
  *     alone ({@link dev.vtscope.threaddump.DumpedThread#toldKind})
  * @param groups the groups, the most telling first: carriers held, then waits of the application
  *     before idle and JDK-only ones, then the largest
+ * @param enteringMonitor the ids of its virtual threads a series shows waiting to enter a monitor,
+ *     which the dump does not say (JDK 21–23): their waits are read so
  */
 public record DumpWaits(
     ThreadDump dump,
     int virtualThreads,
     int platformThreads,
     int unknownThreads,
-    List<WaitGroup> groups) {
+    List<WaitGroup> groups,
+    Set<Long> enteringMonitor) {
 
   public DumpWaits {
     groups = List.copyOf(groups);
+    enteringMonitor = Set.copyOf(enteringMonitor);
   }
 
   /** How many threads it lists. */

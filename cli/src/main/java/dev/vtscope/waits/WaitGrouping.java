@@ -82,13 +82,15 @@ public final class WaitGrouping {
           .thenComparing(g -> g.key().toString());
 
   /**
-   * Every thread of {@code dump} by what it waits for, each read by {@code classifier} as {@link
-   * #of} reads it, in the dump's order: a group's threads in full, where the group samples a few.
+   * Every thread of {@code waits}' dump by what it waits for, each read by {@code classifier} as
+   * {@link #of} read it, in the dump's order: a group's threads in full, where the group samples a
+   * few.
    */
   public static Map<WaitKey, List<DumpedThread>> members(
-      ThreadDump dump, WaitClassifier classifier) {
+      DumpWaits read, WaitClassifier classifier) {
+    ThreadDump dump = read.dump();
     Map<WaitKey, List<DumpedThread>> members = new LinkedHashMap<>();
-    List<Wait> waits = waits(dump, classifier, Set.of());
+    List<Wait> waits = waits(dump, classifier, read.enteringMonitor());
     for (int i = 0; i < waits.size(); i++) {
       members
           .computeIfAbsent(waits.get(i).key(), k -> new ArrayList<>())
@@ -193,6 +195,7 @@ public final class WaitGrouping {
     List<WaitGroup> sorted = new ArrayList<>(groups.size());
     groups.values().forEach(c -> sorted.add(c.group()));
     sorted.sort(MOST_TELLING);
-    return new DumpWaits(dump, virtual, dump.threads().size() - virtual - unknown, unknown, sorted);
+    return new DumpWaits(
+        dump, virtual, dump.threads().size() - virtual - unknown, unknown, sorted, entering);
   }
 }

@@ -110,6 +110,12 @@ class MonitorEntriesTest {
     assertThat(series.groups().get(0).stuck()).as("the same wait in both dumps").isTrue();
     // they stood there from the first dump of the series on
     assertThat(series.dumps().get(0).carriersHeld()).isEqualTo(2);
+    // the group's threads in full (explore's list) are read the same way
+    assertThat(
+            WaitGrouping.members(last, new WaitClassifier(new FrameOwnership(List.of())))
+                .get(first.key()))
+        .extracting(DumpedThread::name)
+        .containsExactlyInAnyOrder("holds-a-wants-b", "holds-b-wants-a");
   }
 
   @Test
