@@ -79,7 +79,10 @@ public final class DumpAdvisor {
     int held = Math.max(now.pinned() == null ? 0 : now.pinned().size(), deadlocked.size());
     // the finding that shows them: pinned now, else the first deadlock
     String cited = pinned.map(Finding::id).orElse(found.get(0).id());
-    boolean every = !deadlocked.isEmpty() || (parallelism > 0 && held >= parallelism);
+    // every carrier held by pins that do not end: pins the dump caught in passing (a low
+    // pinned-now) end, and the pool's figures of the recording stand
+    boolean every =
+        !deadlocked.isEmpty() || pinned.filter(f -> f.severity() == Severity.HIGH).isPresent();
     return advice.withFirst(
         found, replaced, beside(advice.carrierPool(), held, every, !deadlocked.isEmpty(), cited));
   }

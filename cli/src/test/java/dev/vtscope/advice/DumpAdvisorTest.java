@@ -74,6 +74,37 @@ class DumpAdvisorTest {
     assertThat(reasoning(advice)).contains("pool.none-ended", "pool.keep");
   }
 
+  /** Pins the dump caught in passing end: the pool's word that a carrier was free stands. */
+  @Test
+  void everyCarrierPinnedInPassingLeavesThePoolsWord() {
+    Analysis pinning =
+        AnalysisBuilder.jdk(21)
+            .parallelism(2)
+            .pinned(
+                AnalysisBuilder.site("com.acme.Dao", "query")
+                    .synchronizedBlock(40, 44)
+                    .pins(400, Duration.ofMillis(50)))
+            .carriersHeld(1, Duration.ZERO)
+            .build();
+    var held = pinning.pinned().sites().get(0).attribution();
+    List<PinnedNow> pinned =
+        List.of(new PinnedNow(31, "", 21, held), new PinnedNow(32, "", 22, held));
+    Advice events = Advisor.standard().advise(pinning);
+
+    Advice advice = DumpAdvisor.addTo(events, pinning, new DumpsNow(pinned, null, List.of(), null));
+
+    assertThat(advice.findings())
+        .anySatisfy(
+            f -> {
+              assertThat(f.id()).isEqualTo(PinnedNowFinding.ID);
+              assertThat(f.severity()).isEqualTo(Severity.LOW);
+            });
+    assertThat(reasoning(events)).contains("pool.held-at-once");
+    assertThat(reasoning(advice)).doesNotContain("pool.held-now");
+    assertThat(reasoning(advice).stream().filter(k -> k.startsWith("pool.keep")))
+        .isEqualTo(reasoning(events).stream().filter(k -> k.startsWith("pool.keep")).toList());
+  }
+
   @Test
   void dumpsThatShowNothingLeaveTheAdviceAsItIs() {
     Analysis quiet = shortQuietRecording();
