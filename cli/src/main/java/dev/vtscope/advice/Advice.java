@@ -35,6 +35,16 @@ public record Advice(List<Finding> findings, CarrierPool carrierPool) {
   }
 
   /**
+   * This advice without its note that the recording is short: for a view of a recording that grows
+   * as it is read ({@code watch}), whose length says nothing of what it missed.
+   */
+  public Advice withoutRecordingLength() {
+    return new Advice(
+        findings.stream().filter(f -> !f.id().equals(RecordingQualityRule.SHORT_ID)).toList(),
+        carrierPool);
+  }
+
+  /**
    * For each of the {@code inputs} recordings of the analysis, its most severe finding (the first
    * of equals, in rank order), or null when it has none: a healthy recording of a report of several
    * whose others are not has none.

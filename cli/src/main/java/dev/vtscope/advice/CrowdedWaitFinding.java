@@ -30,19 +30,6 @@ public final class CrowdedWaitFinding {
   private CrowdedWaitFinding() {}
 
   /**
-   * {@code advice} with the finding for the last dump of {@code waits}, when there is one, in
-   * severity order; a crowd is not healthy, so the healthy finding goes.
-   */
-  public static Advice addTo(Advice advice, WaitSeries waits) {
-    return of(waits)
-        .map(
-            crowd ->
-                advice.withFirst(
-                    List.of(crowd), java.util.Set.of(HealthyRule.ID), advice.carrierPool()))
-        .orElse(advice);
-  }
-
-  /**
    * The finding for the last dump of {@code waits}, when one of its application's waits for a
    * shared resource holds at least {@link #MIN_THREADS} virtual threads and {@link #MIN_SHARE} of
    * them: low, or medium when a series shows some of the same threads in it in every dump and it no

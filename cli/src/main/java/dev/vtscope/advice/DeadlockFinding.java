@@ -42,45 +42,6 @@ public final class DeadlockFinding {
     return findings;
   }
 
-  /**
-   * {@code advice} with the findings of {@code found} first: what is stuck now matters more than
-   * what the events show. A JVM with a deadlock is not healthy; its carriers are not free when a
-   * thread of the deadlock holds one (pinned, or JDK 21–23's monitors), and are when none does (JDK
-   * 24+ unmounts the threads of a monitor cycle), which the pool's advice then keeps saying.
-   */
-  public static Advice addTo(Advice advice, List<Deadlock> found) {
-    if (found.isEmpty()) {
-      return advice;
-    }
-    boolean carriersHeld =
-        found.stream().anyMatch(d -> d.threads().stream().anyMatch(WaitGraph.Node::holdsCarrier));
-    return advice.withFirst(
-        of(found),
-        java.util.Set.of(HealthyRule.ID, PinnedNowFinding.UNKNOWN_ID),
-        carriersHeld ? withoutKeep(advice.carrierPool()) : advice.carrierPool());
-  }
-
-  /** The pool's advice, without its word that some carrier was always free. */
-  private static CarrierPool withoutKeep(CarrierPool pool) {
-    if (pool == null || pool.reasoning().stream().noneMatch(m -> m.key().startsWith("pool.keep"))) {
-      return pool;
-    }
-    List<Message> reasoning = new ArrayList<>();
-    for (Message m : pool.reasoning()) {
-      reasoning.add(m.key().startsWith("pool.keep") ? Message.of("pool.held-by-deadlock") : m);
-    }
-    return new CarrierPool(
-        pool.current(),
-        pool.recommended(),
-        pool.change(),
-        pool.javaOptions(),
-        pool.peak(),
-        pool.p99(),
-        pool.saturatedNanos(),
-        reasoning,
-        pool.recording());
-  }
-
   private static Finding finding(Deadlock d, Knowledge k) {
     boolean certain =
         d.proven() || d.stuck() || (d.closed() && d.weakest() != WaitEdge.Evidence.UNKNOWN_HOLDER);

@@ -27,34 +27,13 @@ public final class PinnedNowFinding {
   private PinnedNowFinding() {}
 
   /**
-   * {@code advice} with the finding for {@code pinned}, when there is one, first among the findings
-   * of its severity: the events alone would call a JVM whose pins have not ended healthy, so the
-   * healthy verdict goes.
-   *
-   * @param analysis the analysis of the JVM's recording, whose ended pins tell pins caught in
-   *     passing from pins that do not end
-   */
-  public static Advice addTo(Advice advice, Analysis analysis, List<PinnedNow> pinned) {
-    return of(pinned, Math.max(0, analysis.scheduler().parallelism().value()), endedPins(analysis))
-        // first among its severity: what holds carriers now matters more than what held them;
-        // the recording's own last thread dump says less than the dump taken now
-        .map(
-            now ->
-                advice.withFirst(
-                    List.of(now),
-                    java.util.Set.of(HealthyRule.ID, PinnedAtEndRule.ID),
-                    advice.carrierPool()))
-        .orElse(advice);
-  }
-
-  /**
    * {@code advice} for a running JVM of which no thread dump could be read: the events alone would
    * call it healthy, while a pin that has not ended has no event yet, so the healthy finding gives
    * way to one that says the carriers pinned now are unknown, and why.
    *
    * @param why why no dump was read: a dump still running, or the failure
    */
-  public static Advice unknown(Advice advice, Message why) {
+  static Advice unknown(Advice advice, Message why) {
     if (advice.findings().stream().noneMatch(f -> f.id().equals(HealthyRule.ID))) {
       return advice;
     }
@@ -83,7 +62,7 @@ public final class PinnedNowFinding {
    * Of each holder whose pins ended in the recording (pinned events), how many ended and the
    * longest, by the holder's {@code Class.method}.
    */
-  private static Map<String, long[]> endedPins(Analysis analysis) {
+  static Map<String, long[]> endedPins(Analysis analysis) {
     Map<String, long[]> ended = new HashMap<>();
     if (analysis.pinned() != null) {
       for (Site site : analysis.pinned().sites()) {

@@ -12,6 +12,9 @@ final class RecordingQualityRule implements Rule {
 
   static final String PREFIX = "recording-";
 
+  /** A short recording in which nothing was seen: a note on its length, not on the JVM. */
+  static final String SHORT_ID = PREFIX + "short";
+
   @Override
   public List<Finding> evaluate(Analysis a, Knowledge k) {
     int feature = a.feature();

@@ -43,9 +43,11 @@ public record DumpAnalysis(
   /**
    * The virtual threads of the last dump that hold their carrier while blocked: those the dump
    * shows so, and those the series shows stuck entering a monitor on JDK 21–23, which no dump does.
+   * The sum of its groups' ({@link DumpWaits#carriersHeld}), by the rule of {@code pinnedNow}: what
+   * every format says.
    */
   public int carriersHeld() {
-    return pinnedNow.size();
+    return last().carriersHeld();
   }
 
   /** The last dump's waits: the one a single-dump report shows. */

@@ -122,7 +122,9 @@ public final class DumpAnalyzer {
       }
       return new DumpAnalysis(
           ordered.stream().map(NamedDump::name).toList(),
-          WaitSeries.of(inOrder, new WaitClassifier(ownership)),
+          WaitSeries.of(
+              inOrder,
+              new WaitClassifier(ownership, attributor, options.jdk()::monitorsHoldCarrier)),
           pinned,
           deadlocks,
           standing.size());
@@ -145,7 +147,6 @@ public final class DumpAnalyzer {
   public static Map<WaitKey, List<DumpedThread>> members(
       DumpAnalysis analysis, int index, List<String> appPackages) {
     return WaitGrouping.members(
-        analysis.series().dumps().get(index).dump(),
-        new WaitClassifier(new FrameOwnership(appPackages)));
+        analysis.series().dumps().get(index), new WaitClassifier(new FrameOwnership(appPackages)));
   }
 }

@@ -189,10 +189,17 @@ public final class IntervalStream implements RecordingListener {
 
   /**
    * What the threads of the latest thread dumps of the JVM (oldest first) wait for, grouped as
-   * {@code analyze} groups a dump's threads.
+   * {@code analyze} groups a dump's threads, with the class files that tell where a virtual thread
+   * waits to enter a monitor when the dumps do not (JDK 21–23).
    */
   public WaitSeries waits(List<ThreadDump> series) {
-    return WaitSeries.of(series, new WaitClassifier(new FrameOwnership(options.appPackages())));
+    try (ClassBytesSource classes = classes()) {
+      FrameOwnership ownership = new FrameOwnership(options.appPackages());
+      return WaitSeries.of(
+          series,
+          new WaitClassifier(
+              ownership, new Attributor(classes, ownership), options.jdk()::monitorsHoldCarrier));
+    }
   }
 
   /** The class files of the JVM's class path, as far as its events have said it so far. */

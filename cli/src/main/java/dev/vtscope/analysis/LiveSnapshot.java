@@ -18,8 +18,9 @@ import java.util.Objects;
  * @param intervalNanos the length of the last interval
  * @param pinnedInInterval pinned events that ended in the last interval
  * @param pinnedNanosInInterval their pinned time
- * @param carriersHeldInInterval the most carriers held at once (pinned, and on JDK 21–23 entering a
- *     monitor) by the holds that ended in the last interval
+ * @param carriersHeldInInterval the most carriers held at once in the last interval (pinned, and on
+ *     JDK 21–23 entering a monitor): by the holds that ended in it, or by the virtual threads the
+ *     latest thread dump shows holding their carrier ({@code pinnedNow}), when more
  * @param submitFailuresInInterval tasks the scheduler rejected in the last interval
  * @param sites the sites that held carriers, those most active in the last interval first
  * @param pinnedNow the virtual threads blocked while pinned, from the latest thread dump (a pin
@@ -86,7 +87,11 @@ public record LiveSnapshot(
         tick.intervalNanos(),
         interval == null ? 0 : interval.pinned().durations().count(),
         interval == null ? 0 : interval.pinned().durations().totalNanos(),
-        interval == null || interval.carriers() == null ? 0 : interval.carriers().peak(),
+        // a hold that has not ended has no event yet, and held its carrier in the interval too:
+        // the count is the dump's, by the rule that makes the pinned-now finding
+        Math.max(
+            interval == null || interval.carriers() == null ? 0 : interval.carriers().peak(),
+            pinnedNow == null ? 0 : pinnedNow.size()),
         interval == null ? 0 : interval.submitFailed().events(),
         sites,
         pinnedNow,

@@ -2,9 +2,8 @@ package dev.vtscope.cli;
 
 import dev.vtscope.advice.Advice;
 import dev.vtscope.advice.Advisor;
-import dev.vtscope.advice.CrowdedWaitFinding;
-import dev.vtscope.advice.DeadlockFinding;
-import dev.vtscope.advice.PinnedNowFinding;
+import dev.vtscope.advice.DumpAdvisor;
+import dev.vtscope.advice.DumpsNow;
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.AnalysisOptions;
 import dev.vtscope.analysis.Message;
@@ -394,52 +393,49 @@ final class RecordCommand implements Callable<Integer> {
                         : Path.of(now.workingDirectory())),
             inputs);
     Advice advice = Advisor.standard().advise(analysis);
-    if (now != null && now.threads() == null) {
-      advice =
-          PinnedNowFinding.unknown(
-              advice, Message.of("pinned-now-unknown.dump-failed", "why", now.failure()));
-    } else if (now != null && !now.threads().mountedFramesKnown()) {
-      advice =
-          PinnedNowFinding.unknown(advice, Message.of("pinned-now-unknown.frames-not-printed"));
-    }
-    if (now != null && now.threads() != null) {
-      try (ClassBytesSource classes =
-          ClassBytesSource.of(
-              options.classPath(),
-              List.of(
-                  new ClassBytesSource.RecordedClassPath(
-                      now.classPath(), now.workingDirectory(), null)),
-              analysis.jvm() == null ? null : analysis.jvm().javaVersion(),
-              analysis.feature(),
-              options.jdkHomes())) {
-        Attributor attributor = new Attributor(classes, new FrameOwnership(options.appPackages()));
-        if (now.threads().mountedFramesKnown()) {
-          advice =
-              PinnedNowFinding.addTo(
-                  advice,
-                  analysis,
-                  PinnedNow.find(now.series(), attributor, options.jdk()::monitorsHoldCarrier));
-        }
-        advice =
-            DeadlockFinding.addTo(
-                advice,
-                Deadlocks.find(
-                    now.series(),
-                    Math.max(0, analysis.scheduler().parallelism().value()),
-                    attributor,
-                    options.jdk()::monitorsHoldCarrier));
-        advice =
-            CrowdedWaitFinding.addTo(
-                advice,
-                WaitSeries.of(
-                    now.series(), new WaitClassifier(new FrameOwnership(options.appPackages()))));
-      }
+    if (now != null) {
+      advice = DumpAdvisor.addTo(advice, analysis, dumpsNow(now, analysis, options));
     }
     output.print(
         output.renderer(text, TerminalFacts.detect()),
         new Report.Analyzed(analysis, advice),
         spec.commandLine().getOut(),
         List.of(recording));
+  }
+
+  /** What the JVM's thread dumps taken as its recording ended show. */
+  private static DumpsNow dumpsNow(JvmAtEnd now, Analysis analysis, AnalysisOptions options) {
+    if (now.threads() == null) {
+      return DumpsNow.unknown(Message.of("pinned-now-unknown.dump-failed", "why", now.failure()));
+    }
+    try (ClassBytesSource classes =
+        ClassBytesSource.of(
+            options.classPath(),
+            List.of(
+                new ClassBytesSource.RecordedClassPath(
+                    now.classPath(), now.workingDirectory(), null)),
+            analysis.jvm() == null ? null : analysis.jvm().javaVersion(),
+            analysis.feature(),
+            options.jdkHomes())) {
+      Attributor attributor = new Attributor(classes, new FrameOwnership(options.appPackages()));
+      boolean framesKnown = now.threads().mountedFramesKnown();
+      return new DumpsNow(
+          framesKnown
+              ? PinnedNow.find(now.series(), attributor, options.jdk()::monitorsHoldCarrier)
+              : null,
+          framesKnown ? null : Message.of("pinned-now-unknown.frames-not-printed"),
+          Deadlocks.find(
+              now.series(),
+              Math.max(0, analysis.scheduler().parallelism().value()),
+              attributor,
+              options.jdk()::monitorsHoldCarrier),
+          WaitSeries.of(
+              now.series(),
+              new WaitClassifier(
+                  new FrameOwnership(options.appPackages()),
+                  attributor,
+                  options.jdk()::monitorsHoldCarrier)));
+    }
   }
 
   /** vtscope's checkout, when the launcher says where it is. */

@@ -1,5 +1,6 @@
 package dev.vtscope.cli;
 
+import dev.vtscope.files.AtomicFile;
 import dev.vtscope.recording.ChunkScanner;
 import dev.vtscope.recording.InputProblemException;
 import dev.vtscope.recording.NotARecordingException;
@@ -70,7 +71,7 @@ final class RedactCommand implements Callable<Integer> {
               + " /dev/stdout to write the recording there");
     }
     // a device or a pipe (/dev/stdout, a mkfifo) is written, never replaced: only a file is kept
-    if (!OutputFile.writtenInPlace(output) && Files.exists(output)) {
+    if (!AtomicFile.writtenInPlace(output) && Files.exists(output)) {
       throw new ExitException(
           ExitCode.USAGE,
           output + ": already exists; vtscope never overwrites a file, choose another name");
@@ -114,7 +115,7 @@ final class RedactCommand implements Callable<Integer> {
           }
         });
     // the copy may have gone to standard output: the line is not to follow it there
-    (OutputFile.writtenInPlace(output) ? spec.commandLine().getErr() : spec.commandLine().getOut())
+    (AtomicFile.writtenInPlace(output) ? spec.commandLine().getErr() : spec.commandLine().getOut())
         .println("wrote " + output);
     return ExitCode.OK.code();
   }

@@ -1,6 +1,7 @@
 package dev.vtscope.cli;
 
 import dev.vtscope.advice.Finding;
+import dev.vtscope.advice.Severity;
 import dev.vtscope.analysis.HumanDurations;
 import dev.vtscope.analysis.LiveSnapshot;
 import dev.vtscope.live.Watching;
@@ -9,6 +10,7 @@ import dev.vtscope.report.WatchView;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
@@ -100,6 +102,7 @@ final class WatchScreen implements Watching.Display {
       LiveSnapshot snapshot,
       List<Finding> findings,
       Set<String> fresh,
+      Map<String, Severity> was,
       long elapsedNanos) {
     if (facts.interactive()) {
       stdout.print("\033[H\033[2J");
@@ -111,15 +114,12 @@ final class WatchScreen implements Watching.Display {
               snapshot,
               findings,
               fresh,
+              was,
               elapsedNanos,
               watched.every().toNanos())
           .forEach(stdout::println);
     } else {
-      view.lines(
-              snapshot,
-              findings.stream().filter(f -> fresh.contains(f.id())).toList(),
-              elapsedNanos)
-          .forEach(stdout::println);
+      view.lines(snapshot, findings, fresh, was, elapsedNanos).forEach(stdout::println);
     }
     stdout.flush();
     quitIfUnwritable();

@@ -1,6 +1,7 @@
 package dev.vtscope.live;
 
 import dev.vtscope.analysis.DumpAnalyzer.NamedDump;
+import dev.vtscope.files.AtomicFile;
 import dev.vtscope.threaddump.ThreadDump;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -68,11 +69,17 @@ public final class DumpSeries {
     if (workingDirectory != null) {
       kept.setProperty("user.dir", workingDirectory);
     }
-    try (var out = java.nio.file.Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-      kept.store(out, "the JVM's class path, which vtscope analyze reads beside its dumps");
+    try {
+      AtomicFile.write(
+          file,
+          out -> {
+            java.io.Writer writer = new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8);
+            kept.store(
+                writer, "the JVM's class path, which vtscope analyze reads beside its dumps");
+            writer.flush();
+          });
     } catch (java.io.IOException e) {
-      throw new LiveException(
-          LiveException.Reason.UNREADABLE, "cannot write " + file + ": " + e.getMessage(), e);
+      throw new LiveException(LiveException.Reason.UNREADABLE, e.getMessage(), e);
     }
   }
 

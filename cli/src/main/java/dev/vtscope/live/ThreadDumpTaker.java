@@ -1,5 +1,6 @@
 package dev.vtscope.live;
 
+import dev.vtscope.files.AtomicFile;
 import dev.vtscope.threaddump.DumpMerge;
 import dev.vtscope.threaddump.DumpedThread;
 import dev.vtscope.threaddump.ThreadDump;
@@ -13,6 +14,7 @@ import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.function.Predicate;
@@ -21,7 +23,8 @@ import java.util.function.Predicate;
  * Takes a running JVM's thread dump: {@code Thread.print -l} first (cheap: the carriers and what
  * they carry, the platform threads' CPU time and owned locks), then {@code Thread.dump_to_file
  * -format=json} (every thread, virtual ones too) into a temporary folder of vtscope's, deleted
- * again, or into files the user keeps, completed by the first ({@link DumpMerge}). The one way
+ * again, completed by the first ({@link DumpMerge}); the files the user keeps are written whole
+ * from there ({@link AtomicFile}), never in part where another command reads them. The one way
  * vtscope takes a dump: {@link Scope} says which threads its users keep.
  *
  * <p>When the JSON fails, the dump falls back and its notes say which way and why: jcmd answers
@@ -84,15 +87,16 @@ public final class ThreadDumpTaker {
     long pid = jvm.pid();
     Path folder;
     try {
-      folder = keep == null ? Files.createTempDirectory("vtscope-threads-") : null;
+      // the JVM writes into a folder of vtscope's: what is kept is written whole, by AtomicFile
+      folder = Files.createTempDirectory("vtscope-threads-");
     } catch (IOException e) {
       throw new LiveException(
           LiveException.Reason.COMMAND_FAILED,
           "cannot make a temporary folder for pid " + pid + "'s thread dump: " + e.getMessage(),
           e);
     }
-    Path json = keep == null ? folder.resolve("threads.json") : withEnding(keep, JSON);
-    Path text = keep == null ? folder.resolve("threads.txt") : withEnding(keep, PLAIN_TEXT);
+    Path json = folder.resolve("threads.json");
+    Path text = folder.resolve("threads.txt");
     Path read = null;
     // the Thread.print's file is written last, once the dump is read: whoever waits for a dump's
     // files sees it whole when that one is there
@@ -151,14 +155,9 @@ public final class ThreadDumpTaker {
           e);
     } finally {
       try {
-        for (Path p : new Path[] {json, text}) {
-          if (keep == null || !p.equals(read)) {
-            Files.deleteIfExists(p);
-          }
-        }
-        if (folder != null) {
-          Files.deleteIfExists(folder);
-        }
+        Files.deleteIfExists(json);
+        Files.deleteIfExists(text);
+        Files.deleteIfExists(folder);
       } catch (IOException e) {
         // a temporary file left behind: nothing else depends on it
       }
@@ -170,24 +169,35 @@ public final class ThreadDumpTaker {
   }
 
   /**
-   * {@code dump}, its {@code Thread.print} kept beside the file read when {@code keep} says where:
-   * as jcmd prints it, after the pid line, which the reader takes the pid from, and with the time
-   * of the file read, since analyze pairs a {@code Thread.print} with the dump nearest in time.
+   * {@code dump}, its files kept when {@code keep} says where, each written whole ({@link
+   * AtomicFile}): the file read ({@code read}, JSON or plain text, moved there with its time), then
+   * its {@code Thread.print} as jcmd prints it, after the pid line, which the reader takes the pid
+   * from, and with the time of the file read, since analyze pairs a {@code Thread.print} with the
+   * dump nearest in time.
    */
   private static ThreadDump kept(
       ThreadDump dump, Path keep, long pid, String printedText, Path read) throws LiveException {
     if (keep == null) {
       return dump;
     }
-    Path file = withEnding(keep, THREAD_PRINT);
     try {
-      Files.writeString(file, pid + ":\n" + printedText, StandardCharsets.UTF_8);
+      java.nio.file.attribute.FileTime taken = null;
       if (read != null) {
-        Files.setLastModifiedTime(file, Files.getLastModifiedTime(read));
+        taken = Files.getLastModifiedTime(read);
+        Path file =
+            withEnding(keep, read.getFileName().toString().endsWith(JSON) ? JSON : PLAIN_TEXT);
+        AtomicFile.writeFile(
+            file, scratch -> Files.move(read, scratch, StandardCopyOption.REPLACE_EXISTING));
+        Files.setLastModifiedTime(file, taken);
+      }
+      Path printed = withEnding(keep, THREAD_PRINT);
+      byte[] bytes = (pid + ":\n" + printedText).getBytes(StandardCharsets.UTF_8);
+      AtomicFile.write(printed, out -> out.write(bytes));
+      if (taken != null) {
+        Files.setLastModifiedTime(printed, taken);
       }
     } catch (IOException e) {
-      throw new LiveException(
-          LiveException.Reason.UNREADABLE, "cannot write " + file + ": " + e.getMessage(), e);
+      throw new LiveException(LiveException.Reason.UNREADABLE, e.getMessage(), e);
     }
     return dump;
   }

@@ -2,10 +2,10 @@ package dev.vtscope.live;
 
 import dev.vtscope.advice.Advice;
 import dev.vtscope.advice.Advisor;
-import dev.vtscope.advice.CrowdedWaitFinding;
-import dev.vtscope.advice.DeadlockFinding;
+import dev.vtscope.advice.DumpAdvisor;
+import dev.vtscope.advice.DumpsNow;
 import dev.vtscope.advice.Finding;
-import dev.vtscope.advice.PinnedNowFinding;
+import dev.vtscope.advice.Severity;
 import dev.vtscope.analysis.AnalysisOptions;
 import dev.vtscope.analysis.HumanDurations;
 import dev.vtscope.analysis.IntervalStream;
@@ -23,8 +23,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -85,12 +87,14 @@ public final class Watching {
      *
      * @param findings the findings now, first the carriers pinned now
      * @param fresh the ids of the findings that are new in this interval
+     * @param was of the findings whose severity changed in this interval, the one before, by id
      */
     void interval(
         Watched watched,
         LiveSnapshot snapshot,
         List<Finding> findings,
         Set<String> fresh,
+        Map<String, Severity> was,
         long elapsedNanos);
   }
 
@@ -194,7 +198,8 @@ public final class Watching {
     IntervalStream live = IntervalStream.keepingTotal(options, title, workingFolder, nanos(began));
     Watched watched =
         new Watched(title, recording == null ? null : recording.name(), folder, every);
-    Set<String> seen = new HashSet<>();
+    // the severity each finding (its rule and the classes it blames) was last seen with
+    Map<String, Severity> seen = new HashMap<>();
     long startedNanos = System.nanoTime();
     long everyNanos = every.toNanos();
     boolean writerExited = false;
@@ -297,14 +302,18 @@ public final class Watching {
                   deadlocks(live, series, snapshot, scheduler),
                   series.isEmpty() ? null : live.waits(series));
           Set<String> fresh = new HashSet<>();
+          Map<String, Severity> was = new HashMap<>();
           for (Finding f : findings) {
-            // the same finding's figures change every interval: it is new when its rule, the
-            // classes it blames or its severity are
-            if (seen.add(f.id() + " " + f.classes() + " " + f.severity())) {
+            // the same finding's figures change every interval: it is new when its rule or the
+            // classes it blames are, and changed when its severity is
+            Severity before = seen.put(f.id() + " " + f.classes(), f.severity());
+            if (before == null) {
               fresh.add(f.id());
+            } else if (before != f.severity()) {
+              was.put(f.id(), before);
             }
           }
-          display.interval(watched, snapshot, findings, fresh, elapsed);
+          display.interval(watched, snapshot, findings, fresh, was, elapsed);
         }
         sawRecording = stream.sawRecording();
         watchedNanos = elapsed;
@@ -372,9 +381,8 @@ public final class Watching {
   }
 
   /**
-   * The analysis' findings, and first the deadlocks and the carriers pinned now when the thread
-   * dump shows any: the events alone would call such a JVM healthy, since its pins have not ended;
-   * nor is it called healthy while no dump could be read.
+   * The analysis' findings, and first what the thread dumps show now ({@link DumpAdvisor#addTo}),
+   * without the note that the recording is short: watching reads a recording as it grows.
    *
    * @param unknown why pinned now is not known, or null
    * @param deadlocks the deadlocks and starvations of the latest dumps
@@ -382,14 +390,12 @@ public final class Watching {
    */
   private static List<Finding> withPinnedNow(
       LiveSnapshot snapshot, Message unknown, List<Deadlock> deadlocks, WaitSeries waits) {
-    Advice advice =
-        PinnedNowFinding.addTo(
-            Advisor.standard().advise(snapshot.analysis()),
+    Advice events = Advisor.standard().advise(snapshot.analysis()).withoutRecordingLength();
+    return DumpAdvisor.addTo(
+            events,
             snapshot.analysis(),
-            snapshot.pinnedNow());
-    advice = unknown == null ? advice : PinnedNowFinding.unknown(advice, unknown);
-    advice = DeadlockFinding.addTo(advice, deadlocks);
-    return (waits == null ? advice : CrowdedWaitFinding.addTo(advice, waits)).findings();
+            new DumpsNow(snapshot.pinnedNow(), unknown, deadlocks, waits))
+        .findings();
   }
 
   /**

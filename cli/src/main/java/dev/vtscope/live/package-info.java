@@ -10,8 +10,9 @@
  * watching ends; the command wires its options to it and shows each interval.
  *
  * <p>May import: {@code com.sun.tools.attach}, {@code com.fasterxml.jackson}, {@code
- * dev.vtscope.recording}, {@code dev.vtscope.threaddump}, {@code dev.vtscope.waits}, {@code
- * dev.vtscope.analysis}, {@code dev.vtscope.advice}, the JDK. Never: {@code jdk.jfr}, {@code
- * dev.vtscope.cli}, {@code dev.vtscope.report}.
+ * dev.vtscope.files} (the dumps {@code dump --save} keeps), {@code dev.vtscope.recording}, {@code
+ * dev.vtscope.threaddump}, {@code dev.vtscope.waits}, {@code dev.vtscope.analysis}, {@code
+ * dev.vtscope.advice}, the JDK. Never: {@code jdk.jfr}, {@code dev.vtscope.cli}, {@code
+ * dev.vtscope.report}.
  */
 package dev.vtscope.live;

@@ -63,19 +63,34 @@ public final class DumpReport {
     DumpWaits last = a.last();
     lines.add(
         "  threads     "
-            + number(last.virtualThreads() + last.platformThreads())
+            + number(last.threads())
             + (a.isSeries() ? " in the last dump" : "")
             + ": "
-            + number(last.virtualThreads())
-            + " virtual, "
-            + number(last.platformThreads())
-            + " platform; "
+            + kinds(last)
+            + "; "
             + number(a.carriersHeld())
             + " virtual "
             + (a.carriersHeld() == 1 ? "thread holds its" : "threads hold their")
             + " carrier while blocked");
     lines.add("");
     return lines;
+  }
+
+  /**
+   * How many of a dump's threads are virtual and platform threads, and how many it does not tell
+   * (JDK 21's JSON alone lists a virtual thread not started yet as it lists the JVM's own threads).
+   */
+  static String kinds(DumpWaits w) {
+    return number(w.virtualThreads())
+        + " virtual, "
+        + number(w.platformThreads())
+        + " platform"
+        + (w.unknownThreads() == 0
+            ? ""
+            : ", "
+                + number(w.unknownThreads())
+                + " of either kind (no frames: the JVM's own, or virtual threads not started;"
+                + " a Thread.print -l given too tells them apart)");
   }
 
   /** The groups (or, for a series, their trends) and the notes. */
@@ -195,10 +210,18 @@ public final class DumpReport {
    */
   static String describe(WaitGroup g, boolean counted, UnaryOperator<String> name) {
     StringBuilder s = new StringBuilder();
-    if (g.virtualThreads() > 0 && g.platformThreads() > 0) {
+    int unknown = g.unknownThreads();
+    if (unknown > 0 && unknown < g.threads()) {
+      s.append("threads (")
+          .append(g.virtualThreads() > 0 ? number(g.virtualThreads()) + " virtual, " : "")
+          .append(g.platformThreads() > 0 ? number(g.platformThreads()) + " platform, " : "")
+          .append(number(unknown))
+          .append(" of either kind) ");
+    } else if (g.virtualThreads() > 0 && g.platformThreads() > 0) {
       s.append("threads (").append(number(g.virtualThreads())).append(" virtual) ");
     } else {
-      s.append(g.virtualThreads() > 0 ? "virtual " : "platform ")
+      // of either kind, the dump does not say which: no word for it
+      s.append(g.virtualThreads() > 0 ? "virtual " : unknown > 0 ? "" : "platform ")
           .append(counted && g.threads() == 1 ? "thread " : "threads ");
     }
     s.append(verb(g, counted && g.threads() == 1));
@@ -341,14 +364,12 @@ public final class DumpReport {
     }
     DumpWaits last = a.last();
     md.append("- ")
-        .append(number(last.virtualThreads() + last.platformThreads()))
+        .append(number(last.threads()))
         .append(" threads")
         .append(a.isSeries() ? " in the last dump" : "")
         .append(": ")
-        .append(number(last.virtualThreads()))
-        .append(" virtual, ")
-        .append(number(last.platformThreads()))
-        .append(" platform; ")
+        .append(kinds(last))
+        .append("; ")
         .append(number(a.carriersHeld()))
         .append(" holding their carrier while blocked\n\n");
     for (dev.vtscope.advice.Finding f : advice.findings()) {
@@ -432,6 +453,7 @@ public final class DumpReport {
       node.put("complete", d.complete());
       node.put("virtualThreads", w.virtualThreads());
       node.put("platformThreads", w.platformThreads());
+      node.put("unknownThreads", w.unknownThreads());
       node.put("carriersHeld", w.carriersHeld());
       ObjectNode can = node.putObject("tells");
       can.put("virtualMarked", d.facts().virtualMarked());
@@ -473,6 +495,7 @@ public final class DumpReport {
     node.put("threads", g.threads());
     node.put("virtualThreads", g.virtualThreads());
     node.put("platformThreads", g.platformThreads());
+    node.put("unknownThreads", g.unknownThreads());
     node.put("carriersHeld", g.carriersHeld());
     node.put("operation", g.operation());
     node.put("objects", g.objects());

@@ -214,14 +214,12 @@ public final class HtmlReport implements ReportRenderer {
     DumpWaits last = a.last();
     root.put(
         "threads",
-        DumpReport.number(last.virtualThreads() + last.platformThreads())
+        DumpReport.number(last.threads())
             + " threads"
             + (a.isSeries() ? " in the last dump" : "")
             + ": "
-            + DumpReport.number(last.virtualThreads())
-            + " virtual, "
-            + DumpReport.number(last.platformThreads())
-            + " platform; "
+            + DumpReport.kinds(last)
+            + "; "
             + DumpReport.number(a.carriersHeld())
             + " holding their carrier while blocked");
     findings(root, advice, a.names());

@@ -1,6 +1,7 @@
 package dev.vtscope.report;
 
 import dev.vtscope.advice.Finding;
+import dev.vtscope.advice.Severity;
 import dev.vtscope.analysis.HumanDurations;
 import dev.vtscope.analysis.LiveSnapshot;
 import dev.vtscope.analysis.Message;
@@ -12,6 +13,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -36,11 +38,20 @@ public final class WatchView {
   }
 
   /**
-   * The lines for a pipe: one for the interval, then one per finding not seen before.
+   * The lines for a pipe: one for the interval, then one per finding not seen before, and one per
+   * finding whose severity changed.
    *
+   * @param findings the current findings, most severe first
+   * @param newIds the ids of findings that appeared in the last interval
+   * @param was of the findings whose severity changed in the last interval, the one before, by id
    * @param elapsedNanos how long watching has gone on
    */
-  public List<String> lines(LiveSnapshot s, List<Finding> newFindings, long elapsedNanos) {
+  public List<String> lines(
+      LiveSnapshot s,
+      List<Finding> findings,
+      Set<String> newIds,
+      Map<String, Severity> was,
+      long elapsedNanos) {
     List<String> lines = new ArrayList<>();
     String at = String.format(Locale.ROOT, "%6ds", elapsedNanos / 1_000_000_000L);
     StringBuilder line = new StringBuilder(at);
@@ -89,8 +100,19 @@ public final class WatchView {
                     .append(" / ")
                     .append(HumanDurations.format(a.nanosInInterval())));
     lines.add(line.toString());
-    for (Finding f : newFindings) {
-      lines.add(at + "  new finding [" + f.severity().label() + "] " + WORDING.title(f));
+    for (Finding f : findings) {
+      if (newIds.contains(f.id())) {
+        lines.add(at + "  new finding [" + f.severity().label() + "] " + WORDING.title(f));
+      } else if (was.containsKey(f.id())) {
+        lines.add(
+            at
+                + "  finding now ["
+                + f.severity().label()
+                + "], was ["
+                + was.get(f.id()).label()
+                + "] "
+                + WORDING.title(f));
+      }
     }
     return lines;
   }
@@ -101,12 +123,14 @@ public final class WatchView {
    * @param title who is watched: pid, JDK, main class
    * @param findings the current findings, most severe first
    * @param newIds the ids of findings that appeared in the last interval
+   * @param was of the findings whose severity changed in the last interval, the one before, by id
    */
   public List<String> screen(
       String title,
       LiveSnapshot s,
       List<Finding> findings,
       Set<String> newIds,
+      Map<String, Severity> was,
       long elapsedNanos,
       long intervalNanos) {
     List<String> out = new ArrayList<>();
@@ -219,12 +243,15 @@ public final class WatchView {
       out.add("    no carrier held by a pin or a monitor enter yet");
     }
     out.add("");
-    out.add("findings (* new in the " + last + ")");
+    out.add("findings (* new, ~ of another severity in the " + last + ")");
     for (Finding f : findings) {
       out.add(
           fit(
-              (newIds.contains(f.id()) ? " * " : "   ")
+              (newIds.contains(f.id()) ? " * " : was.containsKey(f.id()) ? " ~ " : "   ")
                   + String.format(Locale.ROOT, "%-9s", "[" + f.severity().label() + "]")
+                  + (was.containsKey(f.id()) && !newIds.contains(f.id())
+                      ? "(was " + was.get(f.id()).label() + ") "
+                      : "")
                   + WORDING.title(f)));
     }
     return out;

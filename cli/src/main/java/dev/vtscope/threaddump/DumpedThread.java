@@ -49,18 +49,31 @@ public record DumpedThread(
 
   /**
    * Whether it is a virtual thread: as the dump says, or when it does not (JDK 21's JSON) as its
-   * stack does, which ends in {@code java.lang.VirtualThread.run} (one never run has no frames, and
-   * is not told).
+   * stack does ({@link #toldKind}).
    */
   public boolean isVirtual() {
+    return toldKind() == ThreadKind.VIRTUAL;
+  }
+
+  /**
+   * Whether it is virtual, as the dump says, or when it does not (JDK 21's JSON) as its stack does:
+   * a virtual thread's ends in {@code java.lang.VirtualThread.run}, a platform thread's in anything
+   * else. One with no frames stays {@link ThreadKind#UNKNOWN}: JDK 21's JSON lists a virtual thread
+   * not started yet so, and the JVM's own threads (Signal Dispatcher) too, in the same container,
+   * with nothing else to tell them apart; a {@code Thread.print} taken beside it does ({@link
+   * DumpMerge}).
+   */
+  public ThreadKind toldKind() {
     if (kind != ThreadKind.UNKNOWN) {
-      return kind == ThreadKind.VIRTUAL;
+      return kind;
     }
     if (stack == null || stack.frames().isEmpty()) {
-      return false;
+      return ThreadKind.UNKNOWN;
     }
     Frame last = stack.frames().get(stack.frames().size() - 1);
-    return last.className().equals("java.lang.VirtualThread") && last.method().equals("run");
+    return last.className().equals("java.lang.VirtualThread") && last.method().equals("run")
+        ? ThreadKind.VIRTUAL
+        : ThreadKind.PLATFORM;
   }
 
   /** Whether it carries a virtual thread. */

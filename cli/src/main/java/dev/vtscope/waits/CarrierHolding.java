@@ -45,9 +45,7 @@ public final class CarrierHolding {
       List<ThreadDump> series, Attributor classes, IntPredicate monitorsHoldCarrier) {
     ThreadDump last = series.get(series.size() - 1);
     Map<Long, WaitEdge.Resource.MonitorEntry> entering =
-        series.size() > 1 && classes != null && monitorsHoldCarrier.test(last.feature())
-            ? MonitorEntries.of(series, classes).get(series.size() - 1)
-            : Map.of();
+        enteringPinned(series, classes, monitorsHoldCarrier).get(series.size() - 1);
     Set<Long> mounted = mounted(last);
     List<DumpedThread> held = new ArrayList<>();
     for (DumpedThread t : last.threads()) {
@@ -56,6 +54,24 @@ public final class CarrierHolding {
       }
     }
     return held;
+  }
+
+  /**
+   * For each dump of {@code series} (oldest first), its virtual threads that wait to enter a
+   * monitor where that pins, as the series shows ({@link MonitorEntries}), by thread id: none of a
+   * single dump, which shows only where a thread may wait, nor without class files.
+   *
+   * @param classes reads the class files of the dumps' frames; null to infer no monitor entry
+   * @param monitorsHoldCarrier whether waiting to enter a monitor pins on a JDK feature release
+   */
+  static List<Map<Long, WaitEdge.Resource.MonitorEntry>> enteringPinned(
+      List<ThreadDump> series, Attributor classes, IntPredicate monitorsHoldCarrier) {
+    if (series.size() > 1
+        && classes != null
+        && monitorsHoldCarrier.test(series.get(series.size() - 1).feature())) {
+      return MonitorEntries.of(series, classes);
+    }
+    return java.util.Collections.nCopies(series.size(), Map.of());
   }
 
   /**

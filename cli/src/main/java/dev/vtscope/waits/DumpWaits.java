@@ -2,6 +2,7 @@ package dev.vtscope.waits;
 
 import dev.vtscope.threaddump.ThreadDump;
 import java.util.List;
+import java.util.Set;
 
 /**
  * What the threads of one dump wait for, in groups.
@@ -10,14 +11,29 @@ import java.util.List;
  *     count)
  * @param virtualThreads how many of its threads are virtual
  * @param platformThreads how many are platform threads
+ * @param unknownThreads how many it does not tell virtual or platform: no frames, in JDK 21's JSON
+ *     alone ({@link dev.vtscope.threaddump.DumpedThread#toldKind})
  * @param groups the groups, the most telling first: carriers held, then waits of the application
  *     before idle and JDK-only ones, then the largest
+ * @param enteringMonitor the ids of its virtual threads a series shows waiting to enter a monitor,
+ *     which the dump does not say (JDK 21–23): their waits are read so
  */
 public record DumpWaits(
-    ThreadDump dump, int virtualThreads, int platformThreads, List<WaitGroup> groups) {
+    ThreadDump dump,
+    int virtualThreads,
+    int platformThreads,
+    int unknownThreads,
+    List<WaitGroup> groups,
+    Set<Long> enteringMonitor) {
 
   public DumpWaits {
     groups = List.copyOf(groups);
+    enteringMonitor = Set.copyOf(enteringMonitor);
+  }
+
+  /** How many threads it lists. */
+  public int threads() {
+    return virtualThreads + platformThreads + unknownThreads;
   }
 
   /** How many of its virtual threads hold their carrier while blocked. */

@@ -1,5 +1,6 @@
 package dev.vtscope.waits;
 
+import dev.vtscope.attribution.Attributor;
 import dev.vtscope.attribution.FrameOwnership;
 import dev.vtscope.attribution.Owner;
 import dev.vtscope.recording.Frame;
@@ -7,9 +8,12 @@ import dev.vtscope.recording.RecordedStack;
 import dev.vtscope.threaddump.Blocker;
 import dev.vtscope.threaddump.DumpedThread;
 import dev.vtscope.threaddump.ObjectRef;
+import dev.vtscope.threaddump.ThreadDump;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.IntPredicate;
 
 /**
  * Tells what a dumped thread waits for: from the dump's explicit fields first (a monitor being
@@ -137,13 +141,42 @@ public final class WaitClassifier {
       WaitKind kind, String resourceClass, Frame matched, Frame entry, Frame via, Frame site) {}
 
   private final FrameOwnership ownership;
+  private final Attributor classes;
+  private final IntPredicate monitorsHoldCarrier;
   private final Map<RecordedStack, StackReading> read = new IdentityHashMap<>();
 
   /**
    * @param ownership which frames are the application's ({@code --app-package})
    */
   public WaitClassifier(FrameOwnership ownership) {
+    this(ownership, null, feature -> false);
+  }
+
+  /**
+   * A classifier that also tells, of a series of dumps, the virtual threads that wait to enter a
+   * monitor where the dumps do not say it (JDK 21–23): they wait there, holding their carrier,
+   * where one dump shows them running ({@link CarrierHolding}'s rule, the one of the pinned-now
+   * threads).
+   *
+   * @param ownership which frames are the application's ({@code --app-package})
+   * @param classes reads the class files of the dumps' frames; null to infer no monitor entry
+   * @param monitorsHoldCarrier whether waiting to enter a monitor pins on a JDK feature release
+   */
+  public WaitClassifier(
+      FrameOwnership ownership, Attributor classes, IntPredicate monitorsHoldCarrier) {
     this.ownership = ownership;
+    this.classes = classes;
+    this.monitorsHoldCarrier = monitorsHoldCarrier;
+  }
+
+  /**
+   * For each dump of {@code series} (oldest first), the ids of its virtual threads that wait to
+   * enter a monitor, holding their carrier, as the series shows and the dumps do not say.
+   */
+  List<Set<Long>> enteringPinned(List<ThreadDump> series) {
+    return CarrierHolding.enteringPinned(series, classes, monitorsHoldCarrier).stream()
+        .map(Map::keySet)
+        .toList();
   }
 
   /** What {@code t} waits for. */

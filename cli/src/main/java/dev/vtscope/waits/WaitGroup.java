@@ -10,6 +10,8 @@ import java.util.List;
  * @param key what they wait for, where
  * @param virtualThreads how many of them are virtual threads
  * @param platformThreads how many are platform threads
+ * @param unknownThreads how many the dump does not tell virtual or platform ({@link
+ *     dev.vtscope.threaddump.DumpedThread#toldKind})
  * @param carriersHeld how many of the virtual ones hold their carrier while they wait ({@link
  *     CarrierHolding})
  * @param entry the JDK frame called to wait, of the first thread, or null
@@ -26,6 +28,7 @@ public record WaitGroup(
     WaitKey key,
     int virtualThreads,
     int platformThreads,
+    int unknownThreads,
     int carriersHeld,
     Frame entry,
     Frame via,
@@ -57,6 +60,6 @@ public record WaitGroup(
 
   /** How many threads wait so. */
   public int threads() {
-    return virtualThreads + platformThreads;
+    return virtualThreads + platformThreads + unknownThreads;
   }
 }

@@ -41,6 +41,7 @@ public final class WaitGrouping {
     final List<WaitGroup.SampledThread> sampled = new ArrayList<>(SAMPLED);
     int virtual;
     int platform;
+    int unknown;
     int held;
 
     Counting(Wait w, RecordedStack example) {
@@ -53,6 +54,7 @@ public final class WaitGrouping {
           first.key(),
           virtual,
           platform,
+          unknown,
           held,
           first.entry(),
           first.via(),
@@ -80,13 +82,15 @@ public final class WaitGrouping {
           .thenComparing(g -> g.key().toString());
 
   /**
-   * Every thread of {@code dump} by what it waits for, each read by {@code classifier} as {@link
-   * #of} reads it, in the dump's order: a group's threads in full, where the group samples a few.
+   * Every thread of {@code waits}' dump by what it waits for, each read by {@code classifier} as
+   * {@link #of} read it, in the dump's order: a group's threads in full, where the group samples a
+   * few.
    */
   public static Map<WaitKey, List<DumpedThread>> members(
-      ThreadDump dump, WaitClassifier classifier) {
+      DumpWaits read, WaitClassifier classifier) {
+    ThreadDump dump = read.dump();
     Map<WaitKey, List<DumpedThread>> members = new LinkedHashMap<>();
-    List<Wait> waits = waits(dump, classifier);
+    List<Wait> waits = waits(dump, classifier, read.enteringMonitor());
     for (int i = 0; i < waits.size(); i++) {
       members
           .computeIfAbsent(waits.get(i).key(), k -> new ArrayList<>())
@@ -105,11 +109,18 @@ public final class WaitGrouping {
    * threads of a lock-order cycle, each blocked on the other's lock at the same line, read best
    * with each lock named.
    */
-  static List<Wait> waits(ThreadDump dump, WaitClassifier classifier) {
+  static List<Wait> waits(ThreadDump dump, WaitClassifier classifier, Set<Long> entering) {
     List<Wait> waits = new ArrayList<>(dump.threads().size());
     Map<WaitKey, Integer> waiters = new HashMap<>();
     for (DumpedThread t : dump.threads()) {
       Wait w = classifier.classify(t);
+      if (entering.contains(t.tid())) {
+        // it looks as if it ran there; the series shows it waiting to enter the monitor
+        WaitKey k = w.key();
+        w =
+            w.withKey(
+                new WaitKey(WaitKind.MONITOR_ENTER, null, null, k.entry(), k.via(), k.site()));
+      }
       waits.add(w);
       if (w.key().resourceId() != null) {
         waiters.merge(w.key(), 1, Integer::sum);
@@ -141,14 +152,20 @@ public final class WaitGrouping {
 
   /** What the threads of {@code dump} wait for, each read by {@code classifier}. */
   public static DumpWaits of(ThreadDump dump, WaitClassifier classifier) {
-    return of(dump, waits(dump, classifier));
+    return of(dump, waits(dump, classifier, Set.of()), Set.of());
   }
 
-  /** The threads of {@code dump} grouped by {@code waits}, what each waits for ({@link #waits}). */
-  static DumpWaits of(ThreadDump dump, List<Wait> waits) {
+  /**
+   * The threads of {@code dump} grouped by {@code waits}, what each waits for ({@link #waits}).
+   *
+   * @param entering the ids of its virtual threads that a series shows waiting to enter a monitor,
+   *     holding their carrier
+   */
+  static DumpWaits of(ThreadDump dump, List<Wait> waits, Set<Long> entering) {
     Map<WaitKey, Counting> groups = new LinkedHashMap<>();
     Set<Long> mounted = CarrierHolding.mounted(dump);
     int virtual = 0;
+    int unknown = 0;
     for (int i = 0; i < waits.size(); i++) {
       DumpedThread t = dump.threads().get(i);
       Wait w = waits.get(i);
@@ -157,14 +174,19 @@ public final class WaitGrouping {
       if (w.object() != null && w.key().resourceId() == null && c.objects.size() < MANY_OBJECTS) {
         c.objects.add(w.object());
       }
-      if (t.isVirtual()) {
-        virtual++;
-        c.virtual++;
-        if (CarrierHolding.holdsCarrier(t, mounted, false)) {
-          c.held++;
+      switch (t.toldKind()) {
+        case VIRTUAL -> {
+          virtual++;
+          c.virtual++;
+          if (CarrierHolding.holdsCarrier(t, mounted, entering.contains(t.tid()))) {
+            c.held++;
+          }
         }
-      } else {
-        c.platform++;
+        case PLATFORM -> c.platform++;
+        case UNKNOWN -> {
+          unknown++;
+          c.unknown++;
+        }
       }
       if (c.sampled.size() < SAMPLED) {
         c.sampled.add(new WaitGroup.SampledThread(t.tid(), t.name()));
@@ -173,6 +195,7 @@ public final class WaitGrouping {
     List<WaitGroup> sorted = new ArrayList<>(groups.size());
     groups.values().forEach(c -> sorted.add(c.group()));
     sorted.sort(MOST_TELLING);
-    return new DumpWaits(dump, virtual, dump.threads().size() - virtual, sorted);
+    return new DumpWaits(
+        dump, virtual, dump.threads().size() - virtual - unknown, unknown, sorted, entering);
   }
 }

@@ -68,9 +68,11 @@ public record WaitSeries(List<DumpWaits> dumps, Duration span, List<Trend> group
     }
     List<DumpWaits> waits = new ArrayList<>();
     List<Map<Long, Seen>> seen = new ArrayList<>();
-    for (ThreadDump dump : dumps) {
-      List<Wait> read = WaitGrouping.waits(dump, classifier);
-      waits.add(WaitGrouping.of(dump, read));
+    List<java.util.Set<Long>> entering = classifier.enteringPinned(dumps);
+    for (int d = 0; d < dumps.size(); d++) {
+      ThreadDump dump = dumps.get(d);
+      List<Wait> read = WaitGrouping.waits(dump, classifier, entering.get(d));
+      waits.add(WaitGrouping.of(dump, read, entering.get(d)));
       Map<Long, Seen> byTid = new HashMap<>(dump.threads().size() * 2);
       for (int i = 0; i < read.size(); i++) {
         DumpedThread t = dump.threads().get(i);

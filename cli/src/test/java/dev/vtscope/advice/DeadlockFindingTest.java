@@ -12,6 +12,7 @@ import dev.vtscope.threaddump.ThreadPrint;
 import dev.vtscope.waits.Deadlock;
 import dev.vtscope.waits.Deadlocks;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -21,6 +22,11 @@ class DeadlockFindingTest {
   private static List<Deadlock> found(String dir) throws IOException {
     ThreadDump print = ThreadPrint.parse(Samples.text(dir + "thread-print.txt"));
     return Deadlocks.find(DumpMerge.of(Samples.json(dir + "dump-to-file.json"), print));
+  }
+
+  /** {@code advice} of {@code recording}, beside dumps that show {@code found} and nothing else. */
+  private static Advice withDeadlocks(Advice advice, Analysis recording, List<Deadlock> found) {
+    return DumpAdvisor.addTo(advice, recording, new DumpsNow(null, null, found, null));
   }
 
   private static Finding only(String dir) throws IOException {
@@ -47,10 +53,10 @@ class DeadlockFindingTest {
         .as("the events alone: some carrier was always free")
         .anyMatch(m -> m.key().startsWith("pool.keep"));
 
-    Advice unmounted = DeadlockFinding.addTo(events, found("jdk25/monitor-cycle/"));
+    Advice unmounted = withDeadlocks(events, a, found("jdk25/monitor-cycle/"));
     assertThat(unmounted.carrierPool()).isEqualTo(events.carrierPool());
 
-    Advice starved = DeadlockFinding.addTo(events, found("jdk21.0.8/carrier-starvation/"));
+    Advice starved = withDeadlocks(events, a, found("jdk21.0.8/carrier-starvation/"));
     assertThat(starved.carrierPool().reasoning())
         .noneMatch(m -> m.key().startsWith("pool.keep"))
         .anyMatch(m -> m.key().equals("pool.held-by-deadlock"));
@@ -142,16 +148,33 @@ class DeadlockFindingTest {
     Advice advice = Advisor.standard().advise(quiet);
     assertThat(advice.findings()).anySatisfy(f -> assertThat(f.id()).isEqualTo("healthy"));
 
-    Advice withDeadlock = DeadlockFinding.addTo(advice, found("jdk25/monitor-cycle/"));
+    Advice withDeadlock = withDeadlocks(advice, quiet, found("jdk25/monitor-cycle/"));
 
     assertThat(withDeadlock.findings().get(0).id()).isEqualTo("deadlock");
     assertThat(withDeadlock.findings()).noneSatisfy(f -> assertThat(f.id()).isEqualTo("healthy"));
   }
 
+  /** A deadlock is something seen: a short recording's note that nothing was goes. */
+  @Test
+  void aDeadlockTakesAShortRecordingsNothingSeenAway() throws IOException {
+    Analysis quiet = AnalysisBuilder.jdk(21).parallelism(2).recorded(Duration.ofSeconds(2)).build();
+    Advice advice = Advisor.standard().advise(quiet);
+    assertThat(advice.findings()).anySatisfy(f -> assertThat(f.id()).isEqualTo("recording-short"));
+
+    Advice withDeadlock = withDeadlocks(advice, quiet, found("jdk21.0.8/carrier-starvation/"));
+
+    assertThat(withDeadlock.findings().get(0).severity()).isEqualTo(Severity.HIGH);
+    assertThat(withDeadlock.findings())
+        .noneSatisfy(f -> assertThat(f.id()).isIn("healthy", "recording-short"));
+    assertThat(Words.reasoning(withDeadlock.carrierPool()))
+        .noneMatch(line -> line.startsWith("No carrier was pinned"));
+  }
+
   @Test
   void noDeadlockLeavesTheAdviceAsItIs() throws IOException {
-    Advice advice = Advisor.standard().advise(AnalysisBuilder.jdk(25).parallelism(2).build());
+    Analysis quiet = AnalysisBuilder.jdk(25).parallelism(2).build();
+    Advice advice = Advisor.standard().advise(quiet);
 
-    assertThat(DeadlockFinding.addTo(advice, found("jdk25/carrier-starvation/"))).isSameAs(advice);
+    assertThat(withDeadlocks(advice, quiet, found("jdk25/carrier-starvation/"))).isSameAs(advice);
   }
 }

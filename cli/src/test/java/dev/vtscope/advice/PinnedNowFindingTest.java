@@ -25,6 +25,11 @@ class PinnedNowFindingTest {
     return List.of(new PinnedNow(31, "", 21, held), new PinnedNow(32, "", 22, held));
   }
 
+  /** Dumps that show {@code threads} pinned now, and nothing else. */
+  private static DumpsNow pinned(List<PinnedNow> threads) {
+    return new DumpsNow(threads, null, List.of(), null);
+  }
+
   /** A recording in which com.acme.Dao.query pinned 400 times, 50 ms each. */
   private static Analysis recordingOfEndedPins() {
     return AnalysisBuilder.jdk(21)
@@ -44,7 +49,7 @@ class PinnedNowFindingTest {
   void holdersWhosePinsEndMakeALowFindingThatNamesThem() {
     Analysis a = recordingOfEndedPins();
     Advice advice =
-        PinnedNowFinding.addTo(Advisor.standard().advise(a), a, pinnedNow(attributionOf(a)));
+        DumpAdvisor.addTo(Advisor.standard().advise(a), a, pinned(pinnedNow(attributionOf(a))));
 
     Finding now =
         advice.findings().stream()
@@ -65,8 +70,10 @@ class PinnedNowFindingTest {
     Analysis withPins = recordingOfEndedPins();
     Analysis without = AnalysisBuilder.jdk(21).parallelism(2).build();
     Advice advice =
-        PinnedNowFinding.addTo(
-            Advisor.standard().advise(without), without, pinnedNow(attributionOf(withPins)));
+        DumpAdvisor.addTo(
+            Advisor.standard().advise(without),
+            without,
+            pinned(pinnedNow(attributionOf(withPins))));
 
     Finding now = advice.findings().get(0);
     assertThat(now.id()).isEqualTo("pinned-now");
@@ -82,9 +89,12 @@ class PinnedNowFindingTest {
     assertThat(healthy.findings()).anyMatch(Finding::healthy);
 
     Advice advice =
-        PinnedNowFinding.unknown(
+        DumpAdvisor.addTo(
             healthy,
-            Message.of("pinned-now-unknown.dump-failed", "why", "pid 42: Thread.print failed"));
+            quiet,
+            DumpsNow.unknown(
+                Message.of(
+                    "pinned-now-unknown.dump-failed", "why", "pid 42: Thread.print failed")));
     assertThat(advice.findings()).noneMatch(Finding::healthy);
     Finding unknown =
         advice.findings().stream()
@@ -99,9 +109,11 @@ class PinnedNowFindingTest {
     Analysis pinning = recordingOfEndedPins();
     Advice problems = Advisor.standard().advise(pinning);
     assertThat(
-            PinnedNowFinding.unknown(
+            DumpAdvisor.addTo(
                 problems,
-                Message.of("pinned-now-unknown.dump-running", "took", Duration.ofSeconds(1))))
+                pinning,
+                DumpsNow.unknown(
+                    Message.of("pinned-now-unknown.dump-running", "took", Duration.ofSeconds(1)))))
         .isEqualTo(problems);
   }
 }

@@ -29,6 +29,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 import javax.xml.parsers.DocumentBuilderFactory;
@@ -295,7 +296,15 @@ class HostileNamesTest {
     LiveSnapshot snapshot = LiveSnapshot.of(tick, pinnedNow, null, null);
     List<Finding> findings = Advisor.standard().advise(tick.total()).findings();
     WatchView view = new WatchView(0, 20);
-    String lines = String.join("\n", view.lines(snapshot, findings, 2_000_000_000L));
+    String lines =
+        String.join(
+            "\n",
+            view.lines(
+                snapshot,
+                findings,
+                findings.stream().map(Finding::id).collect(java.util.stream.Collectors.toSet()),
+                Map.of(),
+                2_000_000_000L));
     String screen =
         String.join(
             "\n",
@@ -304,6 +313,7 @@ class HostileNamesTest {
                 snapshot,
                 findings,
                 Set.of(),
+                Map.of(),
                 2_000_000_000L,
                 2_000_000_000L));
     for (String shown : List.of(lines, screen)) {

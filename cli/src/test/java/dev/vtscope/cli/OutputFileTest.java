@@ -249,10 +249,6 @@ class OutputFileTest {
     OutputFile.writeText(ascii, stdout, out -> out.print("long"));
     assertThat(Files.readString(ascii)).isEqualTo("long");
     assertThat(names()).containsExactly(ascii.getFileName().toString());
-    // never half a character
-    assertThat(OutputFile.leading("aé€😀", 3)).isEqualTo("aé");
-    assertThat(OutputFile.leading("aé€😀", 9)).isEqualTo("aé€");
-    assertThat(OutputFile.leading("aé€😀", 10)).isEqualTo("aé€😀");
   }
 
   @Test

@@ -42,9 +42,10 @@ class WatchDeadlocksTest {
   }
 
   /**
-   * The line of the first new finding that starts with {@code title}, which comes with the first or
-   * the second thread dump read: counted in dumps, not seconds, since a loaded machine makes dumps
-   * slow, and watch paces them (an interval whose dump is older says {@code pinned now as of}).
+   * The line of the first high finding that starts with {@code title}, new or of another severity
+   * before, which comes with the first or the second thread dump read: counted in dumps, not
+   * seconds, since a loaded machine makes dumps slow, and watch paces them (an interval whose dump
+   * is older says {@code pinned now as of}).
    */
   private static String finding(String out, String title) {
     List<String> lines = out.lines().toList();
@@ -57,7 +58,14 @@ class WatchDeadlocksTest {
     assertThat(freshDumps).as("two thread dumps read:\n" + out).hasSizeGreaterThanOrEqualTo(2);
     String line =
         lines.stream()
-            .filter(l -> l.contains("new finding [high] " + title))
+            // new, or seen before as possible and now certain
+            .filter(
+                l ->
+                    l.contains("new finding [high] " + title)
+                        || l.matches(
+                            ".*finding now \\[high\\], was \\[\\w+\\] "
+                                + Pattern.quote(title)
+                                + ".*"))
             .findFirst()
             .orElseThrow(() -> new AssertionError("no finding " + title + ":\n" + out));
     assertThat(second(line)).as(out).isLessThanOrEqualTo(freshDumps.get(1));

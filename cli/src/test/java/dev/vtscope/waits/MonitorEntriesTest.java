@@ -90,6 +90,34 @@ class MonitorEntriesTest {
     assertThat(CarrierHolding.heldNow(List.of(dump(0), dump(2)), attributor, f -> false)).isEmpty();
   }
 
+  /**
+   * The groups of the waits count what holds a carrier by the same rule: the two threads the series
+   * shows entering a monitor wait there, holding their carriers, and do not run there.
+   */
+  @Test
+  void theGroupsOfASeriesCountTheThreadsEnteringAMonitorAsHoldingTheirCarrier() throws Exception {
+    WaitSeries series =
+        WaitSeries.of(
+            List.of(dump(0), dump(2)),
+            new WaitClassifier(new FrameOwnership(List.of()), attributor, f -> f < 24));
+
+    DumpWaits last = series.dumps().get(1);
+    assertThat(last.carriersHeld()).isEqualTo(2);
+    WaitGroup first = last.groups().get(0);
+    assertThat(first.key().kind()).isEqualTo(WaitKind.MONITOR_ENTER);
+    assertThat(first.carriersHeld()).isEqualTo(2);
+    assertThat(first.key().site()).contains("LockOrderDeadlock.withMonitors");
+    assertThat(series.groups().get(0).stuck()).as("the same wait in both dumps").isTrue();
+    // they stood there from the first dump of the series on
+    assertThat(series.dumps().get(0).carriersHeld()).isEqualTo(2);
+    // the group's threads in full (explore's list) are read the same way
+    assertThat(
+            WaitGrouping.members(last, new WaitClassifier(new FrameOwnership(List.of())))
+                .get(first.key()))
+        .extracting(DumpedThread::name)
+        .containsExactlyInAnyOrder("holds-a-wants-b", "holds-b-wants-a");
+  }
+
   @Test
   void oneDumpMakesItOnlyPossible() throws Exception {
     List<Deadlock> found = find(List.of(dump(0)));

@@ -177,4 +177,33 @@ class WaitGroupingTest {
   private static List<WaitKey> keys(DumpWaits waits) {
     return waits.groups().stream().map(WaitGroup::key).toList();
   }
+
+  /**
+   * JDK 21's JSON alone lists a virtual thread not started yet with no frames, as it lists the
+   * JVM's own threads: neither is counted a platform thread, and the Thread.print taken beside it
+   * tells them apart.
+   */
+  @Test
+  void threadsWithNoFramesInJdk21sJsonAreOfEitherKind() throws Exception {
+    java.nio.file.Path dumps =
+        dev.vtscope.testing.TestRecordings.repoRoot().resolve("samples/jdk21/dumps");
+    ThreadDump json =
+        dev.vtscope.threaddump.ThreadDumpFiles.read(dumps.resolve("carrier-starvation.dump.json"));
+    ThreadDump printed =
+        dev.vtscope.threaddump.ThreadDumpFiles.read(
+            dumps.resolve("carrier-starvation.thread-print.txt"));
+
+    DumpWaits alone = WaitGrouping.of(json, OWNERSHIP);
+    // waiter-2 and waiter-3 not started; Signal Dispatcher, JFR Recorder Thread, Notification
+    // Thread
+    assertThat(alone.unknownThreads()).isEqualTo(5);
+    assertThat(alone.virtualThreads()).isEqualTo(3);
+    assertThat(alone.threads()).isEqualTo(json.threads().size());
+
+    DumpWaits merged =
+        WaitGrouping.of(dev.vtscope.threaddump.DumpMerge.of(json, printed), OWNERSHIP);
+    assertThat(merged.unknownThreads()).isZero();
+    assertThat(merged.virtualThreads()).isEqualTo(5);
+    assertThat(merged.platformThreads()).isEqualTo(alone.platformThreads() + 3);
+  }
 }
