@@ -3,7 +3,6 @@ package dev.vtscope.dist;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtscope.dist.UnpackedArchive.Run;
-import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,6 +25,8 @@ class ArchiveMavenRepositoryIT {
   @TempDir static Path dir;
   private static UnpackedArchive archive;
   private static Path settings;
+  private static int agentPort;
+  private static Run build;
 
   @BeforeAll
   static void unpack() throws Exception {
@@ -47,43 +48,46 @@ class ArchiveMavenRepositoryIT {
         </settings>
         """
             .formatted(dir.resolve("repository"), shared.toUri()));
+    try (ServerSocket free = new ServerSocket(0)) {
+      agentPort = free.getLocalPort();
+    }
+    build = build(agentPort);
+    // the extension fails its project's test on purpose
+    assertThat(build.code()).as(build.out()).isNotZero();
   }
 
-  /** The project of src/test/projects/NAME, in a new folder, pointed at the archive. */
-  private static Path project(String name, Map<String, String> values) throws IOException {
-    Path from = Path.of(System.getProperty("vtscope.projects")).resolve(name);
-    Path to = dir.resolve(name);
+  /**
+   * The projects of src/test/projects, in a new folder, pointed at the archive, built in one Maven
+   * run that goes on past the failure of the first.
+   */
+  private static Run build(int agentPort) throws Exception {
+    Path from = Path.of(System.getProperty("vtscope.projects"));
+    Path to = dir.resolve("projects");
     try (Stream<Path> files = Files.walk(from)) {
       for (Path file : files.toList()) {
         Path target = to.resolve(from.relativize(file).toString());
         if (Files.isDirectory(file)) {
           Files.createDirectories(target);
         } else {
-          String text =
+          Files.writeString(
+              target,
               Files.readString(file)
                   .replace(
                       "@vtscope.repository@", archive.root().resolve("maven").toUri().toString())
                   .replace("@vtscope.version@", UnpackedArchive.version())
-                  .replace("@junit.version@", System.getProperty("vtscope.junitVersion"));
-          for (Map.Entry<String, String> value : values.entrySet()) {
-            text = text.replace("@" + value.getKey() + "@", value.getValue());
-          }
-          Files.writeString(target, text);
+                  .replace("@junit.version@", System.getProperty("vtscope.junitVersion"))
+                  .replace("@agent.port@", String.valueOf(agentPort)));
         }
       }
     }
-    return to;
-  }
-
-  private static Run mvn(Path project) throws Exception {
     Path mvn = Path.of(System.getProperty("vtscope.mavenHome"), "bin", "mvn");
     return UnpackedArchive.run(
-        project,
+        to,
         Map.of(
             "PATH", "/usr/bin:/bin",
             "HOME", dir.toString(),
             "JAVA_HOME", System.getProperty("java.home")),
-        List.of(mvn.toString(), "-B", "-ntp", "-s", settings.toString(), "test"));
+        List.of(mvn.toString(), "-B", "-ntp", "-fae", "-s", settings.toString(), "test"));
   }
 
   private static Path fromTheArchive(String artifact) {
@@ -100,10 +104,9 @@ class ArchiveMavenRepositoryIT {
    */
   @Test
   void theJUnitExtensionFailsAPinningTest() throws Exception {
-    Run build = mvn(project("junit", Map.of()));
-    assertThat(build.code()).as(build.out()).isNotZero();
     assertThat(build.out()).doesNotContain("Could not validate integrity");
     assertThat(build.out())
+        .containsPattern("uses-vtscope-junit \\.+ FAILURE")
         .contains("Tests run: 1, Failures: 1")
         .contains("vtscope: Virtual threads pinned their carriers while the test ran")
         .contains("com.example.LazyCatalogTest$Catalog.<clinit> holds the carrier");
@@ -122,14 +125,10 @@ class ArchiveMavenRepositoryIT {
   /** A test run with -javaagent: the agent's jar from the archive serves the test JVM's metrics. */
   @Test
   void theAgentServesTheTestJvmsMetrics() throws Exception {
-    int port;
-    try (ServerSocket free = new ServerSocket(0)) {
-      port = free.getLocalPort();
-    }
-    Run build = mvn(project("agent", Map.of("agent.port", String.valueOf(port))));
-    assertThat(build.code()).as(build.out()).isZero();
+    assertThat(build.out()).containsPattern("uses-vtscope-agent \\.+ SUCCESS");
     assertThat(build.out() + build.err())
-        .contains("vtscope-agent: serving OpenMetrics on http://127.0.0.1:" + port + "/metrics")
+        .contains(
+            "vtscope-agent: serving OpenMetrics on http://127.0.0.1:" + agentPort + "/metrics")
         .contains("Tests run: 1, Failures: 0, Errors: 0");
     assertThat(fromTheArchive("vtscope-agent"))
         .hasSameBinaryContentAs(archive.root().resolve("lib/vtscope-agent.jar"));

@@ -118,6 +118,7 @@ class ReleaseArchiveIT {
     assertThat(record.out()).contains("vtscope: virtual-thread pinning report");
   }
 
+  /** The archive's jar holds the workloads: one that deadlocks, and stays so, is watched. */
   @Test
   void watchesARunningJvm() throws Exception {
     Path log = dir.resolve("workload.log");
@@ -129,21 +130,18 @@ class ReleaseArchiveIT {
                 "-cp",
                 archive.root().resolve("lib/vtscope.jar").toString(),
                 "dev.vtscope.workloads.Workloads",
-                "pinning",
-                "--tasks",
-                "1000000",
-                "--hold",
-                "5ms")
+                "deadlock")
             .redirectErrorStream(true)
             .redirectOutput(log.toFile())
             .start();
     try {
       String pid = String.valueOf(target.pid());
-      // a JVM can be attached to once it has published itself
+      // deadlocked once it says so, and attachable once it has published itself
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-      while (VirtualMachine.list().stream().noneMatch(vm -> vm.id().equals(pid))) {
+      while (!Files.readString(log).startsWith("ready:")
+          || VirtualMachine.list().stream().noneMatch(vm -> vm.id().equals(pid))) {
         assertThat(target.isAlive()).as(Files.readString(log)).isTrue();
-        assertThat(System.nanoTime()).as("the workload was never listed").isLessThan(deadline);
+        assertThat(System.nanoTime()).as("the workload was never ready").isLessThan(deadline);
         Thread.sleep(100);
       }
       Run watch =
@@ -158,6 +156,7 @@ class ReleaseArchiveIT {
               "2s");
       assertThat(watch.code()).as(watch.err()).isZero();
       assertThat(watch.out()).containsPattern("(?m)^ +\\d+s  pinned \\d+");
+      assertThat(watch.err()).contains("vtscope watch: watching pid " + pid);
     } finally {
       target.destroyForcibly();
       target.waitFor(30, TimeUnit.SECONDS);
