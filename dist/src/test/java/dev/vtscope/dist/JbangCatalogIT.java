@@ -67,10 +67,6 @@ class JbangCatalogIT {
     assertThat(Files.readString(CATALOG))
         .contains("\"script-ref\": \"dev.vtscope:vtscope:" + UnpackedArchive.version() + "\"");
 
-    Run version = jbang("--version");
-    assertThat(version.code()).as(version.err()).isZero();
-    assertThat(version.out()).startsWith("vtscope " + UnpackedArchive.version() + " (commit ");
-
     Run analyze =
         jbang(
             "analyze", archive.root().resolve("samples/jdk21/pinning-synchronized.jfr").toString());
