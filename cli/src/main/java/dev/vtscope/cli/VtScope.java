@@ -241,6 +241,14 @@ public final class VtScope {
 
   /** The version from the jar's build properties. */
   static String version() {
+    return buildFact("version");
+  }
+
+  /**
+   * A fact of the jar's build properties: its version, the commit it was built from, when it was
+   * built; "unknown" for one they do not hold (a jar built outside a git checkout has no commit).
+   */
+  static String buildFact(String name) {
     Properties properties = new Properties();
     try (InputStream in = VtScope.class.getResourceAsStream("/vtscope-build.properties")) {
       if (in != null) {
@@ -249,13 +257,24 @@ public final class VtScope {
     } catch (IOException e) {
       return "unknown";
     }
-    return properties.getProperty("version", "unknown");
+    String value = properties.getProperty(name, "");
+    // a fact the build did not fill in keeps its ${...} placeholder
+    return value.isBlank() || value.startsWith("${") ? "unknown" : value;
   }
 
   static final class Version implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {
-      return new String[] {"vtscope " + version(), "running on Java " + Runtime.version()};
+      return new String[] {
+        "vtscope "
+            + version()
+            + " (commit "
+            + buildFact("commit")
+            + ", built "
+            + buildFact("built")
+            + ")",
+        "running on Java " + Runtime.version()
+      };
     }
   }
 }
