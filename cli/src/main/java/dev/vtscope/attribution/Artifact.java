@@ -21,6 +21,23 @@ public record Artifact(String name, String version, Source source, String jar, S
     this(name, version, source, jar, null);
   }
 
+  /**
+   * Names a jar from what it holds, as {@code vtscope scan} reads it: its pom.properties entries
+   * (entry name to bytes, see {@link #isPomProperties}) and its manifest, or null. Null when
+   * nothing names it.
+   */
+  public static Artifact of(
+      String jarFileName,
+      java.util.Map<String, byte[]> pomProperties,
+      java.util.jar.Manifest manifest) {
+    return ArtifactResolver.identify(jarFileName, pomProperties, manifest);
+  }
+
+  /** Whether a jar's entry is one of the pom.properties that {@link #of} reads. */
+  public static boolean isPomProperties(String entryName) {
+    return ArtifactResolver.isPomProperties(entryName);
+  }
+
   /** Where the name came from. */
   public enum Source {
     /** {@code META-INF/maven/.../pom.properties}: real Maven coordinates. */

@@ -174,6 +174,44 @@ final class ArtifactResolver {
     }
   }
 
+  /**
+   * Names a jar from what it holds, read by the caller: its {@code
+   * META-INF/maven/<group>/<artifact>/pom.properties} entries (entry name to bytes) and its
+   * manifest, or null. For a class in no particular package; null when nothing names it.
+   */
+  static Artifact identify(String fileName, Map<String, byte[]> pomProperties, Manifest manifest) {
+    List<Pom> poms = new ArrayList<>();
+    for (Map.Entry<String, byte[]> e : new java.util.TreeMap<>(pomProperties).entrySet()) {
+      String[] path = e.getKey().split("/");
+      if (path.length != 5) {
+        continue;
+      }
+      Properties p = new Properties();
+      try {
+        p.load(new java.io.ByteArrayInputStream(e.getValue()));
+      } catch (IOException | IllegalArgumentException x) {
+        continue;
+      }
+      poms.add(
+          new Pom(
+              e.getKey(),
+              p.getProperty("groupId", path[2]).trim(),
+              p.getProperty("artifactId", path[3]).trim(),
+              blankToNull(p.getProperty("version"))));
+    }
+    return new JarMetadata(fileName, poms, manifest == null ? null : manifest.getMainAttributes())
+        .identify(null);
+  }
+
+  /** Whether a jar's entry is one {@link #identify(String, Map, Manifest)} reads. */
+  static boolean isPomProperties(String entryName) {
+    String[] path = entryName.split("/");
+    return path.length == 5
+        && path[0].equals("META-INF")
+        && path[1].equals("maven")
+        && path[4].equals("pom.properties");
+  }
+
   private static String blankToNull(String value) {
     return value == null || value.isBlank() ? null : value.trim();
   }

@@ -17,13 +17,25 @@ import java.util.List;
  * @param handlers the exception table, four ints per entry: start, end, handler, catch type index
  *     (0 for a handler that catches everything)
  * @param lines the line number table, two ints per entry (start, line), sorted by start
+ * @param access the method's access flags
+ * @param pool the class's constant pool, to name what an invoke instruction calls
  */
 record MethodCode(
     String nameAndDescriptor,
     byte[] code,
     int[] handlers,
     int[] lines,
-    boolean synchronizedMethod) {
+    int access,
+    ConstantPool pool) {
+
+  static final int ACC_STATIC = 0x0008;
+  static final int ACC_SYNCHRONIZED = 0x0020;
+  static final int ACC_NATIVE = 0x0100;
+  static final int ACC_ABSTRACT = 0x0400;
+
+  boolean synchronizedMethod() {
+    return (access & ACC_SYNCHRONIZED) != 0;
+  }
 
   static final int ATHROW = 0xbf;
   static final int MONITORENTER = 0xc2;
@@ -127,6 +139,113 @@ record MethodCode(
     return lines[2 * found + 1];
   }
 
+  /** The deepest nesting of monitors the data flow keeps apart; more is counted as this many. */
+  private static final int MAX_MONITORS = 32;
+
+  /**
+   * How many monitors the method's own code holds when each instruction runs, by bytecode index (-1
+   * where no instruction starts, or none is reached): carried along every jump, switch,
+   * fall-through and exception edge from 0 at the start. {@code monitorenter} adds one for what
+   * follows it, {@code monitorexit} takes one away, and a handler starts with the count of the
+   * instruction it covers, before that instruction ran. Where paths meet with different counts the
+   * greater is kept: a call that may run under a monitor is one that can pin. A {@code
+   * synchronized} method's own monitor is not counted.
+   */
+  int[] monitorsHeld() {
+    int[] held = new int[code.length];
+    java.util.Arrays.fill(held, -1);
+    if (code.length == 0) {
+      return held;
+    }
+    int[] work = new int[code.length + 1];
+    boolean[] queued = new boolean[code.length];
+    int size = 0;
+    held[0] = 0;
+    work[size++] = 0;
+    queued[0] = true;
+    while (size > 0) {
+      int bci = work[--size];
+      queued[bci] = false;
+      int d = held[bci];
+      int opcode = opcode(bci);
+      int after =
+          opcode == MONITORENTER
+              ? Math.min(d + 1, MAX_MONITORS)
+              : opcode == MONITOREXIT ? Math.max(d - 1, 0) : d;
+      int length = instructionLength(bci);
+      for (int next : successors(bci, opcode, length)) {
+        size = flow(next, after, held, work, queued, size);
+      }
+      for (int i = 0; i < handlerCount(); i++) {
+        if (bci >= handlerStart(i) && bci < handlerEnd(i)) {
+          size = flow(handlerPc(i), d, held, work, queued, size);
+        }
+      }
+    }
+    return held;
+  }
+
+  private int flow(int to, int d, int[] held, int[] work, boolean[] queued, int size) {
+    if (to < 0 || to >= code.length || d <= held[to]) {
+      return size;
+    }
+    held[to] = d;
+    if (!queued[to]) {
+      queued[to] = true;
+      work[size++] = to;
+    }
+    return size;
+  }
+
+  /** Where control goes after the instruction at {@code bci}, within this method. */
+  private int[] successors(int bci, int opcode, int length) {
+    return switch (opcode) {
+      case 0xa7, 0xa8 -> new int[] {bci + short2(bci + 1)}; // goto, jsr (its ret is not followed)
+      case 0xc8 -> new int[] {bci + int4(bci + 1)}; // goto_w
+      case 0xc9 -> new int[] {bci + int4(bci + 1), bci + length}; // jsr_w
+      case 0xaa -> { // tableswitch
+        int p = align(bci);
+        int count = int4(p + 8) - int4(p + 4) + 1;
+        int[] targets = new int[count + 1];
+        targets[0] = bci + int4(p);
+        for (int i = 0; i < count; i++) {
+          targets[i + 1] = bci + int4(p + 12 + 4 * i);
+        }
+        yield targets;
+      }
+      case 0xab -> { // lookupswitch
+        int p = align(bci);
+        int pairs = int4(p + 4);
+        int[] targets = new int[pairs + 1];
+        targets[0] = bci + int4(p);
+        for (int i = 0; i < pairs; i++) {
+          targets[i + 1] = bci + int4(p + 12 + 8 * i);
+        }
+        yield targets;
+      }
+      case 0xa9, 0xac, 0xad, 0xae, 0xaf, 0xb0, 0xb1, ATHROW -> new int[0]; // ret, returns
+      default -> {
+        if ((opcode >= 0x99 && opcode <= 0xa6) || opcode == 0xc6 || opcode == 0xc7) {
+          yield new int[] {bci + short2(bci + 1), bci + length}; // if*, ifnull, ifnonnull
+        }
+        yield new int[] {bci + length};
+      }
+    };
+  }
+
+  private int short2(int at) {
+    return (short) ((code[at] & 0xff) << 8 | (code[at + 1] & 0xff));
+  }
+
+  /** What the invoke instruction at {@code bci} calls, or null when it is no invoke of a method. */
+  MemberRef invoked(int bci) {
+    int opcode = opcode(bci);
+    if (opcode < 0xb6 || opcode > 0xb9) {
+      return null; // invokedynamic names a call site, not a method
+    }
+    return pool.method((code[bci + 1] & 0xff) << 8 | (code[bci + 2] & 0xff));
+  }
+
   /** Whether the line number table has an entry for {@code line}. */
   boolean hasLine(int line) {
     for (int i = 1; i < lines.length; i += 2) {
@@ -195,10 +314,89 @@ record MethodCode(
    * @throws IllegalArgumentException when the bytes are not a class file this reader can walk
    */
   static List<MethodCode> read(byte[] bytes) {
+    return readClass(bytes).code();
+  }
+
+  /**
+   * The class a class file declares: its name, supertypes and every method, with the code of those
+   * that have some.
+   *
+   * @throws IllegalArgumentException when the bytes are not a class file this reader can walk
+   */
+  static ClassFileFacts readClass(byte[] bytes) {
     try {
-      return new Reader(bytes).methods();
+      return new Reader(bytes).read();
     } catch (IndexOutOfBoundsException e) {
       throw new IllegalArgumentException("the class file ends early", e);
+    }
+  }
+
+  /**
+   * What {@link #readClass} finds.
+   *
+   * @param name the class's binary name with dots ({@code a.b.C$D})
+   * @param superName its superclass, or null for {@code java.lang.Object} and modules
+   * @param interfaces the interfaces it names
+   * @param access its access flags
+   * @param declared every method, as name + descriptor followed by its access flags
+   * @param code the methods that have code
+   */
+  record ClassFileFacts(
+      String name,
+      String superName,
+      List<String> interfaces,
+      int access,
+      java.util.Map<String, Integer> declared,
+      List<MethodCode> code) {}
+
+  /**
+   * A member a {@code Methodref} or {@code InterfaceMethodref} names.
+   *
+   * @param owner the class named, binary name with dots
+   * @param name the method's name
+   * @param descriptor its descriptor
+   */
+  record MemberRef(String owner, String name, String descriptor) {}
+
+  /** The method references of a constant pool, resolved once per entry when first asked for. */
+  static final class ConstantPool {
+    private final byte[] b;
+    private final int[] offsets;
+    private final byte[] tags;
+    private final Reader reader;
+    private final MemberRef[] refs;
+
+    private ConstantPool(byte[] b, int[] offsets, byte[] tags, Reader reader) {
+      this.b = b;
+      this.offsets = offsets;
+      this.tags = tags;
+      this.reader = reader;
+      this.refs = new MemberRef[offsets.length];
+    }
+
+    /** The method entry {@code index} names, or null when it is none. */
+    synchronized MemberRef method(int index) {
+      if (index <= 0 || index >= offsets.length || (tags[index] != 10 && tags[index] != 11)) {
+        return null;
+      }
+      MemberRef ref = refs[index];
+      if (ref == null) {
+        int at = offsets[index];
+        int classIndex = u2(at);
+        int nameAndType = u2(at + 2);
+        if (tags[classIndex] != 7 || tags[nameAndType] != 12) {
+          return null;
+        }
+        String owner = reader.utf8(u2(offsets[classIndex])).replace('/', '.');
+        int nat = offsets[nameAndType];
+        ref = new MemberRef(owner, reader.utf8(u2(nat)), reader.utf8(u2(nat + 2)));
+        refs[index] = ref;
+      }
+      return ref;
+    }
+
+    private int u2(int at) {
+      return (b[at] & 0xff) << 8 | (b[at + 1] & 0xff);
     }
   }
 
@@ -206,20 +404,27 @@ record MethodCode(
     private final byte[] b;
     private int p;
     private int[] utf8Offsets;
+    private int[] offsets;
+    private byte[] tags;
+    private ConstantPool pool;
 
     Reader(byte[] bytes) {
       this.b = bytes;
     }
 
-    List<MethodCode> methods() {
+    ClassFileFacts read() {
       if (u4() != 0xCAFEBABE) {
         throw new IllegalArgumentException("not a class file");
       }
       p += 4; // minor and major version
       int count = u2();
       utf8Offsets = new int[count];
+      offsets = new int[count];
+      tags = new byte[count];
       for (int i = 1; i < count; i++) {
         int tag = b[p++] & 0xff;
+        tags[i] = (byte) tag;
+        offsets[i] = p;
         switch (tag) {
           case 1 -> { // Utf8
             utf8Offsets[i] = p;
@@ -235,9 +440,16 @@ record MethodCode(
           default -> throw new IllegalArgumentException("an unknown constant pool tag " + tag);
         }
       }
-      p += 6; // access flags, this class, super class
-      int interfaces = u2();
-      p += 2 * interfaces;
+      pool = new ConstantPool(b, offsets, tags, this);
+      int classAccess = u2();
+      String name = className(u2());
+      int superIndex = u2();
+      String superName = superIndex == 0 ? null : className(superIndex);
+      int interfaceCount = u2();
+      List<String> interfaces = new ArrayList<>(interfaceCount);
+      for (int i = 0; i < interfaceCount; i++) {
+        interfaces.add(className(u2()));
+      }
       int fields = u2();
       for (int i = 0; i < fields; i++) {
         p += 6;
@@ -245,27 +457,34 @@ record MethodCode(
       }
       int methods = u2();
       List<MethodCode> result = new ArrayList<>(methods);
+      java.util.Map<String, Integer> declared = new java.util.LinkedHashMap<>();
       for (int i = 0; i < methods; i++) {
         int access = u2();
-        String name = utf8(u2());
+        String methodName = utf8(u2());
         String descriptor = utf8(u2());
+        declared.put(methodName + descriptor, access);
         int attributes = u2();
         for (int a = 0; a < attributes; a++) {
           String attribute = utf8(u2());
           int length = u4();
           int end = p + length;
           if ("Code".equals(attribute)) {
-            result.add(code(name + descriptor, (access & ACC_SYNCHRONIZED) != 0));
+            result.add(code(methodName + descriptor, access));
           }
           p = end;
         }
       }
-      return result;
+      return new ClassFileFacts(name, superName, interfaces, classAccess, declared, result);
     }
 
-    private static final int ACC_SYNCHRONIZED = 0x0020;
+    private String className(int index) {
+      if (index <= 0 || index >= tags.length || tags[index] != 7) {
+        throw new IllegalArgumentException("a class name that is not a Class constant");
+      }
+      return utf8(u2At(offsets[index])).replace('/', '.');
+    }
 
-    private MethodCode code(String nameAndDescriptor, boolean synchronizedMethod) {
+    private MethodCode code(String nameAndDescriptor, int access) {
       p += 4; // max stack, max locals
       int length = u4();
       if (length < 0 || length > b.length - p) {
@@ -299,7 +518,7 @@ record MethodCode(
         lines[2 * i] = lineEntries.get(i)[0];
         lines[2 * i + 1] = lineEntries.get(i)[1];
       }
-      return new MethodCode(nameAndDescriptor, code, handlers, lines, synchronizedMethod);
+      return new MethodCode(nameAndDescriptor, code, handlers, lines, access, pool);
     }
 
     private void skipAttributes() {

@@ -203,7 +203,7 @@ final class SynchronizedBlockLocator {
     return first;
   }
 
-  private static List<Region> regions(MethodCode method) {
+  static List<Region> regions(MethodCode method) {
     List<Region> result = new ArrayList<>();
     for (int i = 0; i < method.handlerCount(); i++) {
       int start = method.handlerStart(i);

@@ -1,0 +1,262 @@
+package dev.vtscope.scan;
+
+import dev.vtscope.attribution.Artifact;
+import dev.vtscope.attribution.ClassCode;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Enumeration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.jar.Manifest;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import java.util.zip.ZipInputStream;
+
+/**
+ * Reads the classes of a class path's jars and folders, each jar once, on every core. A Spring Boot
+ * fat jar or a war is read as the class path it carries: its own classes ({@code BOOT-INF/classes},
+ * {@code WEB-INF/classes}) and each nested jar ({@code BOOT-INF/lib}, {@code WEB-INF/lib}), read
+ * from the outer jar in memory. A jar that cannot be read is kept with its problem, never fatal.
+ */
+final class ClassPathReader {
+
+  private static final List<String> NESTED_LIBS = List.of("BOOT-INF/lib/", "WEB-INF/lib/");
+  private static final List<String> NESTED_CLASSES =
+      List.of("BOOT-INF/classes/", "WEB-INF/classes/");
+  private static final String VERSIONS = "META-INF/versions/";
+
+  /**
+   * One thing to read: a jar, a folder, a jar inside a jar, or the classes under a jar's prefix.
+   */
+  private record Source(Path path, String entry, String prefix, boolean folder) {
+
+    String location() {
+      if (folder) {
+        return path.toString();
+      }
+      if (entry != null) {
+        return path + "!/" + entry;
+      }
+      return prefix.isEmpty() ? path.toString() : path + "!/" + prefix;
+    }
+  }
+
+  /** What was read from one source. */
+  record Read(ScannedArchive archive, List<ScannedClass> classes) {}
+
+  private ClassPathReader() {}
+
+  /**
+   * Reads {@code entries} (jars and folders), in their order.
+   *
+   * @return one {@link Read} per jar or folder, nested jars after their outer jar
+   */
+  static List<Read> read(List<Path> entries) {
+    List<Source> sources = entries.parallelStream().flatMap(e -> expand(e).stream()).toList();
+    List<Read> reads = new ArrayList<>();
+    List<Read> parts = sources.parallelStream().map(ClassPathReader::readSource).toList();
+    for (int i = 0; i < parts.size(); i++) {
+      Read r = parts.get(i);
+      List<ScannedClass> classes = new ArrayList<>(r.classes().size());
+      for (ScannedClass c : r.classes()) {
+        classes.add(new ScannedClass(c.code(), i, c.release()));
+      }
+      reads.add(new Read(r.archive(), classes));
+    }
+    return reads;
+  }
+
+  /** A folder is read as one; a jar too, unless it carries a class path of its own. */
+  private static List<Source> expand(Path entry) {
+    if (Files.isDirectory(entry)) {
+      return List.of(new Source(entry, null, "", true));
+    }
+    List<Source> sources = new ArrayList<>();
+    try (ZipFile zip = new ZipFile(entry.toFile())) {
+      List<String> nested = new ArrayList<>();
+      List<String> classes = new ArrayList<>();
+      Enumeration<? extends ZipEntry> all = zip.entries();
+      while (all.hasMoreElements()) {
+        String name = all.nextElement().getName();
+        for (String lib : NESTED_LIBS) {
+          if (name.startsWith(lib)
+              && name.endsWith(".jar")
+              && name.indexOf('/', lib.length()) < 0) {
+            nested.add(name);
+          }
+        }
+        for (String prefix : NESTED_CLASSES) {
+          if (name.startsWith(prefix) && name.endsWith(".class") && !classes.contains(prefix)) {
+            classes.add(prefix);
+          }
+        }
+      }
+      sources.add(new Source(entry, null, "", false));
+      for (String prefix : classes) {
+        sources.add(new Source(entry, null, prefix, false));
+      }
+      nested.sort(null);
+      for (String jar : nested) {
+        sources.add(new Source(entry, jar, "", false));
+      }
+    } catch (IOException | RuntimeException e) {
+      sources.add(new Source(entry, null, "", false)); // its read says what is wrong
+    }
+    return sources;
+  }
+
+  /** Collects a jar's classes and the entries that name its artifact. */
+  private static final class Collector {
+    final List<ScannedClass> classes = new ArrayList<>();
+    final Map<String, byte[]> poms = new HashMap<>();
+    Manifest manifest;
+    int damaged;
+    String firstDamage;
+
+    void entry(String name, InputStream in) throws IOException {
+      if (name.endsWith(".class")) {
+        int release = 0;
+        if (name.startsWith(VERSIONS)) {
+          int slash = name.indexOf('/', VERSIONS.length());
+          try {
+            release = Integer.parseInt(name.substring(VERSIONS.length(), slash));
+          } catch (NumberFormatException | IndexOutOfBoundsException e) {
+            return; // not a variant any JDK loads
+          }
+        }
+        if (name.endsWith("module-info.class") || name.endsWith("package-info.class")) {
+          return;
+        }
+        byte[] bytes = in.readAllBytes();
+        try {
+          classes.add(new ScannedClass(ClassCode.read(bytes), 0, release));
+        } catch (IllegalArgumentException e) {
+          damaged++;
+          if (firstDamage == null) {
+            firstDamage = name + ": " + e.getMessage();
+          }
+        }
+      } else if (Artifact.isPomProperties(name)) {
+        poms.put(name, in.readAllBytes());
+      } else if (name.equals("META-INF/MANIFEST.MF")) {
+        manifest = new Manifest(in);
+      }
+    }
+
+    Read done(String location, String fileName, String problem) {
+      String artifact = fileName;
+      if (!poms.isEmpty() || manifest != null) {
+        Artifact a = Artifact.of(fileName, poms, manifest);
+        if (a != null) {
+          artifact = a.display();
+        }
+      } else {
+        Artifact a = Artifact.of(fileName, Map.of(), null);
+        if (a != null) {
+          artifact = a.display();
+        }
+      }
+      if (problem == null && damaged > 0) {
+        problem = damaged + " class files could not be read, the first " + firstDamage;
+      }
+      return new Read(new ScannedArchive(location, artifact, classes.size(), problem), classes);
+    }
+  }
+
+  private static Read readSource(Source source) {
+    Collector collector = new Collector();
+    String problem = null;
+    String fileName =
+        source.entry() != null
+            ? source.entry().substring(source.entry().lastIndexOf('/') + 1)
+            : String.valueOf(source.path().getFileName());
+    try {
+      if (source.folder()) {
+        readFolder(source.path(), collector);
+      } else if (source.entry() != null) {
+        readNested(source.path(), source.entry(), collector);
+      } else {
+        readJar(source.path(), source.prefix(), collector);
+      }
+    } catch (IOException | RuntimeException e) {
+      problem =
+          "not readable: "
+              + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+    }
+    if (!source.folder() && !source.prefix().isEmpty()) {
+      fileName = source.prefix();
+    }
+    return collector.done(source.location(), fileName, problem);
+  }
+
+  private static void readFolder(Path folder, Collector collector) throws IOException {
+    try (Stream<Path> files = Files.walk(folder)) {
+      for (Path file : files.filter(f -> f.toString().endsWith(".class")).sorted().toList()) {
+        String name = folder.relativize(file).toString().replace(java.io.File.separatorChar, '/');
+        try (InputStream in = Files.newInputStream(file)) {
+          collector.entry(name, in);
+        }
+      }
+    }
+  }
+
+  private static void readJar(Path jar, String prefix, Collector collector) throws IOException {
+    try (ZipFile zip = new ZipFile(jar.toFile())) {
+      Enumeration<? extends ZipEntry> all = zip.entries();
+      while (all.hasMoreElements()) {
+        ZipEntry e = all.nextElement();
+        String name = e.getName();
+        if (!name.startsWith(prefix) || e.isDirectory() || nestedPart(name, prefix)) {
+          continue;
+        }
+        if (!wanted(name)) {
+          continue;
+        }
+        try (InputStream in = zip.getInputStream(e)) {
+          collector.entry(name.substring(prefix.length()), in);
+        }
+      }
+    }
+  }
+
+  /** For the outer jar's own classes: whether the entry belongs to a nested class path instead. */
+  private static boolean nestedPart(String name, String prefix) {
+    if (!prefix.isEmpty()) {
+      return false;
+    }
+    return name.startsWith("BOOT-INF/") || name.startsWith("WEB-INF/");
+  }
+
+  private static boolean wanted(String name) {
+    return name.endsWith(".class")
+        || name.equals("META-INF/MANIFEST.MF")
+        || Artifact.isPomProperties(name);
+  }
+
+  private static void readNested(Path outer, String entry, Collector collector) throws IOException {
+    byte[] jar;
+    try (ZipFile zip = new ZipFile(outer.toFile())) {
+      ZipEntry e = zip.getEntry(entry);
+      if (e == null) {
+        throw new IOException("no " + entry);
+      }
+      try (InputStream in = zip.getInputStream(e)) {
+        jar = in.readAllBytes();
+      }
+    }
+    try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(jar))) {
+      ZipEntry e;
+      while ((e = in.getNextEntry()) != null) {
+        if (!e.isDirectory() && wanted(e.getName())) {
+          collector.entry(e.getName(), in);
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,258 @@
+package dev.vtscope.scan;
+
+import dev.vtscope.advice.Knowledge;
+import dev.vtscope.advice.Severity;
+import dev.vtscope.attribution.CallSite;
+import dev.vtscope.attribution.DeclaredMethod;
+import dev.vtscope.attribution.LineRange;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Scans a class path: reads its classes, then for each method of each class (on every core) finds
+ * the monitors held across blocking calls, the class initialisers that block, the native methods,
+ * the foreign-function upcalls and the calls of JDK methods that run a function under their own
+ * monitor. The JDK's own classes are not read: a call into the JDK is looked up in the table of
+ * blocking JDK methods.
+ */
+public final class ClassPathScanner {
+
+  /** The depth used when none is given: enough for a logger's append through its writer. */
+  public static final int DEFAULT_DEPTH = 5;
+
+  private static final int HIGH_SCORE = 26;
+  private static final int MEDIUM_SCORE = 16;
+  private static final int NATIVE_SCORE = 10;
+  private static final int CALLBACK_SCORE = 12;
+  private static final int KNOWN_PIN_BONUS = 4;
+
+  private final Knowledge knowledge;
+  private final BlockingCalls table;
+  private final int depth;
+
+  /**
+   * @param depth the most calls followed from a monitor to the call that blocks, 1 for the calls
+   *     made in the monitor's own code
+   */
+  public ClassPathScanner(Knowledge knowledge, int depth) {
+    if (depth < 1) {
+      throw new IllegalArgumentException("a depth of at least 1");
+    }
+    this.knowledge = knowledge;
+    this.table = BlockingCalls.standard();
+    this.depth = depth;
+  }
+
+  /** Scans the jars and folders of {@code classPath}, in class path order. */
+  public ScanResult scan(List<Path> classPath) {
+    List<ClassPathReader.Read> reads = ClassPathReader.read(classPath);
+    List<ScannedArchive> archives = new ArrayList<>();
+    List<ScannedClass> classes = new ArrayList<>();
+    for (ClassPathReader.Read r : reads) {
+      archives.add(r.archive());
+      classes.addAll(r.classes());
+    }
+    ClassIndex index = new ClassIndex(classes);
+    ChainSearch search = new ChainSearch(index, table);
+    List<ScanFinding> findings =
+        classes.parallelStream()
+            .flatMap(c -> findings(c, archives.get(c.archive()), search).stream())
+            .sorted(ORDER)
+            .toList();
+    long methods = classes.stream().mapToLong(c -> c.code().methods().size()).sum();
+    return new ScanResult(archives, findings, classes.size(), methods, depth);
+  }
+
+  private static final Comparator<ScanFinding> ORDER =
+      Comparator.comparingInt(ScanFinding::score)
+          .reversed()
+          .thenComparing(ScanFinding::artifact)
+          .thenComparing(ScanFinding::className)
+          .thenComparing(ScanFinding::method)
+          .thenComparing(ScanFinding::descriptor)
+          .thenComparing(f -> f.kind().ordinal())
+          .thenComparingInt(ScanFinding::release);
+
+  private List<ScanFinding> findings(ScannedClass c, ScannedArchive archive, ChainSearch search) {
+    List<ScanFinding> found = new ArrayList<>();
+    Knowledge.JdkFacts jdk = knowledge.jdk();
+    int first = Math.max(jdk.virtualThreadsFinalIn(), c.release());
+    for (DeclaredMethod m : c.code().methods()) {
+      if (m.isNative()) {
+        found.add(
+            finding(
+                c,
+                archive,
+                m,
+                FindingKind.NATIVE_METHOD,
+                NATIVE_SCORE,
+                m.lines(),
+                List.of(),
+                BlockingKind.NATIVE,
+                new Releases(first, 0),
+                0));
+        continue;
+      }
+      boolean initialiser = m.name().equals("<clinit>");
+      ChainSearch.Chain held = null;
+      CallSite heldAt = null;
+      CallSite upcall = null;
+      CallSite callback = null;
+      for (CallSite call : m.calls()) {
+        if (!call.reached()) {
+          continue;
+        }
+        if (upcall == null
+            && call.owner().equals("java.lang.foreign.Linker")
+            && call.name().equals("upcallStub")) {
+          upcall = call;
+        }
+        if (callback == null
+            && BlockingCalls.isJdkClass(call.owner())
+            && table
+                .match(call.owner(), call.name(), call.descriptor())
+                .filter(b -> b.kind() == BlockingKind.CALLBACK)
+                .isPresent()) {
+          callback = call;
+        }
+        if (initialiser || m.isSynchronized() || call.monitors() > 0) {
+          ChainSearch.Chain chain = search.from(call, depth);
+          if (chain != null && (held == null || chain.score() > held.score())) {
+            held = chain;
+            heldAt = call;
+          }
+        }
+      }
+      if (held != null) {
+        List<ChainStep> steps =
+            held.after(new ChainStep(c.name(), m.name(), m.descriptor(), heldAt.line(), false))
+                .steps();
+        if (initialiser) {
+          found.add(
+              finding(
+                  c,
+                  archive,
+                  m,
+                  FindingKind.CLASS_INIT,
+                  held.score(),
+                  m.lines(),
+                  steps,
+                  held.kind(),
+                  new Releases(first, 0),
+                  jdk.classInitWaitUnmountsIn() - 1));
+        } else if (first < jdk.monitorsStopPinningIn()) {
+          boolean block = heldAt.monitors() > 0;
+          LineRange lines =
+              block
+                  ? (heldAt.block() != null
+                      ? heldAt.block()
+                      : heldAt.line() < 0 ? null : new LineRange(heldAt.line(), heldAt.line()))
+                  : m.lines();
+          found.add(
+              finding(
+                  c,
+                  archive,
+                  m,
+                  block ? FindingKind.SYNCHRONIZED_BLOCK : FindingKind.SYNCHRONIZED_METHOD,
+                  held.score(),
+                  lines,
+                  steps,
+                  held.kind(),
+                  new Releases(first, jdk.monitorsStopPinningIn() - 1),
+                  0));
+        }
+      }
+      if (upcall != null) {
+        List<ChainStep> steps =
+            List.of(
+                new ChainStep(c.name(), m.name(), m.descriptor(), upcall.line(), false),
+                new ChainStep(upcall.owner(), upcall.name(), upcall.descriptor(), -1, false));
+        found.add(
+            finding(
+                c,
+                archive,
+                m,
+                FindingKind.FOREIGN_UPCALL,
+                5 * BlockingKind.NATIVE.weight(),
+                m.lines(),
+                steps,
+                BlockingKind.NATIVE,
+                new Releases(Math.max(first, jdk.foreignFunctionsFinalIn()), 0),
+                0));
+      }
+      if (callback != null) {
+        List<ChainStep> steps =
+            List.of(
+                new ChainStep(c.name(), m.name(), m.descriptor(), callback.line(), false),
+                new ChainStep(callback.owner(), callback.name(), callback.descriptor(), -1, false));
+        found.add(
+            finding(
+                c,
+                archive,
+                m,
+                FindingKind.JDK_MONITOR_CALLBACK,
+                CALLBACK_SCORE,
+                m.lines(),
+                steps,
+                BlockingKind.CALLBACK,
+                new Releases(first, jdk.monitorsStopPinningIn() - 1),
+                0));
+      }
+    }
+    return found;
+  }
+
+  private ScanFinding finding(
+      ScannedClass c,
+      ScannedArchive archive,
+      DeclaredMethod m,
+      FindingKind kind,
+      int score,
+      LineRange lines,
+      List<ChainStep> chain,
+      BlockingKind blocking,
+      Releases releases,
+      int waitersPinnedUpTo) {
+    String qualified = c.name() + "." + m.name();
+    Optional<Knowledge.Library> library = knowledge.library(c.name());
+    KnownFix fix =
+        library
+            .map(
+                l ->
+                    new KnownFix(
+                        l.name(),
+                        l.knownPin(qualified),
+                        l.fixedIn(),
+                        l.lastAffected(),
+                        l.checkedUpTo(),
+                        l.remedy(),
+                        l.source()))
+            .orElse(null);
+    int risk = score + (fix != null && fix.knownPin() ? KNOWN_PIN_BONUS : 0);
+    return new ScanFinding(
+        severity(risk),
+        risk,
+        kind,
+        archive.artifact(),
+        archive.location(),
+        c.release(),
+        c.name(),
+        m.name(),
+        m.descriptor(),
+        lines,
+        chain,
+        blocking,
+        releases,
+        waitersPinnedUpTo,
+        fix);
+  }
+
+  static Severity severity(int score) {
+    return score >= HIGH_SCORE
+        ? Severity.HIGH
+        : score >= MEDIUM_SCORE ? Severity.MEDIUM : Severity.LOW;
+  }
+}

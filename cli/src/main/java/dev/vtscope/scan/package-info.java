@@ -1,0 +1,12 @@
+/**
+ * {@code vtscope scan}: a static scan of a class path for code that can pin a virtual thread's
+ * carrier without running it. It reads class files with attribution's reader ({@link
+ * dev.vtscope.attribution.ClassCode}), follows calls through the class path up to a depth, and
+ * reports each method that holds a monitor across a call that blocks, each class initialiser that
+ * blocks, and the native and foreign-function entry points, as findings with their call chains. The
+ * JDK methods that block are a table, {@code blocking-calls.tsv}, beside these classes.
+ *
+ * <p>May import: {@code dev.vtscope.attribution}, {@code dev.vtscope.advice.Knowledge}, {@code
+ * dev.vtscope.advice.Severity}, the JDK. Never: {@code jdk.jfr}, {@code dev.vtscope.report}.
+ */
+package dev.vtscope.scan;
