@@ -216,7 +216,7 @@ final class CheckCommand implements Callable<Integer> {
     return value;
   }
 
-  private static Severity severity(String text) {
+  static Severity severity(String text) {
     if (text.trim().equalsIgnoreCase("none")) {
       return null;
     }

@@ -9,14 +9,14 @@ public enum ExitCode {
   INPUT_UNREADABLE(
       3,
       "an input cannot be read (missing, unreadable, no recordings, no thread dumps in"
-          + " recordings), or an output cannot be written"),
+          + " recordings, no class files to scan), or an output cannot be written"),
   NOT_A_RECORDING(
       4, "an input is not a recording or thread dump (merge: not a JSON report), or is damaged"),
   PROGRAM_FAILED(5, "record: the program failed, timed out or wrote no recording"),
   CHECK_FAILED(
       6,
       "check: a budget was exceeded, a finding reached --fail-on, or a recording cannot show"
-          + " pinning"),
+          + " pinning; scan: a finding reached --fail-on"),
   REGRESSION(
       7,
       "diff: a culprit is new or worse, more tasks were rejected, or a recording cannot show"

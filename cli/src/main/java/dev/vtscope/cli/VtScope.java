@@ -53,6 +53,7 @@ public final class VtScope {
           "analyze",
           "explore",
           "check",
+          "scan",
           "diff",
           "merge",
           "record",
@@ -76,6 +77,7 @@ public final class VtScope {
       case "analyze" -> new AnalyzeCommand().spec();
       case "explore" -> new ExploreCommand().spec();
       case "check" -> new CheckCommand().spec();
+      case "scan" -> new ScanCommand().spec();
       case "diff" -> new DiffCommand().spec();
       case "merge" -> new MergeCommand().spec();
       case "record" -> new RecordCommand().spec();

@@ -69,6 +69,8 @@ public final class JsonReport implements ReportRenderer {
       DiffReport.json(r.result(), toolVersion, out);
     } else if (report instanceof Report.DumpsAnalyzed r) {
       DumpReport.json(r.analysis(), r.advice(), toolVersion, out);
+    } else if (report instanceof Report.Scanned r) {
+      ScanReport.json(r.result(), toolVersion, out);
     } else {
       throw new IllegalArgumentException("not a report: " + report);
     }

@@ -45,6 +45,8 @@ public final class MarkdownReport implements ReportRenderer {
       DiffReport.markdown(r.result(), out);
     } else if (report instanceof Report.DumpsAnalyzed r) {
       DumpReport.markdown(r.analysis(), r.advice(), out);
+    } else if (report instanceof Report.Scanned r) {
+      ScanReport.markdown(r.result(), out);
     } else {
       throw new IllegalArgumentException("not a report: " + report);
     }

@@ -43,4 +43,7 @@ public sealed interface Report {
 
   /** {@code vtscope diff}: the sites of two analyses, matched. */
   record Compared(DiffResult result) implements Report {}
+
+  /** {@code vtscope scan}: a class path's methods that can pin. Text, JSON and Markdown show it. */
+  record Scanned(dev.vtscope.scan.ScanResult result) implements Report {}
 }

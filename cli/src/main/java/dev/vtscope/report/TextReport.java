@@ -58,6 +58,8 @@ public final class TextReport implements ReportRenderer {
       DiffReport.text(r.result(), out);
     } else if (report instanceof Report.DumpsAnalyzed r) {
       dumps(r, out);
+    } else if (report instanceof Report.Scanned r) {
+      ScanReport.text(r.result(), out);
     } else {
       throw new IllegalArgumentException("not a report: " + report);
     }

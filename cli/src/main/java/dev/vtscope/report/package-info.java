@@ -9,7 +9,7 @@
  * <p>May import: {@code dev.vtscope.analysis}, {@code dev.vtscope.advice}, {@code
  * dev.vtscope.attribution}, {@code dev.vtscope.gate}, {@code dev.vtscope.metrics}, {@code
  * dev.vtscope.recording}, {@code dev.vtscope.threaddump} and {@code dev.vtscope.waits} (a dump
- * analysis' model), {@code com.fasterxml.jackson}, the JDK. Never: {@code jdk.jfr}, {@code
- * dev.vtscope.advice.Advisor}.
+ * analysis' model), {@code dev.vtscope.scan} (a class path scan's), {@code com.fasterxml.jackson},
+ * the JDK. Never: {@code jdk.jfr}, {@code dev.vtscope.advice.Advisor}.
  */
 package dev.vtscope.report;

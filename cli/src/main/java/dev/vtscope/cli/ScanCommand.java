@@ -1,0 +1,164 @@
+package dev.vtscope.cli;
+
+import dev.vtscope.advice.Knowledge;
+import dev.vtscope.advice.Severity;
+import dev.vtscope.report.Report;
+import dev.vtscope.scan.ClassPathInput;
+import dev.vtscope.scan.ClassPathScanner;
+import dev.vtscope.scan.ScanResult;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code vtscope scan CLASSPATH...}: the methods of a class path that can pin a virtual thread's
+ * carrier, found in the class files without running them (docs/scan.md).
+ */
+final class ScanCommand implements Callable<Integer> {
+
+  private final CommandSpec spec =
+      Specs.command(
+          this,
+          "scan",
+          "Finds the code of a class path that can pin virtual threads, without running it",
+          "Reads the class files of jars and folders (a Spring Boot fat jar's BOOT-INF/lib and"
+              + " BOOT-INF/classes included) and lists each method that holds a monitor"
+              + " (synchronized method or block) across a call that blocks a virtual thread:"
+              + " Object.wait, parking (locks, latches, semaphores), sockets, files, streams,"
+              + " futures, blocking queues, Process.waitFor, Thread.sleep, native methods; in its"
+              + " own code or through the class path's calls up to --depth. Class initialisers"
+              + " that block, native methods, foreign-function upcalls and calls of"
+              + " ConcurrentHashMap.compute (which runs its function under the map's monitor) are"
+              + " listed too. Each finding has its call chain, the JDK releases it pins on"
+              + " (monitors on 21-23; native frames and class initialisers on every release),"
+              + " what vtscope knows of the library's fix, and a risk. A call into the JDK counts"
+              + " when vtscope's table of blocking JDK methods lists it.",
+          "For a Maven project: mvn dependency:build-classpath -Dmdep.outputFile=cp.txt, then"
+              + " vtscope scan --classpath-file cp.txt target/classes.",
+          "Input files are only read, never changed.");
+
+  private List<String> entries = List.of();
+
+  private Path classPathFile;
+
+  private int depth = ClassPathScanner.DEFAULT_DEPTH;
+
+  private String failOn = "none";
+
+  private final OutputOptions output =
+      new OutputOptions(
+          spec,
+          OutputOptions.formats(
+              ReportFormat.TEXT,
+              "the findings, riskiest first, each with its call chain",
+              ReportFormat.JSON,
+              "the findings for a program (docs/vtscope-scan.schema.json)",
+              ReportFormat.MARKDOWN,
+              "a table, for a pull-request comment or a CI job summary"));
+
+  ScanCommand() {
+    spec.addPositional(
+        Specs.parameters(() -> entries, v -> entries = v)
+            .paramLabel("CLASSPATH")
+            .arity("0..*")
+            .type(List.class)
+            .auxiliaryTypes(String.class)
+            .description(
+                "Jars and folders of classes, a class path (a.jar:b.jar), or a glob ('lib/*' for"
+                    + " a folder's jars).")
+            .build());
+    spec.addOption(
+        Specs.option(() -> classPathFile, v -> classPathFile = v, "--classpath-file")
+            .paramLabel("FILE")
+            .type(Path.class)
+            .description(
+                "Also the class path in FILE, as mvn dependency:build-classpath"
+                    + " -Dmdep.outputFile=FILE writes it (- reads it from standard input).")
+            .build());
+    spec.addOption(
+        Specs.option(() -> depth, v -> depth = v, "--depth")
+            .paramLabel("N")
+            .type(Integer.class)
+            .description(
+                "Follow at most N calls from a monitor to the call that blocks; 1 looks only at"
+                    + " the calls the synchronized code makes itself (default: "
+                    + ClassPathScanner.DEFAULT_DEPTH
+                    + ").")
+            .build());
+    spec.addOption(
+        Specs.option(() -> failOn, v -> failOn = v, "--fail-on")
+            .paramLabel("SEVERITY")
+            .type(String.class)
+            .completionCandidates(new CheckCommand.FailOnValues())
+            .description(
+                "Exit with "
+                    + ExitCode.CHECK_FAILED.code()
+                    + " when a finding has this risk or higher: low, medium, high, or none"
+                    + " (default) to only report.")
+            .build());
+    Specs.verboseOption(spec);
+    Specs.helpOptions(spec);
+  }
+
+  /** The command's model, which picocli runs. */
+  CommandSpec spec() {
+    return spec;
+  }
+
+  @Override
+  public Integer call() {
+    Severity threshold = CheckCommand.severity(failOn);
+    if (depth < 1) {
+      throw new ExitException(ExitCode.USAGE, "--depth must be 1 or more, not " + depth);
+    }
+    List<String> given = new ArrayList<>(entries);
+    List<Path> read = new ArrayList<>();
+    if (classPathFile != null) {
+      given.addAll(ClassPathInput.split(classPathText()));
+      read.add(classPathFile);
+    }
+    if (given.isEmpty()) {
+      throw new ExitException(
+          ExitCode.USAGE, "give jars or folders to scan, or --classpath-file FILE");
+    }
+    List<Path> classPath;
+    try {
+      classPath = ClassPathInput.resolve(given);
+    } catch (ClassPathInput.MissingEntry e) {
+      throw new ExitException(ExitCode.INPUT_UNREADABLE, e.getMessage(), e);
+    }
+    read.addAll(classPath);
+    ScanResult result = new ClassPathScanner(Knowledge.standard(), depth).scan(classPath);
+    if (result.classes() == 0) {
+      throw new ExitException(
+          ExitCode.INPUT_UNREADABLE,
+          "no class files in "
+              + (classPath.size() == 1 ? classPath.get(0) : classPath.size() + " entries")
+              + (result.problems().isEmpty()
+                  ? ""
+                  : " (" + result.problems().get(0).problem() + ")"));
+    }
+    output.print(output.renderer(), new Report.Scanned(result), spec.commandLine().getOut(), read);
+    boolean failed =
+        threshold != null
+            && result.findings().stream().anyMatch(f -> f.severity().compareTo(threshold) >= 0);
+    return failed ? ExitCode.CHECK_FAILED.code() : ExitCode.OK.code();
+  }
+
+  private String classPathText() {
+    try {
+      if (classPathFile.toString().equals("-")) {
+        return new String(System.in.readAllBytes(), StandardCharsets.UTF_8);
+      }
+      return Files.readString(classPathFile);
+    } catch (IOException | RuntimeException e) {
+      throw new ExitException(
+          ExitCode.INPUT_UNREADABLE, "cannot read --classpath-file " + classPathFile, e);
+    }
+  }
+}

@@ -1,0 +1,316 @@
+package dev.vtscope.report;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.vtscope.advice.Severity;
+import dev.vtscope.scan.ChainStep;
+import dev.vtscope.scan.FindingKind;
+import dev.vtscope.scan.KnownFix;
+import dev.vtscope.scan.ScanFinding;
+import dev.vtscope.scan.ScanResult;
+import dev.vtscope.scan.ScannedArchive;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code vtscope scan}'s result as text, a Markdown table, or JSON ({@code
+ * docs/vtscope-scan.schema.json}). Class, method and artifact names come from the jars scanned, so
+ * text and Markdown show them escaped.
+ */
+final class ScanReport {
+
+  /** Bumped when a field is removed or changes meaning; adding fields keeps the version. */
+  static final int SCHEMA_VERSION = 1;
+
+  private ScanReport() {}
+
+  /** What a finding's holder is, in a few words. */
+  private static String holder(FindingKind kind) {
+    return switch (kind) {
+      case SYNCHRONIZED_METHOD -> "synchronized method";
+      case SYNCHRONIZED_BLOCK -> "synchronized block";
+      case CLASS_INIT -> "class initialiser";
+      case NATIVE_METHOD -> "native method";
+      case FOREIGN_UPCALL -> "foreign-function upcall";
+      case JDK_MONITOR_CALLBACK -> "function run under a JDK monitor";
+    };
+  }
+
+  /** What the holder does, as the sentence of a finding says it. */
+  private static String verb(FindingKind kind) {
+    return switch (kind) {
+      case SYNCHRONIZED_METHOD, SYNCHRONIZED_BLOCK -> "holds a monitor across a blocking call";
+      case CLASS_INIT -> "blocks while initialising its class";
+      case NATIVE_METHOD -> "pins while it runs or while Java code it calls back blocks";
+      case FOREIGN_UPCALL -> "makes an upcall stub: Java code run under a native frame";
+      case JDK_MONITOR_CALLBACK -> "hands a function to a JDK method that runs it under a monitor";
+    };
+  }
+
+  private static String summary(ScanResult result) {
+    long high = count(result, Severity.HIGH);
+    long medium = count(result, Severity.MEDIUM);
+    long low = count(result, Severity.LOW);
+    return result.findings().size()
+        + (result.findings().size() == 1 ? " finding" : " findings")
+        + " in "
+        + result.classes()
+        + " classes of "
+        + result.archives().size()
+        + (result.archives().size() == 1 ? " jar or folder" : " jars and folders")
+        + " (calls followed to depth "
+        + result.depth()
+        + "): "
+        + high
+        + " high, "
+        + medium
+        + " medium, "
+        + low
+        + " low";
+  }
+
+  private static long count(ScanResult result, Severity severity) {
+    return result.findings().stream().filter(f -> f.severity() == severity).count();
+  }
+
+  static void text(ScanResult result, PrintWriter out) {
+    out.println("vtscope scan: " + summary(result));
+    for (ScannedArchive a : result.problems()) {
+      out.println(
+          "  ! skipped "
+              + Escaping.terminal(a.location())
+              + ": "
+              + Escaping.terminalLine(a.problem()));
+    }
+    for (ScanFinding f : result.findings()) {
+      out.println();
+      out.println(
+          String.format(Locale.ROOT, "%-6s ", f.severity().label().toUpperCase(Locale.ROOT))
+              + Escaping.terminal(f.qualifiedMethod())
+              + parameters(f.descriptor())
+              + lines(f)
+              + " "
+              + verb(f.kind()));
+      out.println(
+          "       "
+              + holder(f.kind())
+              + " in "
+              + Escaping.terminal(f.artifact())
+              + (f.release() > 0 ? " (its JDK " + f.release() + "+ variant)" : "")
+              + "; pins on JDK "
+              + f.releases().display()
+              + (f.waitersPinnedUpTo() > 0
+                  ? ", threads waiting for it pinned up to JDK " + f.waitersPinnedUpTo()
+                  : "")
+              + "; risk "
+              + f.score()
+              + (f.virtual() ? ", through a virtual call" : ""));
+      for (int i = 0; i < f.chain().size(); i++) {
+        ChainStep s = f.chain().get(i);
+        out.println(
+            "       "
+                + (i == 0 ? "   " : "-> ")
+                + Escaping.terminal(s.qualifiedMethod())
+                + (s.line() >= 0 ? " (line " + s.line() + ")" : "")
+                + (s.virtual() ? " [one of its implementations]" : "")
+                + (i == f.chain().size() - 1 && f.blocking() != null
+                    ? "  " + f.blocking().name().toLowerCase(Locale.ROOT)
+                    : ""));
+      }
+      if (f.fix() != null) {
+        out.println("       fix: " + Escaping.terminalLine(fix(f.fix())));
+      }
+    }
+    out.flush();
+  }
+
+  private static String lines(ScanFinding f) {
+    return f.lines() == null ? "" : " " + f.lines();
+  }
+
+  private static String fix(KnownFix fix) {
+    String release =
+        fix.fixedIn() != null
+            ? "fixed in " + fix.fixedIn() + " (last affected " + fix.lastAffected() + ")"
+            : "no fixed release (checked up to " + fix.checkedUpTo() + ")";
+    return fix.library()
+        + (fix.knownPin() ? ", a pin vtscope knows: " : ": ")
+        + release
+        + ". "
+        + fix.remedy()
+        + " "
+        + fix.source();
+  }
+
+  /** {@code (String, int)} of {@code (Ljava/lang/String;I)V}. */
+  static String parameters(String descriptor) {
+    List<String> types = new ArrayList<>();
+    int i = 1;
+    while (i < descriptor.length() && descriptor.charAt(i) != ')') {
+      int dims = 0;
+      while (descriptor.charAt(i) == '[') {
+        dims++;
+        i++;
+      }
+      String type;
+      char c = descriptor.charAt(i);
+      if (c == 'L') {
+        int end = descriptor.indexOf(';', i);
+        String name = descriptor.substring(i + 1, end);
+        type = name.substring(name.lastIndexOf('/') + 1);
+        i = end + 1;
+      } else {
+        type =
+            switch (c) {
+              case 'B' -> "byte";
+              case 'C' -> "char";
+              case 'D' -> "double";
+              case 'F' -> "float";
+              case 'I' -> "int";
+              case 'J' -> "long";
+              case 'S' -> "short";
+              case 'Z' -> "boolean";
+              default -> String.valueOf(c);
+            };
+        i++;
+      }
+      types.add(type + "[]".repeat(dims));
+    }
+    return "(" + String.join(", ", types) + ")";
+  }
+
+  static void markdown(ScanResult result, PrintWriter out) {
+    StringBuilder md =
+        new StringBuilder("## vtscope scan\n\n")
+            .append(Escaping.markdownText(summary(result)))
+            .append("\n\n");
+    for (ScannedArchive a : result.problems()) {
+      md.append("- skipped ")
+          .append(Escaping.markdownCode(a.location()))
+          .append(": ")
+          .append(Escaping.markdownText(a.problem()))
+          .append("\n");
+    }
+    if (!result.findings().isEmpty()) {
+      md.append("\n| risk | method | artifact | what | blocking call chain | JDK | fix |\n")
+          .append("|---|---|---|---|---|---|---|\n");
+    }
+    int shown = 0;
+    for (ScanFinding f : result.findings()) {
+      if (md.length() > MarkdownReport.MAX_CHARS - 1_000) {
+        md.append("| | … ")
+            .append(result.findings().size() - shown)
+            .append(" more: `vtscope scan` lists them | | | | | |\n");
+        break;
+      }
+      List<String> chain = new ArrayList<>();
+      for (ChainStep s : f.chain()) {
+        chain.add(s.qualifiedMethod() + (s.line() >= 0 ? ":" + s.line() : ""));
+      }
+      md.append("| ")
+          .append(f.severity().label())
+          .append(" ")
+          .append(f.score())
+          .append(" | ")
+          .append(Escaping.markdownCodeCell(f.qualifiedMethod() + parameters(f.descriptor())))
+          .append(" | ")
+          .append(Escaping.markdownCodeCell(f.artifact()))
+          .append(" | ")
+          .append(holder(f.kind()))
+          .append(f.lines() == null ? "" : ", " + f.lines())
+          .append(" | ")
+          .append(chain.isEmpty() ? "" : Escaping.markdownCodeCell(String.join(" → ", chain)))
+          .append(f.blocking() == null ? "" : " " + f.blocking().name().toLowerCase(Locale.ROOT))
+          .append(" | ")
+          .append(f.releases().display())
+          .append(" | ")
+          .append(f.fix() == null ? "" : Escaping.markdownText(fix(f.fix())))
+          .append(" |\n");
+      shown++;
+    }
+    out.print(md);
+    out.flush();
+  }
+
+  static void json(ScanResult result, String toolVersion, PrintWriter out) {
+    ObjectNode root = JsonText.object();
+    root.put("schemaVersion", SCHEMA_VERSION);
+    root.putObject("tool").put("name", "vtscope").put("version", toolVersion);
+    root.put("depth", result.depth());
+    root.put("classes", result.classes());
+    root.put("methods", result.methods());
+    ObjectNode counts = root.putObject("counts");
+    for (Severity s : List.of(Severity.HIGH, Severity.MEDIUM, Severity.LOW)) {
+      counts.put(s.label(), count(result, s));
+    }
+    ArrayNode archives = root.putArray("archives");
+    for (ScannedArchive a : result.archives()) {
+      archives
+          .addObject()
+          .put("location", a.location())
+          .put("artifact", a.artifact())
+          .put("classes", a.classes())
+          .put("problem", a.problem());
+    }
+    ArrayNode findings = root.putArray("findings");
+    for (ScanFinding f : result.findings()) {
+      ObjectNode o =
+          findings
+              .addObject()
+              .put("severity", f.severity().label())
+              .put("score", f.score())
+              .put("kind", f.kind().name())
+              .put("artifact", f.artifact())
+              .put("location", f.location())
+              .put("release", f.release())
+              .put("className", f.className())
+              .put("method", f.method())
+              .put("descriptor", f.descriptor());
+      if (f.lines() == null) {
+        o.putNull("lines");
+      } else {
+        o.putObject("lines").put("first", f.lines().first()).put("last", f.lines().last());
+      }
+      o.put("blocking", f.blocking() == null ? null : f.blocking().name());
+      o.put("virtual", f.virtual());
+      ArrayNode chain = o.putArray("chain");
+      for (ChainStep s : f.chain()) {
+        chain
+            .addObject()
+            .put("className", s.className())
+            .put("method", s.method())
+            .put("descriptor", s.descriptor())
+            .put("line", s.line())
+            .put("virtual", s.virtual());
+      }
+      ObjectNode releases = o.putObject("releases").put("first", f.releases().first());
+      if (f.releases().last() == 0) {
+        releases.putNull("last");
+      } else {
+        releases.put("last", f.releases().last());
+      }
+      if (f.waitersPinnedUpTo() > 0) {
+        o.put("waitersPinnedUpTo", f.waitersPinnedUpTo());
+      } else {
+        o.putNull("waitersPinnedUpTo");
+      }
+      if (f.fix() == null) {
+        o.putNull("fix");
+      } else {
+        KnownFix k = f.fix();
+        o.putObject("fix")
+            .put("library", k.library())
+            .put("knownPin", k.knownPin())
+            .put("fixedIn", k.fixedIn())
+            .put("lastAffected", k.lastAffected())
+            .put("checkedUpTo", k.checkedUpTo())
+            .put("remedy", k.remedy())
+            .put("source", k.source());
+      }
+    }
+    out.println(JsonText.pretty(root));
+    out.flush();
+  }
+}
