@@ -1,42 +1,98 @@
 package dev.vtscope.attribution;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * What a class file says about the calls its methods make: its supertypes, its methods' modifiers,
- * and for each method every call of another method with the number of monitors its own code holds
+ * and for each method the calls of other methods with the number of monitors its own code holds
  * there. Read with the class-file reader attribution uses, for a static scan of a class path.
- *
- * @param name binary name with dots ({@code a.b.C$D})
- * @param superName the superclass, or null for {@code java.lang.Object} and module descriptors
- * @param interfaces the interfaces it implements, or extends for an interface
- * @param isInterface whether it is an interface
- * @param methods every method it declares, with or without code
  */
-public record ClassCode(
-    String name,
-    String superName,
-    List<String> interfaces,
-    boolean isInterface,
-    List<DeclaredMethod> methods) {
+public final class ClassCode {
+
+  /** Which calls a reading keeps: a scan drops those it would never follow, to save memory. */
+  @FunctionalInterface
+  public interface CallFilter {
+    /**
+     * @param owner the class the call names, binary name with dots
+     * @param name the method's name
+     * @param descriptor its descriptor
+     */
+    boolean keep(String owner, String name, String descriptor);
+  }
 
   private static final int ACC_INTERFACE = 0x0200;
 
-  public ClassCode {
-    interfaces = List.copyOf(interfaces);
-    methods = List.copyOf(methods);
+  private final String name;
+  private final String superName;
+  private final List<String> interfaces;
+  private final boolean isInterface;
+  private final List<DeclaredMethod> methods;
+  private final Map<String, DeclaredMethod> byNameAndDescriptor;
+
+  /**
+   * @param name binary name with dots ({@code a.b.C$D})
+   * @param superName the superclass, or null for {@code java.lang.Object} and module descriptors
+   * @param interfaces the interfaces it implements, or extends for an interface
+   * @param isInterface whether it is an interface
+   * @param methods every method it declares, with or without code
+   */
+  public ClassCode(
+      String name,
+      String superName,
+      List<String> interfaces,
+      boolean isInterface,
+      List<DeclaredMethod> methods) {
+    this.name = name;
+    this.superName = superName;
+    this.interfaces = List.copyOf(interfaces);
+    this.isInterface = isInterface;
+    this.methods = List.copyOf(methods);
+    this.byNameAndDescriptor = new HashMap<>(methods.size() * 2);
+    for (DeclaredMethod m : methods) {
+      byNameAndDescriptor.put(m.name() + m.descriptor(), m);
+    }
+  }
+
+  public String name() {
+    return name;
+  }
+
+  public String superName() {
+    return superName;
+  }
+
+  public List<String> interfaces() {
+    return interfaces;
+  }
+
+  public boolean isInterface() {
+    return isInterface;
+  }
+
+  public List<DeclaredMethod> methods() {
+    return methods;
   }
 
   /**
-   * Reads a class file.
+   * Reads a class file, keeping every call.
    *
    * @throws IllegalArgumentException when the bytes are not a class file this reader can walk
    */
   public static ClassCode read(byte[] bytes) {
+    return read(bytes, (owner, name, descriptor) -> true);
+  }
+
+  /**
+   * Reads a class file, keeping the calls {@code keep} wants.
+   *
+   * @throws IllegalArgumentException when the bytes are not a class file this reader can walk
+   */
+  public static ClassCode read(byte[] bytes, CallFilter keep) {
     MethodCode.ClassFileFacts facts = MethodCode.readClass(bytes);
-    Map<String, MethodCode> code = new java.util.HashMap<>();
+    Map<String, MethodCode> code = new HashMap<>();
     for (MethodCode m : facts.code()) {
       code.put(m.nameAndDescriptor(), m);
     }
@@ -50,7 +106,7 @@ public record ClassCode(
               nameAndDescriptor.substring(0, paren),
               nameAndDescriptor.substring(paren),
               e.getValue(),
-              m == null ? List.of() : calls(m),
+              m == null ? List.of() : calls(m, keep),
               m == null ? null : lines(m)));
     }
     return new ClassCode(
@@ -63,27 +119,27 @@ public record ClassCode(
 
   /** The method {@code name} + {@code descriptor} this class declares, or null. */
   public DeclaredMethod method(String name, String descriptor) {
-    for (DeclaredMethod m : methods) {
-      if (m.name().equals(name) && m.descriptor().equals(descriptor)) {
-        return m;
-      }
-    }
-    return null;
+    return byNameAndDescriptor.get(name + descriptor);
   }
 
-  private static List<CallSite> calls(MethodCode m) {
-    int[] held = m.monitorsHeld();
+  private static List<CallSite> calls(MethodCode m, CallFilter keep) {
+    byte[] code = m.code();
+    boolean monitors = false;
+    for (int bci = 0; bci < code.length; bci += m.instructionLength(bci)) {
+      monitors |= m.opcode(bci) == MethodCode.MONITORENTER;
+    }
+    // without a monitorenter every instruction holds none; the flow would only find dead code
+    int[] held = monitors ? m.monitorsHeld() : null;
     List<SynchronizedBlockLocator.Region> regions = null;
     List<CallSite> calls = new ArrayList<>();
-    byte[] code = m.code();
     for (int bci = 0; bci < code.length; bci += m.instructionLength(bci)) {
       MethodCode.MemberRef ref = m.invoked(bci);
-      if (ref == null) {
+      if (ref == null || !keep.keep(ref.owner(), ref.name(), ref.descriptor())) {
         continue;
       }
-      int monitors = Math.max(held[bci], 0);
+      int count = held == null ? 0 : Math.max(held[bci], 0);
       LineRange block = null;
-      if (monitors > 0) {
+      if (count > 0) {
         if (regions == null) {
           regions = SynchronizedBlockLocator.regions(m);
         }
@@ -97,11 +153,11 @@ public record ClassCode(
               CallSite.Kind.of(m.opcode(bci)),
               bci,
               m.lineAt(bci),
-              monitors,
+              count,
               block,
-              held[bci] >= 0));
+              held == null || held[bci] >= 0));
     }
-    return calls;
+    return calls.isEmpty() ? List.of() : calls;
   }
 
   private static LineRange innermost(List<SynchronizedBlockLocator.Region> regions, int bci) {

@@ -533,11 +533,26 @@ record MethodCode(
       }
     }
 
+    /** Utf8 constants decoded so far: attribute names recur in every method. */
+    private String[] decoded;
+
     /** A Utf8 constant, in the JVM's modified UTF-8 (1 to 3 bytes per UTF-16 unit). */
     private String utf8(int index) {
       if (index <= 0 || index >= utf8Offsets.length || utf8Offsets[index] == 0) {
         throw new IllegalArgumentException("a name that is not a Utf8 constant");
       }
+      if (decoded == null) {
+        decoded = new String[utf8Offsets.length];
+      }
+      String known = decoded[index];
+      if (known == null) {
+        known = decode(index);
+        decoded[index] = known;
+      }
+      return known;
+    }
+
+    private String decode(int index) {
       int at = utf8Offsets[index];
       int length = u2At(at);
       char[] chars = new char[length];

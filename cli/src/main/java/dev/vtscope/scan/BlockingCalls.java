@@ -53,14 +53,36 @@ final class BlockingCalls {
     return STANDARD;
   }
 
-  /** Whether {@code className} is the JDK's, which the table answers for. */
+  private static final Map<String, Boolean> JDK_CLASSES = new ConcurrentHashMap<>();
+
+  /**
+   * Whether {@code className} is the JDK's, which the table answers for: in {@code java.}, or in
+   * the JDK's other packages ({@code javax.}, {@code com.sun.}) and known to the running JDK, as
+   * {@code javax.servlet} and {@code com.sun.jna} are not.
+   */
   static boolean isJdkClass(String className) {
+    if (className.startsWith("java.")) {
+      return true;
+    }
     for (String prefix : JDK_PACKAGES) {
       if (className.startsWith(prefix)) {
-        return true;
+        return JDK_CLASSES.computeIfAbsent(className, c -> load(c) != null);
       }
     }
     return false;
+  }
+
+  /**
+   * Whether a scan needs to keep a call: one into the class path, or of a JDK method the table
+   * lists, or the making of a foreign-function upcall. Calls of the JDK's other methods lead
+   * nowhere the scan follows.
+   */
+  boolean worthFollowing(String owner, String name, String descriptor) {
+    if (!isJdkClass(owner)) {
+      return true;
+    }
+    return (owner.equals("java.lang.foreign.Linker") && name.equals("upcallStub"))
+        || match(owner, name, descriptor).isPresent();
   }
 
   /** The kind of block of {@code owner.name} (a JDK class), or empty when the table has none. */

@@ -135,7 +135,9 @@ final class ClassPathReader {
         }
         byte[] bytes = in.readAllBytes();
         try {
-          classes.add(new ScannedClass(ClassCode.read(bytes), 0, release));
+          classes.add(
+              new ScannedClass(
+                  ClassCode.read(bytes, BlockingCalls.standard()::worthFollowing), 0, release));
         } catch (IllegalArgumentException e) {
           damaged++;
           if (firstDamage == null) {

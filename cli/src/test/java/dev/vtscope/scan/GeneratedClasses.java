@@ -1,0 +1,74 @@
+package dev.vtscope.scan;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.stream.Stream;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+
+/** Compiles small sources for the scan's tests, and packs classes into jars. */
+final class GeneratedClasses {
+
+  private GeneratedClasses() {}
+
+  /**
+   * Compiles {@code sources} (class name to source) into a new folder under {@code dir}, for JDK
+   * 21.
+   */
+  static Path compile(Path dir, Map<String, String> sources) {
+    try {
+      Path src = Files.createTempDirectory(dir, "src");
+      Path classes = Files.createTempDirectory(dir, "classes");
+      List<String> args =
+          new ArrayList<>(List.of("--release", "21", "-g", "-d", classes.toString()));
+      for (Map.Entry<String, String> e : sources.entrySet()) {
+        Path file = src.resolve(e.getKey().replace('.', '/') + ".java");
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, e.getValue());
+        args.add(file.toString());
+      }
+      JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+      if (javac == null) {
+        throw new IllegalStateException("the tests run on a JDK with javac");
+      }
+      int status = javac.run(null, null, null, args.toArray(String[]::new));
+      if (status != 0) {
+        throw new IllegalStateException("the test's sources do not compile");
+      }
+      return classes;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** A jar of the classes under {@code classes}, at {@code jar}, with {@code extra} entries too. */
+  static Path jar(Path classes, Path jar, Map<String, byte[]> extra) {
+    try (OutputStream out = Files.newOutputStream(jar);
+        JarOutputStream zip = new JarOutputStream(out);
+        Stream<Path> files = Files.walk(classes)) {
+      for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
+        zip.putNextEntry(
+            new JarEntry(
+                classes.relativize(f).toString().replace(java.io.File.separatorChar, '/')));
+        zip.write(Files.readAllBytes(f));
+        zip.closeEntry();
+      }
+      for (Map.Entry<String, byte[]> e : extra.entrySet()) {
+        zip.putNextEntry(new JarEntry(e.getKey()));
+        zip.write(e.getValue());
+        zip.closeEntry();
+      }
+      return jar;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
