@@ -9,7 +9,7 @@ public enum ExitCode {
   INPUT_UNREADABLE(
       3,
       "an input cannot be read (missing, unreadable, no recordings, no thread dumps in"
-          + " recordings, no class files to scan), or an output cannot be written"),
+          + " recordings), or an output cannot be written"),
   NOT_A_RECORDING(
       4, "an input is not a recording or thread dump (merge: not a JSON report), or is damaged"),
   PROGRAM_FAILED(5, "record: the program failed, timed out or wrote no recording"),

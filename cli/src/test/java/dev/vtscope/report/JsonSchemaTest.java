@@ -31,7 +31,11 @@ class JsonSchemaTest {
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
   private static JsonSchema schema() throws IOException {
-    Path file = TestRecordings.repoRoot().resolve("docs/vtscope-report.schema.json");
+    return schema("docs/vtscope-report.schema.json");
+  }
+
+  private static JsonSchema schema(String name) throws IOException {
+    Path file = TestRecordings.repoRoot().resolve(name);
     SchemaValidatorsConfig config =
         SchemaValidatorsConfig.builder().formatAssertionsEnabled(true).build();
     try (InputStream in = Files.newInputStream(file)) {
@@ -63,5 +67,28 @@ class JsonSchemaTest {
     ((ObjectNode) report.get("pinned")).put("totalNanos", "12 ms");
     report.remove("schemaVersion");
     assertThat(schema().validate(report)).hasSizeGreaterThanOrEqualTo(2);
+  }
+
+  @Test
+  void aScanValidatesAndTheScanSchemaRejectsABrokenOne() throws Exception {
+    Path workloads =
+        Path.of(
+            dev.vtscope.workloads.Workloads.class
+                .getProtectionDomain()
+                .getCodeSource()
+                .getLocation()
+                .toURI());
+    dev.vtscope.scan.ScanResult result =
+        new dev.vtscope.scan.ClassPathScanner(dev.vtscope.advice.Knowledge.standard(), 5)
+            .scan(java.util.List.of(workloads));
+    java.io.StringWriter text = new java.io.StringWriter();
+    new JsonReport("test").render(new Report.Scanned(result), new java.io.PrintWriter(text));
+    JsonNode scan = MAPPER.readTree(text.toString());
+    JsonSchema schema = schema("docs/vtscope-scan.schema.json");
+    assertThat(scan.get("findings")).isNotEmpty();
+    assertThat(schema.validate(scan)).isEmpty();
+    ((ObjectNode) scan.get("findings").get(0)).put("severity", "grave");
+    ((ObjectNode) scan).remove("depth");
+    assertThat(schema.validate(scan)).hasSizeGreaterThanOrEqualTo(2);
   }
 }

@@ -1,0 +1,136 @@
+package dev.vtscope.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vtscope.testing.Cli;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code vtscope scan} run as a user runs it: inputs, formats, --fail-on and bad input. */
+class ScanCommandTest {
+
+  @TempDir Path dir;
+
+  private static Path workloads() {
+    try {
+      return Path.of(
+          dev.vtscope.workloads.Workloads.class
+              .getProtectionDomain()
+              .getCodeSource()
+              .getLocation()
+              .toURI());
+    } catch (URISyntaxException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** The workloads as a jar, whether the build gives them as one or as a folder. */
+  private Path workloadsJar() throws IOException {
+    Path code = workloads();
+    if (Files.isRegularFile(code)) {
+      return code;
+    }
+    Path jar = dir.resolve("vtscope-workloads.jar");
+    try (OutputStream out = Files.newOutputStream(jar);
+        JarOutputStream zip = new JarOutputStream(out);
+        Stream<Path> files = Files.walk(code)) {
+      for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
+        zip.putNextEntry(new JarEntry(code.relativize(f).toString().replace('\\', '/')));
+        zip.write(Files.readAllBytes(f));
+        zip.closeEntry();
+      }
+    }
+    return jar;
+  }
+
+  @Test
+  void theWorkloadsJarsPinsAreListedRiskiestFirstWithTheirChains() throws IOException {
+    Cli.Result r = Cli.run("scan", workloadsJar().toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.out())
+        .startsWith("vtscope scan: ")
+        .contains("HIGH   dev.vtscope.workloads.ConnectionPoolStall$MonitorPool.checkout()")
+        .contains("-> java.lang.Object.wait  wait")
+        .contains("dev.vtscope.workloads.SharedLockPinning.withMonitor(Duration) lines 90-92")
+        .contains("pins on JDK 21-23");
+    assertThat(r.out().indexOf("HIGH")).isLessThan(r.out().indexOf("MEDIUM"));
+  }
+
+  @Test
+  void aFatJarsNestedJarsAreScannedInPlaceAndFailOnFailsTheBuild() throws IOException {
+    Path fat = dir.resolve("app.jar");
+    try (OutputStream out = Files.newOutputStream(fat);
+        JarOutputStream zip = new JarOutputStream(out)) {
+      zip.putNextEntry(new JarEntry("BOOT-INF/lib/vtscope-workloads-1.0.jar"));
+      zip.write(Files.readAllBytes(workloadsJar()));
+      zip.closeEntry();
+    }
+    Path json = dir.resolve("scan.json");
+    Cli.Result r =
+        Cli.run(
+            "scan", fat.toString(), "--format", "json", "-o", json.toString(), "--fail-on", "high");
+    assertThat(r.exitCode()).isEqualTo(ExitCode.CHECK_FAILED.code());
+    JsonNode doc = new ObjectMapper().readTree(json.toFile());
+    assertThat(doc.path("counts").path("high").asInt()).isPositive();
+    JsonNode first = doc.path("findings").get(0);
+    assertThat(first.path("severity").asText()).isEqualTo("high");
+    assertThat(first.path("location").asText())
+        .endsWith("!/BOOT-INF/lib/vtscope-workloads-1.0.jar");
+    assertThat(first.path("chain").size()).isGreaterThanOrEqualTo(2);
+    try (Stream<Path> files = Files.list(dir)) {
+      assertThat(files.map(p -> p.getFileName().toString()))
+          .as("nothing unpacked beside the jar")
+          .isSubsetOf("app.jar", "scan.json", "vtscope-workloads.jar");
+    }
+  }
+
+  @Test
+  void aClassPathFileAsMavenWritesItAndAQuotedGlobAreRead() throws IOException {
+    Path lib = Files.createDirectories(dir.resolve("lib"));
+    Files.copy(workloadsJar(), lib.resolve("workloads.jar"));
+    Path cp = dir.resolve("cp.txt");
+    Files.writeString(cp, lib.resolve("workloads.jar") + java.io.File.pathSeparator);
+    Cli.Result fromFile =
+        Cli.run("scan", "--classpath-file", cp.toString(), "--format", "markdown");
+    assertThat(fromFile.exitCode()).as(fromFile.err()).isZero();
+    assertThat(fromFile.out()).startsWith("## vtscope scan").contains("| high ");
+    Cli.Result glob = Cli.run("scan", lib + "/*", "--fail-on", "none");
+    assertThat(glob.exitCode()).isZero();
+    assertThat(glob.out()).contains("ConnectionPoolStall$MonitorPool.checkout");
+  }
+
+  @Test
+  void badInputIsOneLineWithItsExitCode() throws IOException {
+    Cli.Result missing = Cli.run("scan", dir.resolve("nope.jar").toString());
+    assertThat(missing.exitCode()).isEqualTo(ExitCode.INPUT_UNREADABLE.code());
+    assertThat(missing.err().strip()).startsWith("vtscope scan: no such file").doesNotContain("\n");
+    Path text = Files.writeString(dir.resolve("notes.jar"), "not a jar");
+    Cli.Result damaged = Cli.run("scan", text.toString());
+    assertThat(damaged.exitCode()).isEqualTo(ExitCode.INPUT_UNREADABLE.code());
+    assertThat(damaged.err().strip())
+        .startsWith("vtscope scan: no class files in")
+        .doesNotContain("\n");
+    Cli.Result none = Cli.run("scan");
+    assertThat(none.exitCode()).isEqualTo(ExitCode.USAGE.code());
+    Cli.Result depth = Cli.run("scan", "--depth", "0", text.toString());
+    assertThat(depth.exitCode()).isEqualTo(ExitCode.USAGE.code());
+  }
+
+  @Test
+  void aDamagedJarBesideGoodOnesIsSkippedWithANote() throws IOException {
+    Path text = Files.writeString(dir.resolve("broken.jar"), "not a jar");
+    Cli.Result r = Cli.run("scan", workloadsJar().toString(), text.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.out()).contains("! skipped " + text + ": not readable");
+  }
+}
