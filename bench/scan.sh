@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Times `vtscope scan` on a Spring Boot application's class path: the dependencies of a web, JPA,
-# security, actuator, messaging and cache application with three JDBC drivers, resolved from Maven
-# Central into bench/work/scan/lib (once), then scanned RUNS times.
+# Times `vtscope scan` on a Spring Boot application's class path: the dependencies of an
+# application with about thirty starters (web, webflux, JPA, jOOQ, security, OAuth2, actuator,
+# messaging, batch, MongoDB, Elasticsearch, GraphQL, ...) and three JDBC drivers, about 200 jars,
+# resolved from Maven Central into bench/work/scan/lib (once), then scanned RUNS times.
 #
 #   bench/scan.sh [RUNS]
 #
@@ -38,7 +39,12 @@ if [ ! -d "$lib" ] || [ -z "$(ls -A "$lib" 2>/dev/null)" ]; then
 $(for a in spring-boot-starter-web spring-boot-starter-data-jpa spring-boot-starter-security \
     spring-boot-starter-actuator spring-boot-starter-validation spring-boot-starter-cache \
     spring-boot-starter-data-redis spring-boot-starter-amqp spring-boot-starter-mail \
-    spring-boot-starter-thymeleaf spring-boot-starter-webflux spring-boot-starter-quartz; do
+    spring-boot-starter-thymeleaf spring-boot-starter-webflux spring-boot-starter-quartz \
+    spring-boot-starter-oauth2-client spring-boot-starter-oauth2-resource-server \
+    spring-boot-starter-websocket spring-boot-starter-batch spring-boot-starter-integration \
+    spring-boot-starter-data-mongodb spring-boot-starter-data-elasticsearch \
+    spring-boot-starter-graphql spring-boot-starter-jooq spring-boot-starter-artemis \
+    spring-boot-starter-data-rest spring-boot-starter-hateoas; do
     echo "    <dependency><groupId>org.springframework.boot</groupId><artifactId>$a</artifactId></dependency>"
   done)
     <dependency><groupId>org.springframework.kafka</groupId><artifactId>spring-kafka</artifactId></dependency>

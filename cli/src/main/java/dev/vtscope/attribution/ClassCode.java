@@ -30,7 +30,6 @@ public final class ClassCode {
   private final List<String> interfaces;
   private final boolean isInterface;
   private final List<DeclaredMethod> methods;
-  private final Map<String, DeclaredMethod> byNameAndDescriptor;
 
   /**
    * @param name binary name with dots ({@code a.b.C$D})
@@ -50,10 +49,6 @@ public final class ClassCode {
     this.interfaces = List.copyOf(interfaces);
     this.isInterface = isInterface;
     this.methods = List.copyOf(methods);
-    this.byNameAndDescriptor = new HashMap<>(methods.size() * 2);
-    for (DeclaredMethod m : methods) {
-      byNameAndDescriptor.put(m.name() + m.descriptor(), m);
-    }
   }
 
   public String name() {
@@ -103,8 +98,8 @@ public final class ClassCode {
       MethodCode m = code.get(nameAndDescriptor);
       methods.add(
           new DeclaredMethod(
-              nameAndDescriptor.substring(0, paren),
-              nameAndDescriptor.substring(paren),
+              nameAndDescriptor,
+              paren,
               e.getValue(),
               m == null ? List.of() : calls(m, keep),
               m == null ? null : lines(m)));
@@ -119,7 +114,20 @@ public final class ClassCode {
 
   /** The method {@code name} + {@code descriptor} this class declares, or null. */
   public DeclaredMethod method(String name, String descriptor) {
-    return byNameAndDescriptor.get(name + descriptor);
+    return method(name + descriptor);
+  }
+
+  /**
+   * The method this class declares by its name followed by its descriptor, or null. A search of the
+   * list: a class has a few methods, and a map per class would be most of a scan's memory.
+   */
+  public DeclaredMethod method(String nameAndDescriptor) {
+    for (DeclaredMethod m : methods) {
+      if (m.nameAndDescriptor().equals(nameAndDescriptor)) {
+        return m;
+      }
+    }
+    return null;
   }
 
   private static List<CallSite> calls(MethodCode m, CallFilter keep) {

@@ -3,19 +3,64 @@ package dev.vtscope.attribution;
 import java.util.List;
 
 /**
- * A method as its class file declares it.
- *
- * @param name its name ({@code <clinit>} for a class initialiser)
- * @param descriptor its descriptor, e.g. {@code (I)V}
- * @param access its access flags (JVMS 4.6)
- * @param calls the calls its code makes, in bytecode order; none without code
- * @param lines its first and last source line, or null without line numbers or code
+ * A method as its class file declares it. Equal only to itself: a scan keys what it found of each
+ * method by the method, and a method is one of a class.
  */
-public record DeclaredMethod(
-    String name, String descriptor, int access, List<CallSite> calls, LineRange lines) {
+public final class DeclaredMethod {
 
-  public DeclaredMethod {
-    calls = List.copyOf(calls);
+  private final String nameAndDescriptor;
+  private final int nameLength;
+  private final int access;
+  private final List<CallSite> calls;
+  // two ints rather than a LineRange: a scan holds every method of a class path at once
+  private final int firstLine;
+  private final int lastLine;
+
+  /**
+   * @param nameAndDescriptor its name followed by its descriptor, e.g. {@code run(I)V}
+   * @param nameLength where the name ends and the descriptor starts
+   * @param access its access flags (JVMS 4.6)
+   * @param calls the calls its code makes, in bytecode order; none without code
+   * @param lines its first and last source line, or null without line numbers or code
+   */
+  public DeclaredMethod(
+      String nameAndDescriptor, int nameLength, int access, List<CallSite> calls, LineRange lines) {
+    this.nameAndDescriptor = nameAndDescriptor;
+    this.nameLength = nameLength;
+    this.access = access;
+    this.calls = List.copyOf(calls);
+    this.firstLine = lines == null ? -1 : lines.first();
+    this.lastLine = lines == null ? -1 : lines.last();
+  }
+
+  /** Its name followed by its descriptor, e.g. {@code run(I)V}. */
+  public String nameAndDescriptor() {
+    return nameAndDescriptor;
+  }
+
+  /** Its name ({@code <clinit>} for a class initialiser). */
+  public String name() {
+    return nameAndDescriptor.substring(0, nameLength);
+  }
+
+  /** Its descriptor, e.g. {@code (I)V}. */
+  public String descriptor() {
+    return nameAndDescriptor.substring(nameLength);
+  }
+
+  /** Its access flags (JVMS 4.6). */
+  public int access() {
+    return access;
+  }
+
+  /** The calls its code makes, in bytecode order; none without code. */
+  public List<CallSite> calls() {
+    return calls;
+  }
+
+  /** Its first and last source line, or null without line numbers or code. */
+  public LineRange lines() {
+    return firstLine < 0 ? null : new LineRange(firstLine, lastLine);
   }
 
   public boolean isSynchronized() {
@@ -32,5 +77,10 @@ public record DeclaredMethod(
 
   public boolean isAbstract() {
     return (access & MethodCode.ACC_ABSTRACT) != 0;
+  }
+
+  @Override
+  public String toString() {
+    return nameAndDescriptor;
   }
 }

@@ -555,6 +555,13 @@ record MethodCode(
     private String decode(int index) {
       int at = utf8Offsets[index];
       int length = u2At(at);
+      boolean ascii = true;
+      for (int i = at + 2, end = at + 2 + length; i < end && ascii; i++) {
+        ascii = b[i] > 0; // modified UTF-8 writes no zero byte
+      }
+      if (ascii) {
+        return new String(b, at + 2, length, java.nio.charset.StandardCharsets.ISO_8859_1);
+      }
       char[] chars = new char[length];
       int n = 0;
       int i = at + 2;

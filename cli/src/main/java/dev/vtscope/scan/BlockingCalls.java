@@ -45,8 +45,15 @@ final class BlockingCalls {
   private final Map<String, List<Line>> byClass;
   private final Map<String, Optional<BlockingKind>> cache = new ConcurrentHashMap<>();
 
+  /** Of JDK classes, whether a line of "*" (every method) covers them. */
+  private final Map<String, Boolean> everyMethod = new ConcurrentHashMap<>();
+
+  /** The names the table lists: a call of any other name matches only a line of "*". */
+  private final Set<String> names = new HashSet<>();
+
   private BlockingCalls(Map<String, List<Line>> byClass) {
     this.byClass = byClass;
+    byClass.values().forEach(lines -> lines.forEach(l -> names.add(l.name())));
   }
 
   static BlockingCalls standard() {
@@ -87,7 +94,9 @@ final class BlockingCalls {
 
   /** The kind of block of {@code owner.name} (a JDK class), or empty when the table has none. */
   Optional<Blocking> match(String owner, String name, String descriptor) {
-    if (!isJdkClass(owner)) {
+    if (!isJdkClass(owner)
+        || (!names.contains(name)
+            && !everyMethod.computeIfAbsent(owner, o -> lookUp(o, "*", "").isPresent()))) {
       return Optional.empty();
     }
     Optional<BlockingKind> kind =

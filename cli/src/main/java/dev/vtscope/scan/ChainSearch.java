@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Finds, for a call, the riskiest chain of calls through the class path that ends in a call that
@@ -56,11 +57,20 @@ final class ChainSearch {
 
   private final ClassIndex index;
   private final BlockingCalls table;
-  private final ConcurrentHashMap<String, Optional<Chain>> reached = new ConcurrentHashMap<>();
 
-  ChainSearch(ClassIndex index, BlockingCalls table) {
+  /** Per method, by the calls left: what it reaches, once found without recursion cutting it. */
+  private final ConcurrentHashMap<DeclaredMethod, AtomicReferenceArray<Optional<Chain>>> reached =
+      new ConcurrentHashMap<>();
+
+  private final int depth;
+
+  /**
+   * @param depth the most calls any search follows
+   */
+  ChainSearch(ClassIndex index, BlockingCalls table, int depth) {
     this.index = index;
     this.table = table;
+    this.depth = depth;
   }
 
   /** The riskiest blocking chain {@code call} starts, within {@code depth} calls, or null. */
@@ -77,7 +87,7 @@ final class ChainSearch {
 
   /** One search, with the methods it is inside of. */
   private final class Walk {
-    private final Set<String> inside = new HashSet<>();
+    private final Set<DeclaredMethod> inside = new HashSet<>();
     private boolean cut;
 
     Chain call(String owner, String name, String descriptor, CallSite.Kind kind, int budget) {
@@ -114,7 +124,7 @@ final class ChainSearch {
       boolean dispatched = kind == CallSite.Kind.VIRTUAL || kind == CallSite.Kind.INTERFACE;
       if (dispatched && m.isAbstract() && budget > 1) {
         for (ScannedClass impl : index.subtypesOf(c.name(), MAX_IMPLEMENTATIONS)) {
-          DeclaredMethod dm = impl.code().method(name, descriptor);
+          DeclaredMethod dm = impl.code().method(m.nameAndDescriptor());
           if (dm == null || dm.isAbstract()) {
             continue;
           }
@@ -132,13 +142,13 @@ final class ChainSearch {
 
     /** The riskiest chain of {@code m}'s calls, each within {@code budget} calls, m first. */
     private Chain method(ScannedClass c, DeclaredMethod m, int budget, boolean virtual) {
-      String id = c.name() + '.' + m.name() + m.descriptor();
-      String key = id + '#' + budget;
-      Optional<Chain> known = reached.get(key);
+      AtomicReferenceArray<Optional<Chain>> byBudget =
+          reached.computeIfAbsent(m, k -> new AtomicReferenceArray<>(depth + 1));
+      Optional<Chain> known = byBudget.get(budget);
       if (known != null) {
         return known.map(k -> k.reachedVirtually(virtual)).orElse(null);
       }
-      if (!inside.add(id)) {
+      if (!inside.add(m)) {
         cut = true; // recursion: the way in already holds what this would find
         return null;
       }
@@ -157,9 +167,9 @@ final class ChainSearch {
                   sub.after(new ChainStep(c.name(), m.name(), m.descriptor(), call.line(), false)));
         }
       }
-      inside.remove(id);
+      inside.remove(m);
       if (!cut) {
-        reached.put(key, Optional.ofNullable(best));
+        byBudget.set(budget, Optional.ofNullable(best));
       }
       cut |= cutBefore;
       return best == null ? null : best.reachedVirtually(virtual);

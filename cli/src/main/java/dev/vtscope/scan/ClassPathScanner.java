@@ -56,7 +56,7 @@ public final class ClassPathScanner {
       classes.addAll(r.classes());
     }
     ClassIndex index = new ClassIndex(classes);
-    ChainSearch search = new ChainSearch(index, table);
+    ChainSearch search = new ChainSearch(index, table, depth);
     List<ScanFinding> findings =
         classes.parallelStream()
             .flatMap(c -> findings(c, archives.get(c.archive()), search).stream())
