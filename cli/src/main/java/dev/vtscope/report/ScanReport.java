@@ -194,7 +194,8 @@ final class ScanReport {
           .append("\n");
     }
     if (!result.findings().isEmpty()) {
-      md.append("\n| risk | method | artifact | what | blocking call chain | JDK | fix |\n")
+      md.append(result.problems().isEmpty() ? "" : "\n")
+          .append("| risk | method | artifact | what | blocking call chain | JDK | fix |\n")
           .append("|---|---|---|---|---|---|---|\n");
     }
     int shown = 0;
@@ -221,8 +222,8 @@ final class ScanReport {
           .append(holder(f.kind()))
           .append(f.lines() == null ? "" : ", " + f.lines())
           .append(" | ")
-          .append(chain.isEmpty() ? "" : Escaping.markdownCodeCell(String.join(" → ", chain)))
-          .append(f.blocking() == null ? "" : " " + f.blocking().name().toLowerCase(Locale.ROOT))
+          .append(chain.isEmpty() ? "" : Escaping.markdownCodeCell(String.join(" → ", chain)) + " ")
+          .append(f.blocking() == null ? "" : f.blocking().name().toLowerCase(Locale.ROOT))
           .append(" | ")
           .append(f.releases().display())
           .append(" | ")

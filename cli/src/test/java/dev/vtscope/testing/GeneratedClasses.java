@@ -1,4 +1,4 @@
-package dev.vtscope.scan;
+package dev.vtscope.testing;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -15,7 +15,7 @@ import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 
 /** Compiles small sources for the scan's tests, and packs classes into jars. */
-final class GeneratedClasses {
+public final class GeneratedClasses {
 
   private GeneratedClasses() {}
 
@@ -23,7 +23,7 @@ final class GeneratedClasses {
    * Compiles {@code sources} (class name to source) into a new folder under {@code dir}, for JDK
    * 21.
    */
-  static Path compile(Path dir, Map<String, String> sources) {
+  public static Path compile(Path dir, Map<String, String> sources) {
     try {
       Path src = Files.createTempDirectory(dir, "src");
       Path classes = Files.createTempDirectory(dir, "classes");
@@ -50,7 +50,7 @@ final class GeneratedClasses {
   }
 
   /** A jar of the classes under {@code classes}, at {@code jar}, with {@code extra} entries too. */
-  static Path jar(Path classes, Path jar, Map<String, byte[]> extra) {
+  public static Path jar(Path classes, Path jar, Map<String, byte[]> extra) {
     try (OutputStream out = Files.newOutputStream(jar);
         JarOutputStream zip = new JarOutputStream(out);
         Stream<Path> files = Files.walk(classes)) {
