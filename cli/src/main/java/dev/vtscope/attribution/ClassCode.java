@@ -30,6 +30,10 @@ public final class ClassCode {
   private final List<String> interfaces;
   private final boolean isInterface;
   private final List<DeclaredMethod> methods;
+  // the methods by the hash of their name and descriptor, for a binary search: a map per class
+  // would be most of a scan's memory, a search of the list too slow for classes of many methods
+  private final int[] hashes;
+  private final DeclaredMethod[] byHash;
 
   /**
    * @param name binary name with dots ({@code a.b.C$D})
@@ -49,6 +53,15 @@ public final class ClassCode {
     this.interfaces = List.copyOf(interfaces);
     this.isInterface = isInterface;
     this.methods = List.copyOf(methods);
+    this.byHash = this.methods.toArray(DeclaredMethod[]::new);
+    java.util.Arrays.sort(
+        byHash,
+        (a, b) ->
+            Integer.compare(a.nameAndDescriptor().hashCode(), b.nameAndDescriptor().hashCode()));
+    this.hashes = new int[byHash.length];
+    for (int i = 0; i < byHash.length; i++) {
+      hashes[i] = byHash[i].nameAndDescriptor().hashCode();
+    }
   }
 
   public String name() {
@@ -92,6 +105,8 @@ public final class ClassCode {
       code.put(m.nameAndDescriptor(), m);
     }
     List<DeclaredMethod> methods = new ArrayList<>(facts.declared().size());
+    // what the filter said of each constant: a class calls the same method from many places
+    byte[] kept = facts.code().isEmpty() ? null : new byte[facts.code().get(0).pool().size()];
     for (Map.Entry<String, Integer> e : facts.declared().entrySet()) {
       String nameAndDescriptor = e.getKey();
       int paren = nameAndDescriptor.indexOf('(');
@@ -101,7 +116,7 @@ public final class ClassCode {
               nameAndDescriptor,
               paren,
               e.getValue(),
-              m == null ? List.of() : calls(m, keep),
+              m == null ? List.of() : calls(m, keep, kept),
               m == null ? null : lines(m)));
     }
     return new ClassCode(
@@ -117,20 +132,28 @@ public final class ClassCode {
     return method(name + descriptor);
   }
 
-  /**
-   * The method this class declares by its name followed by its descriptor, or null. A search of the
-   * list: a class has a few methods, and a map per class would be most of a scan's memory.
-   */
+  /** The method this class declares by its name followed by its descriptor, or null. */
   public DeclaredMethod method(String nameAndDescriptor) {
-    for (DeclaredMethod m : methods) {
-      if (m.nameAndDescriptor().equals(nameAndDescriptor)) {
-        return m;
+    int hash = nameAndDescriptor.hashCode();
+    int i = java.util.Arrays.binarySearch(hashes, hash);
+    if (i < 0) {
+      return null;
+    }
+    while (i > 0 && hashes[i - 1] == hash) {
+      i--;
+    }
+    for (; i < hashes.length && hashes[i] == hash; i++) {
+      if (byHash[i].nameAndDescriptor().equals(nameAndDescriptor)) {
+        return byHash[i];
       }
     }
     return null;
   }
 
-  private static List<CallSite> calls(MethodCode m, CallFilter keep) {
+  private static final byte KEEP = 1;
+  private static final byte DROP = 2;
+
+  private static List<CallSite> calls(MethodCode m, CallFilter keep, byte[] kept) {
     byte[] code = m.code();
     boolean monitors = false;
     for (int bci = 0; bci < code.length; bci += m.instructionLength(bci)) {
@@ -141,9 +164,19 @@ public final class ClassCode {
     List<SynchronizedBlockLocator.Region> regions = null;
     List<CallSite> calls = new ArrayList<>();
     for (int bci = 0; bci < code.length; bci += m.instructionLength(bci)) {
-      MethodCode.MemberRef ref = m.invoked(bci);
-      if (ref == null || !keep.keep(ref.owner(), ref.name(), ref.descriptor())) {
+      int index = m.invokedIndex(bci);
+      if (index < 0 || index >= kept.length || kept[index] == DROP) {
         continue;
+      }
+      MethodCode.MemberRef ref = m.invoked(bci);
+      if (ref == null) {
+        continue;
+      }
+      if (kept[index] == 0) {
+        kept[index] = keep.keep(ref.owner(), ref.name(), ref.descriptor()) ? KEEP : DROP;
+        if (kept[index] == DROP) {
+          continue;
+        }
       }
       int count = held == null ? 0 : Math.max(held[bci], 0);
       LineRange block = null;

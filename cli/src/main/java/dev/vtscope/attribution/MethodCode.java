@@ -239,11 +239,20 @@ record MethodCode(
 
   /** What the invoke instruction at {@code bci} calls, or null when it is no invoke of a method. */
   MemberRef invoked(int bci) {
+    int index = invokedIndex(bci);
+    return index < 0 ? null : pool.method(index);
+  }
+
+  /**
+   * The constant pool index of what the invoke instruction at {@code bci} calls, or -1 when it is
+   * no invoke of a method.
+   */
+  int invokedIndex(int bci) {
     int opcode = opcode(bci);
     if (opcode < 0xb6 || opcode > 0xb9) {
-      return null; // invokedynamic names a call site, not a method
+      return -1; // invokedynamic names a call site, not a method
     }
-    return pool.method((code[bci + 1] & 0xff) << 8 | (code[bci + 2] & 0xff));
+    return (code[bci + 1] & 0xff) << 8 | (code[bci + 2] & 0xff);
   }
 
   /** Whether the line number table has an entry for {@code line}. */
@@ -374,6 +383,11 @@ record MethodCode(
       this.refs = new MemberRef[offsets.length];
     }
 
+    /** The number of its entries, plus one: indexes run from 1 below it. */
+    int size() {
+      return offsets.length;
+    }
+
     /** The method entry {@code index} names, or null when it is none. */
     synchronized MemberRef method(int index) {
       if (index <= 0 || index >= offsets.length || (tags[index] != 10 && tags[index] != 11)) {
@@ -497,7 +511,7 @@ record MethodCode(
       for (int i = 0; i < handlers.length; i++) {
         handlers[i] = u2();
       }
-      List<int[]> lineEntries = new ArrayList<>();
+      int[] lines = new int[0];
       int attributes = u2();
       for (int a = 0; a < attributes; a++) {
         String attribute = utf8(u2());
@@ -505,20 +519,38 @@ record MethodCode(
         int end = p + attributeLength;
         if ("LineNumberTable".equals(attribute)) {
           int n = u2();
+          int at = lines.length;
+          lines = Arrays.copyOf(lines, at + 2 * n);
           for (int i = 0; i < n; i++) {
-            lineEntries.add(new int[] {u2(), u2()});
+            lines[at + 2 * i] = u2();
+            lines[at + 2 * i + 1] = u2();
           }
         }
         p = end;
       }
-      // a method may have several tables; entries are looked up by start
-      lineEntries.sort((x, y) -> Integer.compare(x[0], y[0]));
-      int[] lines = new int[2 * lineEntries.size()];
-      for (int i = 0; i < lineEntries.size(); i++) {
-        lines[2 * i] = lineEntries.get(i)[0];
-        lines[2 * i + 1] = lineEntries.get(i)[1];
-      }
+      // a method may have several tables, and entries in any order; they are looked up by start
+      sortByStart(lines);
       return new MethodCode(nameAndDescriptor, code, handlers, lines, access, pool);
+    }
+
+    /** Sorts (start, line) pairs by start, keeping the order of equal starts. */
+    private static void sortByStart(int[] lines) {
+      boolean sorted = true;
+      for (int i = 2; i < lines.length && sorted; i += 2) {
+        sorted = lines[i - 2] <= lines[i];
+      }
+      if (sorted) {
+        return;
+      }
+      List<int[]> pairs = new ArrayList<>();
+      for (int i = 0; i < lines.length; i += 2) {
+        pairs.add(new int[] {lines[i], lines[i + 1]});
+      }
+      pairs.sort((x, y) -> Integer.compare(x[0], y[0]));
+      for (int i = 0; i < pairs.size(); i++) {
+        lines[2 * i] = pairs.get(i)[0];
+        lines[2 * i + 1] = pairs.get(i)[1];
+      }
     }
 
     private void skipAttributes() {

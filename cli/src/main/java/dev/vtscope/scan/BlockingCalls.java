@@ -37,13 +37,17 @@ final class BlockingCalls {
   /** A JDK method the table says blocks, as the call named it. */
   record Blocking(String owner, String name, String descriptor, BlockingKind kind) {}
 
-  private static final List<String> JDK_PACKAGES =
-      List.of("java.", "javax.", "jdk.", "sun.", "com.sun.");
+  // an array: this is asked of every call read, and a list's iterator is an allocation each time
+  private static final String[] JDK_PACKAGES = {"java.", "javax.", "jdk.", "sun.", "com.sun."};
 
   private static final BlockingCalls STANDARD = load();
 
   private final Map<String, List<Line>> byClass;
-  private final Map<String, Optional<BlockingKind>> cache = new ConcurrentHashMap<>();
+
+  /** A call's method, as a key: no string built per lookup. */
+  private record Method(String owner, String name, String descriptor) {}
+
+  private final Map<Method, Optional<BlockingKind>> cache = new ConcurrentHashMap<>();
 
   /** Of JDK classes, whether a line of "*" (every method) covers them. */
   private final Map<String, Boolean> everyMethod = new ConcurrentHashMap<>();
@@ -101,7 +105,7 @@ final class BlockingCalls {
     }
     Optional<BlockingKind> kind =
         cache.computeIfAbsent(
-            owner + '.' + name + descriptor, k -> lookUp(owner, name, descriptor));
+            new Method(owner, name, descriptor), k -> lookUp(owner, name, descriptor));
     return kind.map(k -> new Blocking(owner, name, descriptor, k));
   }
 

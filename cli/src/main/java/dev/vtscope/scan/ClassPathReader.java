@@ -133,7 +133,7 @@ final class ClassPathReader {
         if (name.endsWith("module-info.class") || name.endsWith("package-info.class")) {
           return;
         }
-        byte[] bytes = in.readAllBytes();
+        byte[] bytes = bytes(in);
         try {
           classes.add(
               new ScannedClass(
@@ -149,6 +149,21 @@ final class ClassPathReader {
       } else if (name.equals("META-INF/MANIFEST.MF")) {
         manifest = new Manifest(in);
       }
+    }
+
+    /** Reused for every entry: a read of all bytes makes a large buffer per class file. */
+    private byte[] buffer = new byte[64 * 1024];
+
+    private byte[] bytes(InputStream in) throws IOException {
+      int n = 0;
+      int read;
+      while ((read = in.read(buffer, n, buffer.length - n)) > 0) {
+        n += read;
+        if (n == buffer.length) {
+          buffer = java.util.Arrays.copyOf(buffer, 2 * buffer.length);
+        }
+      }
+      return java.util.Arrays.copyOf(buffer, n);
     }
 
     void take(Collector other) {
