@@ -70,5 +70,6 @@ d = json.load(open(sys.argv[1]))
 print("classes %d, methods %d; findings: %s" % (d["classes"], d["methods"], d["counts"]))
 PY
 for i in $(seq "$runs"); do
-  /usr/bin/time -f "run $i: %e s wall, %P CPU, %M KB peak RSS" "$root/vtscope" scan "$lib/*" -o /dev/null
+  echo "load average before run $i: $(cut -d" " -f1-3 /proc/loadavg)"
+  /usr/bin/time -f "run $i: %e s wall, %U s user + %S s system CPU (%P), %M KB peak RSS" "$root/vtscope" scan "$lib/*" -o /dev/null
 done

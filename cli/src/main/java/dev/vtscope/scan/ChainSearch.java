@@ -3,10 +3,8 @@ package dev.vtscope.scan;
 import dev.vtscope.attribution.CallSite;
 import dev.vtscope.attribution.DeclaredMethod;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
@@ -17,8 +15,13 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * table of JDK methods that block. A virtual or interface call of a method with no code (abstract,
  * or an interface's) follows the class path's implementations of it, and the chain says so: the
  * receiver may be another. A virtual call of a method with code follows that code only, not its
- * overrides. What each method reaches within a number of calls is kept once found, for every caller
- * and on every core; a result cut short by recursion is not kept.
+ * overrides.
+ *
+ * <p>What each method reaches is found level by level, for all methods at once: within one call
+ * (the blocking calls it makes itself), then within two from what its callees reach within one, and
+ * so on up to the depth. That is a fixed amount of work per level whatever the recursion in the
+ * code, the same answer in any order, and each level runs on every core. A chain that goes round a
+ * cycle is never the riskiest: the same chain without the cycle is shorter.
  */
 final class ChainSearch {
 
@@ -55,14 +58,20 @@ final class ChainSearch {
     }
   }
 
+  /** A call, resolved once: the blocking JDK method it ends in, or the methods it may run. */
+  private record Target(
+      Chain leaf, List<ScannedClass> owners, List<DeclaredMethod> methods, boolean virtual) {}
+
+  private static final Target NOWHERE = new Target(null, List.of(), List.of(), false);
+
   private final ClassIndex index;
   private final BlockingCalls table;
-
-  /** Per method, by the calls left: what it reaches, once found without recursion cutting it. */
-  private final ConcurrentHashMap<DeclaredMethod, AtomicReferenceArray<Optional<Chain>>> reached =
-      new ConcurrentHashMap<>();
-
   private final int depth;
+
+  /** Per method: its calls' targets, and by the number of calls left what it reaches. */
+  private record Reach(Target[] targets, AtomicReferenceArray<Optional<Chain>> byCalls) {}
+
+  private final ConcurrentHashMap<DeclaredMethod, Reach> reach = new ConcurrentHashMap<>();
 
   /**
    * @param depth the most calls any search follows
@@ -75,7 +84,7 @@ final class ChainSearch {
 
   /** The riskiest blocking chain {@code call} starts, within {@code depth} calls, or null. */
   Chain from(CallSite call, int depth) {
-    return new Walk().call(call.owner(), call.name(), call.descriptor(), call.kind(), depth);
+    return through(resolve(call), Math.min(depth, this.depth));
   }
 
   private static Chain riskier(Chain a, Chain b) {
@@ -85,94 +94,127 @@ final class ChainSearch {
     return b != null && b.score() > a.score() ? b : a;
   }
 
-  /** One search, with the methods it is inside of. */
-  private final class Walk {
-    private final Set<DeclaredMethod> inside = new HashSet<>();
-    private boolean cut;
-
-    Chain call(String owner, String name, String descriptor, CallSite.Kind kind, int budget) {
-      if (budget <= 0) {
-        return null;
+  /** Of {@code m}'s calls, the riskiest chain within {@code calls} calls, {@code m} first. */
+  private Chain riskiest(ScannedClass c, DeclaredMethod m, int calls) {
+    Reach r =
+        reach.computeIfAbsent(
+            m,
+            k -> {
+              List<CallSite> sites = k.calls();
+              Target[] t = new Target[sites.size()];
+              for (int i = 0; i < t.length; i++) {
+                t[i] = sites.get(i).reached() ? resolve(sites.get(i)) : NOWHERE;
+              }
+              return new Reach(t, new AtomicReferenceArray<>(depth + 1));
+            });
+    Optional<Chain> known = r.byCalls().get(calls);
+    if (known != null) {
+      return known.orElse(null);
+    }
+    Chain best = null;
+    int at = -1;
+    for (int i = 0; i < r.targets().length; i++) {
+      Chain sub = through(r.targets()[i], calls);
+      if (sub != null && (best == null || sub.score() > best.score())) {
+        best = sub;
+        at = i;
       }
-      List<String> outside = new ArrayList<>();
-      ClassIndex.Resolved r = null;
-      if (index.get(owner) == null) {
-        outside.add(owner);
+    }
+    Chain found =
+        best == null
+            ? null
+            : best.after(
+                new ChainStep(c.name(), m.name(), m.descriptor(), m.calls().get(at).line(), false));
+    r.byCalls().set(calls, Optional.ofNullable(found));
+    return found;
+  }
+
+  /** The riskiest chain a call to {@code target} starts within {@code calls} calls, or null. */
+  private Chain through(Target target, int calls) {
+    if (calls <= 0) {
+      return null;
+    }
+    if (target.leaf() != null) {
+      return target.leaf();
+    }
+    if (calls < 2) {
+      return null;
+    }
+    Chain best = null;
+    for (int i = 0; i < target.methods().size(); i++) {
+      Chain chain = riskiest(target.owners().get(i), target.methods().get(i), calls - 1);
+      if (chain != null) {
+        best = riskier(best, chain.reachedVirtually(target.virtual()));
+      }
+    }
+    return best;
+  }
+
+  /** What a call runs: a blocking JDK method or native method, or the class path's methods. */
+  private Target resolve(CallSite call) {
+    String name = call.name();
+    String descriptor = call.descriptor();
+    List<String> outside = new ArrayList<>();
+    ClassIndex.Resolved r = null;
+    if (index.get(call.owner()) == null) {
+      outside.add(call.owner());
+    } else {
+      r = index.resolve(call.owner(), name, descriptor, outside);
+    }
+    if (r == null) {
+      for (String jdk : outside) {
+        Optional<BlockingCalls.Blocking> b = table.match(jdk, name, descriptor);
+        if (b.isPresent() && b.get().kind() != BlockingKind.CALLBACK) {
+          return new Target(
+              new Chain(List.of(new ChainStep(jdk, name, descriptor, -1, false)), b.get().kind()),
+              List.of(),
+              List.of(),
+              false);
+        }
+      }
+      return NOWHERE;
+    }
+    ScannedClass c = r.owner();
+    DeclaredMethod m = r.method();
+    if (m.isNative()) {
+      return new Target(
+          new Chain(
+              List.of(new ChainStep(c.name(), name, descriptor, -1, false)), BlockingKind.NATIVE),
+          List.of(),
+          List.of(),
+          false);
+    }
+    boolean dispatched =
+        call.kind() == CallSite.Kind.VIRTUAL || call.kind() == CallSite.Kind.INTERFACE;
+    if (!m.isAbstract()) {
+      return new Target(null, List.of(c), List.of(m), false);
+    }
+    if (!dispatched) {
+      return NOWHERE;
+    }
+    List<ScannedClass> implementations = new ArrayList<>();
+    List<DeclaredMethod> bodies = new ArrayList<>();
+    Chain nativeLeaf = null;
+    for (ScannedClass impl : index.subtypesOf(c.name(), MAX_IMPLEMENTATIONS)) {
+      DeclaredMethod dm = impl.code().method(m.nameAndDescriptor());
+      if (dm == null || dm.isAbstract()) {
+        continue;
+      }
+      if (dm.isNative()) {
+        nativeLeaf =
+            riskier(
+                nativeLeaf,
+                new Chain(
+                    List.of(new ChainStep(impl.name(), name, descriptor, -1, true)),
+                    BlockingKind.NATIVE));
       } else {
-        r = index.resolve(owner, name, descriptor, outside);
+        implementations.add(impl);
+        bodies.add(dm);
       }
-      if (r == null) {
-        for (String jdk : outside) {
-          Optional<BlockingCalls.Blocking> b = table.match(jdk, name, descriptor);
-          if (b.isPresent() && b.get().kind() != BlockingKind.CALLBACK) {
-            return new Chain(
-                List.of(new ChainStep(jdk, name, descriptor, -1, false)), b.get().kind());
-          }
-        }
-        return null;
-      }
-      ScannedClass c = r.owner();
-      DeclaredMethod m = r.method();
-      if (m.isNative()) {
-        return new Chain(
-            List.of(new ChainStep(c.name(), name, descriptor, -1, false)), BlockingKind.NATIVE);
-      }
-      Chain best = null;
-      if (!m.isAbstract() && budget > 1) {
-        best = method(c, m, budget - 1, false);
-      }
-      boolean dispatched = kind == CallSite.Kind.VIRTUAL || kind == CallSite.Kind.INTERFACE;
-      if (dispatched && m.isAbstract() && budget > 1) {
-        for (ScannedClass impl : index.subtypesOf(c.name(), MAX_IMPLEMENTATIONS)) {
-          DeclaredMethod dm = impl.code().method(m.nameAndDescriptor());
-          if (dm == null || dm.isAbstract()) {
-            continue;
-          }
-          Chain candidate =
-              dm.isNative()
-                  ? new Chain(
-                      List.of(new ChainStep(impl.name(), name, descriptor, -1, true)),
-                      BlockingKind.NATIVE)
-                  : method(impl, dm, budget - 1, true);
-          best = riskier(best, candidate);
-        }
-      }
-      return best;
     }
-
-    /** The riskiest chain of {@code m}'s calls, each within {@code budget} calls, m first. */
-    private Chain method(ScannedClass c, DeclaredMethod m, int budget, boolean virtual) {
-      AtomicReferenceArray<Optional<Chain>> byBudget =
-          reached.computeIfAbsent(m, k -> new AtomicReferenceArray<>(depth + 1));
-      Optional<Chain> known = byBudget.get(budget);
-      if (known != null) {
-        return known.map(k -> k.reachedVirtually(virtual)).orElse(null);
-      }
-      if (!inside.add(m)) {
-        cut = true; // recursion: the way in already holds what this would find
-        return null;
-      }
-      boolean cutBefore = cut;
-      cut = false;
-      Chain best = null;
-      for (CallSite call : m.calls()) {
-        if (!call.reached()) {
-          continue;
-        }
-        Chain sub = call(call.owner(), call.name(), call.descriptor(), call.kind(), budget);
-        if (sub != null) {
-          best =
-              riskier(
-                  best,
-                  sub.after(new ChainStep(c.name(), m.name(), m.descriptor(), call.line(), false)));
-        }
-      }
-      inside.remove(m);
-      if (!cut) {
-        byBudget.set(budget, Optional.ofNullable(best));
-      }
-      cut |= cutBefore;
-      return best == null ? null : best.reachedVirtually(virtual);
+    if (nativeLeaf != null && bodies.isEmpty()) {
+      return new Target(nativeLeaf, List.of(), List.of(), true);
     }
+    return new Target(null, List.copyOf(implementations), List.copyOf(bodies), true);
   }
 }

@@ -288,4 +288,31 @@ class ClassPathScannerTest {
           .noneMatch(n -> n.startsWith("BOOT-INF") || n.equals("wire-1.0.jar.tmp"));
     }
   }
+
+  @Test
+  void recursionNeitherHidesABlockNorLoopsTheChain() {
+    ScanResult r =
+        scan(
+            8,
+            Map.of(
+                "p.Parser",
+                """
+                package p;
+                public class Parser {
+                  private final java.io.Reader in;
+                  public Parser(java.io.Reader in) { this.in = in; }
+                  public synchronized int value(int n) throws java.io.IOException {
+                    return n > 0 ? list(n - 1) : atom();
+                  }
+                  int list(int n) throws java.io.IOException {
+                    return n > 0 ? value(n - 1) : 0;
+                  }
+                  int atom() throws java.io.IOException {
+                    return in.read();
+                  }
+                }
+                """));
+    ScanFinding f = of(r, "p.Parser.value").get(0);
+    assertThat(chain(f)).containsExactly("p.Parser.value", "p.Parser.atom", "java.io.Reader.read");
+  }
 }
