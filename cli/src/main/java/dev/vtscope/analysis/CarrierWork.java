@@ -76,11 +76,10 @@ public record CarrierWork(
    */
   public static Message blockedIn(dev.vtscope.attribution.BlockingCall call) {
     return Message.of(
-        call.kind() == dev.vtscope.attribution.BlockingCall.Kind.OBJECT_WAIT
-            ? "blocked-in.wait"
-            : "blocked-in",
+        call.kind() == dev.vtscope.attribution.BlockingKind.WAIT ? "blocked-in.wait" : "blocked-in",
         "kind",
-        Message.of("blocking-call." + call.kind().name()),
+        Message.of(
+            call.kind() == null ? "blocking-call.unknown" : "blocking-call." + call.kind().name()),
         "method",
         call.method(),
         "during",

@@ -13,24 +13,15 @@ import java.util.List;
  * name the peer).
  *
  * @param method the blocking call, {@code Class.method}
- * @param kind what it waits for
+ * @param kind what it waits for, as {@link BlockingCalls} tells the JDK's blocking methods apart;
+ *     null when neither the table nor the call's package says
  * @param during the JDK operation the call was made in, {@code Class.method} (a host name lookup, a
  *     class initialiser), or null when the call was made directly
  * @param byRecorder whether the recording's own instrumentation made the call: a frame of JFR's
  *     event code on the way, or a host name looked up by a socket stream's read or write, which
  *     only JFR's socket events of JDK 21 do (they name the peer's host)
  */
-public record BlockingCall(String method, Kind kind, String during, boolean byRecorder) {
-
-  /** What a compensated call waits for. */
-  public enum Kind {
-    OBJECT_WAIT,
-    FILE_IO,
-    HOST_LOOKUP,
-    PROCESS_WAIT,
-    MANAGED_BLOCKER,
-    OTHER
-  }
+public record BlockingCall(String method, BlockingKind kind, String during, boolean byRecorder) {
 
   /**
    * The blocking call on a compensating carrier's start stack, or null when the stack does not show
@@ -81,29 +72,32 @@ public record BlockingCall(String method, Kind kind, String during, boolean byRe
     }
     return new BlockingCall(
         blocking.qualifiedMethod(),
-        managed ? Kind.MANAGED_BLOCKER : kindOf(blocking),
+        managed ? BlockingKind.PARK : kindOf(blocking),
         during,
         byRecorder);
   }
 
-  private static Kind kindOf(Frame f) {
+  /**
+   * The kind of {@code f}'s method: the table's, else by the JDK's internal classes a call ends in
+   * (the JDK's file system and its name service), else null.
+   */
+  private static BlockingKind kindOf(Frame f) {
     String c = f.className();
-    if ("java.lang.Object".equals(c) && f.method().startsWith("wait")) {
-      return Kind.OBJECT_WAIT;
+    java.util.Optional<BlockingCalls.Blocking> listed =
+        BlockingCalls.standard().match(c, f.method(), f.descriptor() == null ? "" : f.descriptor());
+    if (listed.isPresent()) {
+      return listed.get().kind();
     }
     if (c.startsWith("java.net.Inet") || c.startsWith("sun.net.dns.")) {
-      return Kind.HOST_LOOKUP;
-    }
-    if (c.startsWith("java.lang.Process")) {
-      return Kind.PROCESS_WAIT;
+      return BlockingKind.HOST_LOOKUP;
     }
     if (c.startsWith("java.io.")
         || c.startsWith("sun.nio.fs.")
         || c.startsWith("sun.nio.ch.File")
         || c.startsWith("java.nio.file.")) {
-      return Kind.FILE_IO;
+      return BlockingKind.FILE;
     }
-    return Kind.OTHER;
+    return null;
   }
 
   /** A frame of {@code InetAddress} that looks a host name up (or its address, by name). */

@@ -454,7 +454,7 @@ public final class JsonReport implements ReportRenderer {
         dev.vtscope.attribution.BlockingCall b = attribution.blockedIn();
         node.putObject("blockedIn")
             .put("method", b.method())
-            .put("kind", b.kind().name())
+            .put("kind", b.kind() == null ? null : b.kind().name())
             .put("during", b.during())
             .put("byRecorder", b.byRecorder());
       }

@@ -783,11 +783,11 @@ public final class JsonReportReader {
     if (!node.isObject() || text(node.path("method")) == null) {
       return null;
     }
-    dev.vtscope.attribution.BlockingCall.Kind kind;
+    dev.vtscope.attribution.BlockingKind kind;
     try {
-      kind = dev.vtscope.attribution.BlockingCall.Kind.valueOf(text(node.path("kind")));
+      kind = dev.vtscope.attribution.BlockingKind.valueOf(text(node.path("kind")));
     } catch (IllegalArgumentException | NullPointerException e) {
-      kind = dev.vtscope.attribution.BlockingCall.Kind.OTHER;
+      kind = null;
     }
     return new dev.vtscope.attribution.BlockingCall(
         text(node.path("method")),

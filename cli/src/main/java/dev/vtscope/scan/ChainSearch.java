@@ -1,5 +1,7 @@
 package dev.vtscope.scan;
 
+import dev.vtscope.attribution.BlockingCalls;
+import dev.vtscope.attribution.BlockingKind;
 import dev.vtscope.attribution.CallSite;
 import dev.vtscope.attribution.DeclaredMethod;
 import java.util.ArrayList;

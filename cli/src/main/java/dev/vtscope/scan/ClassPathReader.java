@@ -1,6 +1,7 @@
 package dev.vtscope.scan;
 
 import dev.vtscope.attribution.Artifact;
+import dev.vtscope.attribution.BlockingCalls;
 import dev.vtscope.attribution.ClassCode;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;

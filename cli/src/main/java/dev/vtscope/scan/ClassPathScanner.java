@@ -2,6 +2,8 @@ package dev.vtscope.scan;
 
 import dev.vtscope.advice.Knowledge;
 import dev.vtscope.advice.Severity;
+import dev.vtscope.attribution.BlockingCalls;
+import dev.vtscope.attribution.BlockingKind;
 import dev.vtscope.attribution.CallSite;
 import dev.vtscope.attribution.DeclaredMethod;
 import dev.vtscope.attribution.LineRange;

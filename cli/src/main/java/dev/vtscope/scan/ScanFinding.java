@@ -1,6 +1,7 @@
 package dev.vtscope.scan;
 
 import dev.vtscope.advice.Severity;
+import dev.vtscope.attribution.BlockingKind;
 import dev.vtscope.attribution.LineRange;
 import java.util.List;
 

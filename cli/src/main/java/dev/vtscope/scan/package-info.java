@@ -4,7 +4,8 @@
  * dev.vtscope.attribution.ClassCode}), follows calls through the class path up to a depth, and
  * reports each method that holds a monitor across a call that blocks, each class initialiser that
  * blocks, and the native and foreign-function entry points, as findings with their call chains. The
- * JDK methods that block are a table, {@code blocking-calls.tsv}, beside these classes.
+ * JDK methods that block are attribution's table ({@link dev.vtscope.attribution.BlockingCalls}),
+ * which also names what a compensated carrier's thread blocked in.
  *
  * <p>May import: {@code dev.vtscope.attribution}, {@code dev.vtscope.advice.Knowledge}, {@code
  * dev.vtscope.advice.Severity}, the JDK. Never: {@code jdk.jfr}, {@code dev.vtscope.report}.

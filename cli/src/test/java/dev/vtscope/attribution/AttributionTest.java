@@ -380,7 +380,7 @@ class AttributionTest {
         .extracting(s -> s.attribution().blockedIn())
         .allSatisfy(
             call -> {
-              assertThat(call.kind()).isEqualTo(BlockingCall.Kind.OBJECT_WAIT);
+              assertThat(call.kind()).isEqualTo(BlockingKind.WAIT);
               assertThat(call.method()).isEqualTo("java.lang.Object.wait");
             });
   }

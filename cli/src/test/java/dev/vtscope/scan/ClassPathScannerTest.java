@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtscope.advice.Knowledge;
 import dev.vtscope.advice.Severity;
+import dev.vtscope.attribution.BlockingKind;
 import dev.vtscope.testing.GeneratedClasses;
 import java.io.IOException;
 import java.nio.file.Files;

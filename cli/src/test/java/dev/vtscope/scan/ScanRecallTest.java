@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vtscope.advice.Knowledge;
+import dev.vtscope.attribution.BlockingKind;
 import dev.vtscope.testing.TestRecordings;
 import java.io.IOException;
 import java.net.URISyntaxException;

@@ -1,4 +1,4 @@
-package dev.vtscope.scan;
+package dev.vtscope.attribution;
 
 /**
  * How a call blocks a virtual thread, with the weight the risk ranking gives it: a thread parked
@@ -12,6 +12,10 @@ public enum BlockingKind {
   PARK(6),
   /** Socket and network I/O. */
   SOCKET(6),
+  /**
+   * A host name looked up (a name service, DNS): as long as the resolver takes, seconds at worst.
+   */
+  HOST_LOOKUP(6),
   /** Waiting for a future, a task or an executor. */
   FUTURE(6),
   /** A blocking queue's take, put or timed poll/offer. */
@@ -38,7 +42,7 @@ public enum BlockingKind {
   }
 
   /** Its weight in the risk score: 6 for what can wait without bound, down to 4. */
-  int weight() {
+  public int weight() {
     return weight;
   }
 }

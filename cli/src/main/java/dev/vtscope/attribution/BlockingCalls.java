@@ -1,4 +1,4 @@
-package dev.vtscope.scan;
+package dev.vtscope.attribution;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -23,7 +23,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code InputStream}'s, the nearest type winning. Only the JDK's own classes are looked up, and
  * loaded without being initialised.
  */
-final class BlockingCalls {
+public final class BlockingCalls {
 
   /** One line: a method name, with the start of a descriptor or not, and its kind. */
   private record Line(String name, String descriptorStart, BlockingKind kind) {
@@ -35,7 +35,7 @@ final class BlockingCalls {
   }
 
   /** A JDK method the table says blocks, as the call named it. */
-  record Blocking(String owner, String name, String descriptor, BlockingKind kind) {}
+  public record Blocking(String owner, String name, String descriptor, BlockingKind kind) {}
 
   // an array: this is asked of every call read, and a list's iterator is an allocation each time
   private static final String[] JDK_PACKAGES = {"java.", "javax.", "jdk.", "sun.", "com.sun."};
@@ -60,7 +60,7 @@ final class BlockingCalls {
     byClass.values().forEach(lines -> lines.forEach(l -> names.add(l.name())));
   }
 
-  static BlockingCalls standard() {
+  public static BlockingCalls standard() {
     return STANDARD;
   }
 
@@ -71,7 +71,7 @@ final class BlockingCalls {
    * the JDK's other packages ({@code javax.}, {@code com.sun.}) and known to the running JDK, as
    * {@code javax.servlet} and {@code com.sun.jna} are not.
    */
-  static boolean isJdkClass(String className) {
+  public static boolean isJdkClass(String className) {
     if (className.startsWith("java.")) {
       return true;
     }
@@ -88,7 +88,7 @@ final class BlockingCalls {
    * lists, or the making of a foreign-function upcall. Calls of the JDK's other methods lead
    * nowhere the scan follows.
    */
-  boolean worthFollowing(String owner, String name, String descriptor) {
+  public boolean worthFollowing(String owner, String name, String descriptor) {
     if (!isJdkClass(owner)) {
       return true;
     }
@@ -97,7 +97,7 @@ final class BlockingCalls {
   }
 
   /** The kind of block of {@code owner.name} (a JDK class), or empty when the table has none. */
-  Optional<Blocking> match(String owner, String name, String descriptor) {
+  public Optional<Blocking> match(String owner, String name, String descriptor) {
     if (!isJdkClass(owner)
         || (!names.contains(name)
             && !everyMethod.computeIfAbsent(owner, o -> lookUp(o, "*", "").isPresent()))) {
@@ -157,7 +157,7 @@ final class BlockingCalls {
   }
 
   /** Reads a table; a line that is not class, method and kind fails here. */
-  static BlockingCalls read(InputStream in) throws IOException {
+  public static BlockingCalls read(InputStream in) throws IOException {
     Map<String, List<Line>> byClass = new HashMap<>();
     BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
     String text;
@@ -181,7 +181,7 @@ final class BlockingCalls {
   }
 
   /** The kinds the table uses, each with a line: for tests of the table itself. */
-  Set<BlockingKind> kinds() {
+  public Set<BlockingKind> kinds() {
     Set<BlockingKind> kinds = new HashSet<>();
     byClass.values().forEach(lines -> lines.forEach(l -> kinds.add(l.kind())));
     return kinds;
