@@ -147,8 +147,9 @@ record MethodCode(
    * where no instruction starts, or none is reached): carried along every jump, switch,
    * fall-through and exception edge from 0 at the start. {@code monitorenter} adds one for what
    * follows it, {@code monitorexit} takes one away, and a handler starts with the count of the
-   * instruction it covers, before that instruction ran. Where paths meet with different counts the
-   * greater is kept: a call that may run under a monitor is one that can pin. A {@code
+   * instruction it covers, before that instruction ran (each handler an exception there can reach:
+   * those covering it up to the first that catches everything). Where paths meet with different
+   * counts the greater is kept: a call that may run under a monitor is one that can pin. A {@code
    * synchronized} method's own monitor is not counted.
    */
   int[] monitorsHeld() {
@@ -176,9 +177,15 @@ record MethodCode(
       for (int next : successors(bci, opcode, length)) {
         size = flow(next, after, held, work, queued, size);
       }
+      // The JVM tries the handlers in table order, and one that catches everything ends the search:
+      // javac lists a synchronized block's own handler (which releases the monitor) before the
+      // handlers of a try around the block, so those are never reached holding the monitor.
       for (int i = 0; i < handlerCount(); i++) {
         if (bci >= handlerStart(i) && bci < handlerEnd(i)) {
           size = flow(handlerPc(i), d, held, work, queued, size);
+          if (catchesAll(i)) {
+            break;
+          }
         }
       }
     }
