@@ -601,12 +601,51 @@ final class ChunkDecoder {
     if (!event.has(field)) {
       return -1;
     }
-    Struct thread = struct(event.get(field));
-    if (thread == null) {
-      return -1;
-    }
-    long id = number(thread, F.JAVA_THREAD_ID, -1);
+    long id = field(event.get(field), F.JAVA_THREAD_ID) instanceof Long l ? l : -1;
     return id == 0 ? -1 : id;
+  }
+
+  /**
+   * The field {@code field} of {@code value}, a decoded value or a reference to a constant,
+   * resolved; null when there is no such value or field. A constant that is not decoded yet is not
+   * decoded for this: the one field is read where it is in the pool, the fields before it skipped.
+   * Most pinned events are each of a virtual thread of its own, whose constant is wanted for its id
+   * alone, once: decoding it whole (names, group) and keeping it cost more than the rest of the
+   * event.
+   */
+  private Object field(Object value, F field) {
+    if (value instanceof Ref ref
+        && ref.type.kind == JfrMetadata.Kind.STRUCT
+        && !(ref.type.simple && ref.type.fields.size() == 1)) {
+      LongObjectMap<Object> cache = resolved.get(ref.type.id);
+      if (cache == null || cache.get(ref.key) == null) {
+        LongIntMap index = pools.get(ref.type.id);
+        int position = index == null ? -1 : index.get(ref.key);
+        if (position >= 0) {
+          int i = layout(ref.type)[field.ordinal()];
+          return i < 0 ? null : resolve(fieldAt(position, ref.type, i));
+        }
+      }
+    }
+    Struct s = struct(value);
+    return s == null ? null : resolve(s.get(field));
+  }
+
+  /** The {@code index}-th field of the constant of {@code type} at {@code position}, undecoded. */
+  private Object fieldAt(int position, Type type, int index) {
+    ChunkBytes outer = in;
+    in = constants;
+    int savedPosition = in.position();
+    int savedLimit = in.limit(Integer.MAX_VALUE);
+    in.position(position);
+    for (int i = 0; i < index; i++) {
+      skipField(type.fields.get(i), 1);
+    }
+    Object value = readField(type.fields.get(index), 1);
+    in.limit(savedLimit);
+    in.position(savedPosition);
+    in = outer;
+    return value;
   }
 
   private String threadName(Struct event, F field) {
