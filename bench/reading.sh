@@ -70,7 +70,7 @@ fi
 # (the class-data archive left out: it is the jar's; some of the flags it lists are diagnostic ones).
 "$VT_JAVA_HOME_BIN/javac" -d "$work/floor" "$root/bench/RecordWalk.java"
 read -r -a floor_flags < <(printf '%s ' -XX:+UnlockDiagnosticVMOptions; VTSCOPE_CDS=off VTSCOPE_JAVA_OPTS=-XX:+PrintCommandLineFlags "$root/vtscope" --version \
-  | head -n 1 | tr ' ' '\n' | grep -v -e '^-XX:+PrintCommandLineFlags$' -e '^$' | tr '\n' ' ')
+  | head -n 1 | tr ' ' '\n' | grep -v -e '^-XX:+PrintCommandLineFlags$' -e '^$' | tr '\n' ' '; echo)
 
 files_of() { if [ "$1" = "8 files" ]; then printf '%s\n' "$work"/eight/part-*.jfr; else printf '%s\n' "$1"; fi; }
 
