@@ -109,6 +109,20 @@ final class ChunkDecoder {
   private final Set<Long> startedThreads = new HashSet<>();
 
   private long unknownTypes;
+
+  /** Resolves the string constants that values refer to; made once, not at every string read. */
+  private final ChunkBytes.StringPool poolStrings = this::poolString;
+
+  /**
+   * The pinned events' reasons and blocking operations, one instance per distinct text in a chunk:
+   * they are written inline, a new string at every event, and the analysis counts them by text; the
+   * same instance is hashed once and compares equal at a glance.
+   */
+  private final Map<String, String> pinnedTexts = new java.util.HashMap<>();
+
+  /** The most distinct texts {@link #pinnedTexts} holds; past it, strings are left as read. */
+  private static final int MAX_PINNED_TEXTS = 1 << 10;
+
   private Type stringType;
 
   /**
@@ -482,7 +496,7 @@ final class ChunkDecoder {
       case DOUBLE:
         return in.f8();
       case STRING:
-        return in.string(this::poolString);
+        return in.string(poolStrings);
       default:
         if (depth > 64) {
           throw new JfrFormatException("values nest too deep", in.position());
@@ -595,6 +609,20 @@ final class ChunkDecoder {
 
   private long nanos(long ticks) {
     return startNanos + (long) ((ticks - startTicks) / ticksPerNano);
+  }
+
+  private String pinnedText(String text) {
+    if (text == null) {
+      return null;
+    }
+    String known = pinnedTexts.get(text);
+    if (known != null) {
+      return known;
+    }
+    if (pinnedTexts.size() < MAX_PINNED_TEXTS) {
+      pinnedTexts.put(text, text);
+    }
+    return text;
   }
 
   private long threadId(Struct event, F field) {
@@ -762,8 +790,8 @@ final class ChunkDecoder {
                   duration,
                   threadId(e, F.EVENT_THREAD),
                   stack(e),
-                  string(e, F.PINNED_REASON),
-                  string(e, F.BLOCKING_OPERATION),
+                  pinnedText(string(e, F.PINNED_REASON)),
+                  pinnedText(string(e, F.BLOCKING_OPERATION)),
                   threadName(e, F.CARRIER_THREAD));
           return l -> l.pinned(p);
         }
