@@ -25,6 +25,13 @@ import jdk.jfr.Recording;
  * rejects a virtual thread (jdk.VirtualThreadSubmitFailed). Starting and stopping a second
  * recording every second makes the JVM start new chunks.
  *
+ * <p>With -Dbench.shape=allocation (run on JDK 25, with the allocation events enabled) most events
+ * are allocations with stacks instead: threads that allocate arrays larger than a TLAB (one {@code
+ * jdk.ObjectAllocationOutsideTLAB} each) and small objects (a {@code
+ * jdk.ObjectAllocationInNewTLAB} at each new TLAB), beside the application events, a thread that
+ * parks over and over ({@code jdk.ThreadPark}) and about 1% pinned virtual threads, which on JDK 24+
+ * park under a native frame ({@link NativePins}).
+ *
  *   java -XX:StartFlightRecording:filename=big.jfr,settings=profile,... \
  *        --add-opens java.base/java.lang=ALL-UNNAMED LargeRecording.java SIZE_MB OUT_FILE
  *
@@ -53,6 +60,9 @@ public final class LargeRecording {
   private static final AtomicLong REQUESTS = new AtomicLong();
   private static final AtomicBoolean DONE = new AtomicBoolean();
 
+  /** The allocation-heavy shape (-Dbench.shape=allocation) rather than the default one. */
+  private static final boolean ALLOCATION = "allocation".equals(System.getProperty("bench.shape"));
+
   public static void main(String[] args) throws Exception {
     long targetBytes = Long.parseLong(args[0]) << 20;
     Path repository = Path.of(System.getProperty("jdk.jfr.repository", "."));
@@ -60,6 +70,10 @@ public final class LargeRecording {
     workers.add(Thread.ofPlatform().name("requests").start(LargeRecording::requests));
     workers.add(Thread.ofPlatform().name("pinning").start(LargeRecording::pinning));
     workers.add(Thread.ofPlatform().name("rejections").start(LargeRecording::rejections));
+    if (ALLOCATION) {
+      workers.add(Thread.ofPlatform().name("allocating").start(LargeRecording::allocating));
+      workers.add(Thread.ofPlatform().name("parking").start(LargeRecording::parking));
+    }
     // Every pin and submit failure is an event: a recording's thresholds combine to the lowest, so
     // this one lowers the pinned threshold of the recording the command line started.
     Recording everyPin = new Recording();
@@ -84,8 +98,60 @@ public final class LargeRecording {
     }
     everyPin.close();
     System.out.printf(
-        "%d requests, %d pins in %.1f s%n",
-        REQUESTS.get(), PINS.get(), (System.nanoTime() - started) / 1e9);
+        "%d requests, %d pins, %d allocations, %d parks in %.1f s%n",
+        REQUESTS.get(),
+        PINS.get(),
+        ALLOCATIONS.get(),
+        PARKS.get(),
+        (System.nanoTime() - started) / 1e9);
+  }
+
+  private static final AtomicLong ALLOCATIONS = new AtomicLong();
+  private static final AtomicLong PARKS = new AtomicLong();
+
+  /** Kept reachable for a moment, so that the allocations are not optimised away. */
+  private static volatile Object sink;
+
+  /**
+   * Arrays larger than a TLAB (the script fixes the TLAB at 4 KB), each allocated outside one,
+   * and small objects that fill a new TLAB now and then, from stacks of varied depth.
+   */
+  private static void allocating() {
+    ThreadLocalRandom random = ThreadLocalRandom.current();
+    while (!DONE.get()) {
+      allocate(random.nextInt(2, 24), random);
+    }
+  }
+
+  private static void allocate(int depth, ThreadLocalRandom random) {
+    if (depth > 0) {
+      allocate(depth - 1, random);
+      return;
+    }
+    for (int i = 0; i < 16; i++) {
+      sink = new byte[5_000 + random.nextInt(1024)];
+      sink = new long[16 + random.nextInt(224)];
+    }
+    ALLOCATIONS.addAndGet(32);
+  }
+
+  /** Short parks, each one a jdk.ThreadPark event (the script records every park). */
+  private static void parking() {
+    while (!DONE.get()) {
+      LockSupport.parkNanos(1_000);
+      PARKS.incrementAndGet();
+    }
+  }
+
+  /** The pinning task of the allocation-heavy shape: loaded only there, as it needs JDK 22+. */
+  private static final Runnable NATIVE_PIN = ALLOCATION ? nativePin() : null;
+
+  private static Runnable nativePin() {
+    try {
+      return (Runnable) Class.forName("NativePins").getDeclaredConstructor().newInstance();
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   /** The bytes JFR has written to its repository so far (0 while a chunk file moves away). */
@@ -138,6 +204,10 @@ public final class LargeRecording {
     e.status = random.nextInt(10) == 0 ? 500 : 200;
     e.bytes = random.nextLong(100, 100_000);
     e.commit();
+    if (ALLOCATION) { // a request's own buffers, each allocated outside a TLAB
+      sink = new byte[5_000 + random.nextInt(1024)];
+      sink = new byte[5_000 + random.nextInt(1024)];
+    }
     REQUESTS.incrementAndGet();
   }
 
@@ -169,6 +239,11 @@ public final class LargeRecording {
   private static final int PINNED_STACKS = Integer.getInteger("bench.pinnedStacks", 3);
 
   private static void pinAt(int site) {
+    if (NATIVE_PIN != null) {
+      NATIVE_PIN.run();
+      PINS.incrementAndGet();
+      return;
+    }
     if (PINNED_STACKS != 3) {
       int k = ThreadLocalRandom.current().nextInt(PINNED_STACKS);
       descend(k, Integer.numberOfTrailingZeros(PINNED_STACKS));

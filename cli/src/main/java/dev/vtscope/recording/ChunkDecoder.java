@@ -109,6 +109,20 @@ final class ChunkDecoder {
   private final Set<Long> startedThreads = new HashSet<>();
 
   private long unknownTypes;
+
+  /** Resolves the string constants that values refer to; made once, not at every string read. */
+  private final ChunkBytes.StringPool poolStrings = this::poolString;
+
+  /**
+   * The pinned events' reasons and blocking operations, one instance per distinct text in a chunk:
+   * they are written inline, a new string at every event, and the analysis counts them by text; the
+   * same instance is hashed once and compares equal at a glance.
+   */
+  private final Map<String, String> pinnedTexts = new java.util.HashMap<>();
+
+  /** The most distinct texts {@link #pinnedTexts} holds; past it, strings are left as read. */
+  private static final int MAX_PINNED_TEXTS = 1 << 10;
+
   private Type stringType;
 
   /**
@@ -363,20 +377,104 @@ final class ChunkDecoder {
     }
   }
 
+  /**
+   * The fields the decoder reads, of every type it decodes. Where each is in a type is resolved
+   * once per type and chunk ({@link #layout}), so that reading a field of a decoded value is an
+   * array index rather than a lookup by name.
+   */
+  private enum F {
+    START_TIME("startTime"),
+    DURATION("duration"),
+    EVENT_THREAD("eventThread"),
+    STACK_TRACE("stackTrace"),
+    PINNED_REASON("pinnedReason"),
+    BLOCKING_OPERATION("blockingOperation"),
+    CARRIER_THREAD("carrierThread"),
+    JAVA_THREAD_ID("javaThreadId"),
+    JAVA_NAME("javaName"),
+    VIRTUAL("virtual"),
+    GROUP("group"),
+    NAME("name"),
+    THREAD("thread"),
+    SAMPLED_THREAD("sampledThread"),
+    MONITOR_CLASS("monitorClass"),
+    EXCEPTION_MESSAGE("exceptionMessage"),
+    BYTES_READ("bytesRead"),
+    BYTES_WRITTEN("bytesWritten"),
+    FRAMES("frames"),
+    TRUNCATED("truncated"),
+    METHOD("method"),
+    TYPE("type"),
+    CLASS_LOADER("classLoader"),
+    DESCRIPTOR("descriptor"),
+    MODIFIERS("modifiers"),
+    LINE_NUMBER("lineNumber"),
+    BYTECODE_INDEX("bytecodeIndex"),
+    JVM_START_TIME("jvmStartTime"),
+    JVM_NAME("jvmName"),
+    JVM_VERSION("jvmVersion"),
+    PID("pid"),
+    HW_THREADS("hwThreads"),
+    CPU("cpu"),
+    EFFECTIVE_CPU_COUNT("effectiveCpuCount"),
+    KEY("key"),
+    VALUE("value"),
+    ID("id"),
+    RESULT("result");
+
+    final String fieldName;
+
+    F(String fieldName) {
+      this.fieldName = fieldName;
+    }
+  }
+
+  /** By type id: where each of {@link F} is among the type's fields (-1: it has none). */
+  private int[][] layouts = new int[0][];
+
+  /** The positions of {@link F}'s fields in {@code type}, resolved on the type's first value. */
+  private int[] layout(Type type) {
+    long id = type.id;
+    if (id >= 0 && id < layouts.length && layouts[(int) id] != null) {
+      return layouts[(int) id];
+    }
+    F[] all = F.values();
+    int[] positions = new int[all.length];
+    java.util.Arrays.fill(positions, -1);
+    List<Field> fields = type.fields;
+    for (int i = fields.size() - 1; i >= 0; i--) { // the first of a name wins
+      String name = fields.get(i).name;
+      if (name != null) {
+        for (F f : all) {
+          if (f.fieldName.equals(name)) {
+            positions[f.ordinal()] = i;
+          }
+        }
+      }
+    }
+    if (id >= 0 && id < (1 << 20)) {
+      if (id >= layouts.length) {
+        layouts = java.util.Arrays.copyOf(layouts, (int) Math.max(id + 1, layouts.length * 2L));
+      }
+      layouts[(int) id] = positions;
+    }
+    return positions;
+  }
+
   // ---- decoding values
 
   /** A reference to a constant, resolved only when read. */
   private record Ref(Type type, long key) {}
 
-  /** A decoded value of a type with fields. */
-  private record Struct(Type type, Object[] values) {
-    Object get(String name) {
-      int i = type.field(name);
+  /** A decoded value of a type with fields, and where the fields the decoder reads are in it. */
+  private record Struct(Type type, int[] layout, Object[] values) {
+    Object get(F field) {
+      int i = layout[field.ordinal()];
       return i < 0 ? null : values[i];
     }
 
-    boolean has(String name) {
-      return type.field(name) >= 0;
+    boolean has(F field) {
+      return layout[field.ordinal()] >= 0;
     }
   }
 
@@ -398,7 +496,7 @@ final class ChunkDecoder {
       case DOUBLE:
         return in.f8();
       case STRING:
-        return in.string(this::poolString);
+        return in.string(poolStrings);
       default:
         if (depth > 64) {
           throw new JfrFormatException("values nest too deep", in.position());
@@ -410,7 +508,7 @@ final class ChunkDecoder {
         if (type.simple && values.length == 1) {
           return values[0];
         }
-        return new Struct(type, values);
+        return new Struct(type, layout(type), values);
     }
   }
 
@@ -491,7 +589,7 @@ final class ChunkDecoder {
     return value instanceof Struct s ? s : null;
   }
 
-  private String string(Struct s, String field) {
+  private String string(Struct s, F field) {
     if (s == null) {
       return null;
     }
@@ -499,12 +597,12 @@ final class ChunkDecoder {
     return v instanceof String string ? string : null;
   }
 
-  private long number(Struct s, String field, long absent) {
+  private long number(Struct s, F field, long absent) {
     Object v = s == null ? null : resolve(s.get(field));
     return v instanceof Long l ? l : absent;
   }
 
-  private boolean bool(Struct s, String field) {
+  private boolean bool(Struct s, F field) {
     Object v = s == null ? null : resolve(s.get(field));
     return v instanceof Boolean b && b;
   }
@@ -513,29 +611,82 @@ final class ChunkDecoder {
     return startNanos + (long) ((ticks - startTicks) / ticksPerNano);
   }
 
-  private long threadId(Struct event, String field) {
+  private String pinnedText(String text) {
+    if (text == null) {
+      return null;
+    }
+    String known = pinnedTexts.get(text);
+    if (known != null) {
+      return known;
+    }
+    if (pinnedTexts.size() < MAX_PINNED_TEXTS) {
+      pinnedTexts.put(text, text);
+    }
+    return text;
+  }
+
+  private long threadId(Struct event, F field) {
     if (!event.has(field)) {
       return -1;
     }
-    Struct thread = struct(event.get(field));
-    if (thread == null) {
-      return -1;
-    }
-    long id = number(thread, "javaThreadId", -1);
+    long id = field(event.get(field), F.JAVA_THREAD_ID) instanceof Long l ? l : -1;
     return id == 0 ? -1 : id;
   }
 
-  private String threadName(Struct event, String field) {
-    return event.has(field) ? string(struct(event.get(field)), "javaName") : null;
+  /**
+   * The field {@code field} of {@code value}, a decoded value or a reference to a constant,
+   * resolved; null when there is no such value or field. A constant that is not decoded yet is not
+   * decoded for this: the one field is read where it is in the pool, the fields before it skipped.
+   * Most pinned events are each of a virtual thread of its own, whose constant is wanted for its id
+   * alone, once: decoding it whole (names, group) and keeping it cost more than the rest of the
+   * event.
+   */
+  private Object field(Object value, F field) {
+    if (value instanceof Ref ref
+        && ref.type.kind == JfrMetadata.Kind.STRUCT
+        && !(ref.type.simple && ref.type.fields.size() == 1)) {
+      LongObjectMap<Object> cache = resolved.get(ref.type.id);
+      if (cache == null || cache.get(ref.key) == null) {
+        LongIntMap index = pools.get(ref.type.id);
+        int position = index == null ? -1 : index.get(ref.key);
+        if (position >= 0) {
+          int i = layout(ref.type)[field.ordinal()];
+          return i < 0 ? null : resolve(fieldAt(position, ref.type, i));
+        }
+      }
+    }
+    Struct s = struct(value);
+    return s == null ? null : resolve(s.get(field));
+  }
+
+  /** The {@code index}-th field of the constant of {@code type} at {@code position}, undecoded. */
+  private Object fieldAt(int position, Type type, int index) {
+    ChunkBytes outer = in;
+    in = constants;
+    int savedPosition = in.position();
+    int savedLimit = in.limit(Integer.MAX_VALUE);
+    in.position(position);
+    for (int i = 0; i < index; i++) {
+      skipField(type.fields.get(i), 1);
+    }
+    Object value = readField(type.fields.get(index), 1);
+    in.limit(savedLimit);
+    in.position(savedPosition);
+    in = outer;
+    return value;
+  }
+
+  private String threadName(Struct event, F field) {
+    return event.has(field) ? string(struct(event.get(field)), F.JAVA_NAME) : null;
   }
 
   private String className(Object classRef) {
-    String name = string(struct(classRef), "name");
+    String name = string(struct(classRef), F.NAME);
     return name == null ? null : name.replace('/', '.');
   }
 
   private RecordedStack stack(Struct event) {
-    Object value = event.get("stackTrace");
+    Object value = event.get(F.STACK_TRACE);
     if (!(value instanceof Ref ref)) {
       return RecordedStack.EMPTY;
     }
@@ -547,12 +698,12 @@ final class ChunkDecoder {
     if (trace == null) {
       return RecordedStack.EMPTY;
     }
-    Object[] recorded = resolve(trace.get("frames")) instanceof Object[] a ? a : new Object[0];
+    Object[] recorded = resolve(trace.get(F.FRAMES)) instanceof Object[] a ? a : new Object[0];
     List<Frame> list = new ArrayList<>(recorded.length);
     for (Object f : recorded) {
       list.add(frame(fields(resolve(f))));
     }
-    RecordedStack stack = new RecordedStack(list, bool(trace, "truncated"));
+    RecordedStack stack = new RecordedStack(list, bool(trace, F.TRUNCATED));
     stacks.put(ref.key, stack);
     return stack;
   }
@@ -579,20 +730,20 @@ final class ChunkDecoder {
   static final int MAX_SHARED_FRAMES = 1 << 20;
 
   private Frame frame(Struct f) {
-    Object methodRef = f == null ? null : f.get("method");
+    Object methodRef = f == null ? null : f.get(F.METHOD);
     Struct method = struct(methodRef);
     MethodFacts facts = method == null ? UNKNOWN_METHOD : methodFacts.get(method);
     if (facts == null) {
-      Struct type = struct(method.get("type"));
-      Struct loader = type == null ? null : struct(type.get("classLoader"));
-      String typeName = type == null ? null : string(type, "name");
+      Struct type = struct(method.get(F.TYPE));
+      Struct loader = type == null ? null : struct(type.get(F.CLASS_LOADER));
+      String typeName = type == null ? null : string(type, F.NAME);
       facts =
           new MethodFacts(
               type == null || typeName == null ? "<unknown>" : typeName.replace('/', '.'),
-              nonNull(string(method, "name"), "<unknown>"),
-              string(method, "descriptor"),
-              (int) number(method, "modifiers", 0),
-              RecordedFacts.loaderKind(type != null, loader != null, string(loader, "name")));
+              nonNull(string(method, F.NAME), "<unknown>"),
+              string(method, F.DESCRIPTOR),
+              (int) number(method, F.MODIFIERS, 0),
+              RecordedFacts.loaderKind(type != null, loader != null, string(loader, F.NAME)));
       methodFacts.put(method, facts);
     }
     Frame frame =
@@ -600,9 +751,9 @@ final class ChunkDecoder {
             facts.className(),
             facts.name(),
             facts.descriptor(),
-            (int) number(f, "lineNumber", -1),
-            (int) number(f, "bytecodeIndex", -1),
-            f == null ? null : string(f, "type"),
+            (int) number(f, F.LINE_NUMBER, -1),
+            (int) number(f, F.BYTECODE_INDEX, -1),
+            f == null ? null : string(f, F.TYPE),
             facts.modifiers(),
             facts.loader());
     Frame known = frames.get(frame);
@@ -627,9 +778,9 @@ final class ChunkDecoder {
 
   private Consumer<RecordingListener> event(Wanted wanted, Type type) {
     Struct e = (Struct) readValue(type, 0);
-    long startTicks = number(e, "startTime", 0);
+    long startTicks = number(e, F.START_TIME, 0);
     long start = nanos(startTicks);
-    long duration = e.has("duration") ? nanos(startTicks + number(e, "duration", 0)) - start : 0;
+    long duration = e.has(F.DURATION) ? nanos(startTicks + number(e, F.DURATION, 0)) - start : 0;
     switch (wanted) {
       case PINNED:
         {
@@ -637,68 +788,70 @@ final class ChunkDecoder {
               new PinnedEvent(
                   start,
                   duration,
-                  threadId(e, "eventThread"),
+                  threadId(e, F.EVENT_THREAD),
                   stack(e),
-                  string(e, "pinnedReason"),
-                  string(e, "blockingOperation"),
-                  threadName(e, "carrierThread"));
+                  pinnedText(string(e, F.PINNED_REASON)),
+                  pinnedText(string(e, F.BLOCKING_OPERATION)),
+                  threadName(e, F.CARRIER_THREAD));
           return l -> l.pinned(p);
         }
       case SUBMIT_FAILED:
         {
           long id =
-              e.has("javaThreadId") ? number(e, "javaThreadId", 0) : threadId(e, "eventThread");
+              e.has(F.JAVA_THREAD_ID)
+                  ? number(e, F.JAVA_THREAD_ID, 0)
+                  : threadId(e, F.EVENT_THREAD);
           SubmitFailedEvent s =
-              new SubmitFailedEvent(start, id, string(e, "exceptionMessage"), stack(e));
+              new SubmitFailedEvent(start, id, string(e, F.EXCEPTION_MESSAGE), stack(e));
           return l -> l.submitFailed(s);
         }
       case MONITOR_ENTER:
       case MONITOR_WAIT:
         {
-          Struct thread = struct(e.get("eventThread"));
-          if (thread == null || !bool(thread, "virtual")) {
+          Struct thread = struct(e.get(F.EVENT_THREAD));
+          if (thread == null || !bool(thread, F.VIRTUAL)) {
             return null;
           }
-          long id = number(thread, "javaThreadId", -1);
+          long id = number(thread, F.JAVA_THREAD_ID, -1);
           MonitorEvent m =
               new MonitorEvent(
                   wanted == Wanted.MONITOR_ENTER ? MonitorEvent.Kind.ENTER : MonitorEvent.Kind.WAIT,
                   start,
                   duration,
                   id == 0 ? -1 : id,
-                  e.has("monitorClass") ? className(e.get("monitorClass")) : null,
+                  e.has(F.MONITOR_CLASS) ? className(e.get(F.MONITOR_CLASS)) : null,
                   stack(e));
           return l -> l.monitor(m);
         }
       case THREAD_START:
         {
-          if (e.get("thread") instanceof Ref started) {
+          if (e.get(F.THREAD) instanceof Ref started) {
             startedThreads.add(started.key);
           }
-          Struct thread = e.has("thread") ? struct(e.get("thread")) : null;
-          if (thread == null || bool(thread, "virtual")) {
+          Struct thread = e.has(F.THREAD) ? struct(e.get(F.THREAD)) : null;
+          if (thread == null || bool(thread, F.VIRTUAL)) {
             return null;
           }
-          Struct group = struct(thread.get("group"));
+          Struct group = struct(thread.get(F.GROUP));
           ThreadStartEvent t =
               new ThreadStartEvent(
                   start,
-                  string(thread, "javaName"),
-                  group == null ? null : string(group, "name"),
+                  string(thread, F.JAVA_NAME),
+                  group == null ? null : string(group, F.NAME),
                   stack(e));
           return l -> l.threadStart(t);
         }
       case EXECUTION_SAMPLE:
       case NATIVE_SAMPLE:
         {
-          Struct thread = struct(e.get("sampledThread"));
-          if (thread == null || !bool(thread, "virtual")) {
+          Struct thread = struct(e.get(F.SAMPLED_THREAD));
+          if (thread == null || !bool(thread, F.VIRTUAL)) {
             return null;
           }
           CpuSampleEvent s =
               new CpuSampleEvent(
                   start,
-                  number(thread, "javaThreadId", -1),
+                  number(thread, F.JAVA_THREAD_ID, -1),
                   wanted == Wanted.NATIVE_SAMPLE,
                   stack(e));
           return l -> l.cpuSample(s);
@@ -706,17 +859,17 @@ final class ChunkDecoder {
       case FILE_READ:
       case FILE_WRITE:
         {
-          Struct thread = struct(e.get("eventThread"));
-          if (thread == null || !bool(thread, "virtual")) {
+          Struct thread = struct(e.get(F.EVENT_THREAD));
+          if (thread == null || !bool(thread, F.VIRTUAL)) {
             return null;
           }
           boolean write = wanted == Wanted.FILE_WRITE;
-          String bytesField = write ? "bytesWritten" : "bytesRead";
+          F bytesField = write ? F.BYTES_WRITTEN : F.BYTES_READ;
           FileIoEvent f =
               new FileIoEvent(
                   start,
                   duration,
-                  number(thread, "javaThreadId", -1),
+                  number(thread, F.JAVA_THREAD_ID, -1),
                   write,
                   e.has(bytesField) ? number(e, bytesField, -1) : -1,
                   stack(e));
@@ -725,55 +878,55 @@ final class ChunkDecoder {
       case JVM:
         {
           long started = 0;
-          int field = type.field("jvmStartTime");
+          int field = e.layout()[F.JVM_START_TIME.ordinal()];
           if (field >= 0 && resolve(e.values[field]) instanceof Long value) {
             String unit = type.fields.get(field).timestampUnit;
             started = "TICKS".equals(unit) ? nanos(value) : Math.multiplyExact(value, 1_000_000L);
           }
           JvmFacts facts =
               RecordedFacts.jvm(
-                  string(e, "jvmName"), string(e, "jvmVersion"), started, number(e, "pid", -1));
+                  string(e, F.JVM_NAME), string(e, F.JVM_VERSION), started, number(e, F.PID, -1));
           return l -> l.jvm(facts);
         }
       case CPU:
         {
-          CpuFacts cpu = new CpuFacts((int) number(e, "hwThreads", 0), 0, string(e, "cpu"));
+          CpuFacts cpu = new CpuFacts((int) number(e, F.HW_THREADS, 0), 0, string(e, F.CPU));
           return l -> l.cpu(cpu);
         }
       case CONTAINER:
         {
-          if (!e.has("effectiveCpuCount")) {
+          if (!e.has(F.EFFECTIVE_CPU_COUNT)) {
             return null;
           }
-          CpuFacts cpu = new CpuFacts(0, (int) number(e, "effectiveCpuCount", 0), null);
+          CpuFacts cpu = new CpuFacts(0, (int) number(e, F.EFFECTIVE_CPU_COUNT, 0), null);
           return l -> l.cpu(cpu);
         }
       case PROPERTY:
         {
-          String key = string(e, "key");
-          String value = string(e, "value");
+          String key = string(e, F.KEY);
+          String value = string(e, F.VALUE);
           return l -> l.systemProperty(key, value);
         }
       case SETTING:
         {
-          Type target = metadata.type(number(e, "id", -1));
+          Type target = metadata.type(number(e, F.ID, -1));
           if (target == null || !target.isEvent()) {
             return null;
           }
-          EventSetting s = new EventSetting(target.name, string(e, "name"), string(e, "value"));
+          EventSetting s = new EventSetting(target.name, string(e, F.NAME), string(e, F.VALUE));
           return l -> l.setting(s);
         }
       case STRING_FLAG:
         {
-          if (!"FlightRecorderOptions".equals(string(e, "name"))) {
+          if (!"FlightRecorderOptions".equals(string(e, F.NAME))) {
             return null;
           }
-          int depth = RecordedFacts.stackDepth(string(e, "value"));
+          int depth = RecordedFacts.stackDepth(string(e, F.VALUE));
           return l -> l.stackDepth(depth);
         }
       case THREAD_DUMP:
         {
-          String text = string(e, "result");
+          String text = string(e, F.RESULT);
           if (text == null) {
             return null;
           }

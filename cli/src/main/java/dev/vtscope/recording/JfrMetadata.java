@@ -42,9 +42,6 @@ final class JfrMetadata {
      */
     int integers = -1;
 
-    /** Field positions by name; made once, on first use, and shared by the decoding threads. */
-    private volatile Map<String, Integer> index;
-
     Type(long id, String name, String superType, boolean simple) {
       this.id = id;
       this.name = name;
@@ -55,23 +52,6 @@ final class JfrMetadata {
 
     boolean isEvent() {
       return "jdk.jfr.Event".equals(superType);
-    }
-
-    /** The position of the field called {@code name}, or -1. */
-    int field(String name) {
-      Map<String, Integer> positions = index;
-      if (positions == null) {
-        Map<String, Integer> map = new HashMap<>();
-        for (int i = 0; i < fields.size(); i++) {
-          if (fields.get(i).name != null) {
-            map.putIfAbsent(fields.get(i).name, i);
-          }
-        }
-        positions = Map.copyOf(map);
-        index = positions;
-      }
-      Integer position = positions.get(name);
-      return position == null ? -1 : position;
     }
   }
 
