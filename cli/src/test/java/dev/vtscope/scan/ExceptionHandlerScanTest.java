@@ -3,6 +3,7 @@ package dev.vtscope.scan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtscope.advice.Knowledge;
+import dev.vtscope.attribution.BlockingKind;
 import dev.vtscope.testing.GeneratedClasses;
 import java.nio.file.Path;
 import java.util.List;

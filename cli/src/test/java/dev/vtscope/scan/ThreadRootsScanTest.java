@@ -1,0 +1,160 @@
+package dev.vtscope.scan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vtscope.advice.Knowledge;
+import dev.vtscope.advice.Severity;
+import dev.vtscope.testing.GeneratedClasses;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Findings in code no virtual thread runs: a library's own threads, test classes. */
+class ThreadRootsScanTest {
+
+  @TempDir Path dir;
+
+  private ScanResult scan(Map<String, String> sources) {
+    return new ClassPathScanner(Knowledge.standard(), 3)
+        .scan(List.of(GeneratedClasses.compile(dir, sources)));
+  }
+
+  private static ScanFinding of(ScanResult result, String qualifiedMethod) {
+    return result.findings().stream()
+        .filter(f -> f.qualifiedMethod().equals(qualifiedMethod))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no finding for " + qualifiedMethod));
+  }
+
+  private static final String WORKER =
+      """
+      package p;
+      public class Worker extends Thread {
+        private final Object lock = new Object();
+        private final Queue queue;
+        public Worker(Queue queue) { this.queue = queue; }
+        @Override public void run() {
+          synchronized (lock) {
+            try { lock.wait(); } catch (InterruptedException e) { return; }
+          }
+          queue.drainOnWorker();
+          queue.drain();
+        }
+      }
+      """;
+
+  private static final String QUEUE =
+      """
+      package p;
+      public class Queue {
+        private int items;
+        public synchronized void drainOnWorker() {
+          try { while (items == 0) wait(); } catch (InterruptedException e) { }
+        }
+        public synchronized void drain() {
+          try { while (items == 0) wait(); } catch (InterruptedException e) { }
+        }
+        public synchronized void take() throws InterruptedException {
+          while (items == 0) wait();
+        }
+      }
+      """;
+
+  @Test
+  void aThreadSubclassRunAndWhatOnlyItCallsAreListedLastAsInfoWithTheirRoot() {
+    ScanResult r =
+        scan(
+            Map.of(
+                "p.Worker",
+                WORKER,
+                "p.Queue",
+                QUEUE,
+                "p.Api",
+                """
+                package p;
+                public class Api {
+                  public void drainNow(Queue q) { q.drain(); }
+                }
+                """));
+    ScanFinding run = of(r, "p.Worker.run");
+    assertThat(run.severity()).isEqualTo(Severity.INFO);
+    assertThat(run.demotion())
+        .isEqualTo(new Demotion(Demotion.Reason.LIBRARY_THREAD, "p.Worker.run"));
+    ScanFinding onWorker = of(r, "p.Queue.drainOnWorker");
+    assertThat(onWorker.demotion())
+        .isEqualTo(new Demotion(Demotion.Reason.LIBRARY_THREAD, "p.Worker.run"));
+    // also called from the public API: a virtual thread may run it
+    ScanFinding drain = of(r, "p.Queue.drain");
+    assertThat(drain.demotion()).isNull();
+    assertThat(drain.severity()).isEqualTo(Severity.HIGH);
+    // nothing calls it: an entry point, ranked
+    assertThat(of(r, "p.Queue.take").demotion()).isNull();
+    List<ScanFinding> all = r.findings();
+    assertThat(all.indexOf(onWorker)).isGreaterThan(all.indexOf(of(r, "p.Queue.take")));
+    assertThat(all.subList(all.indexOf(run), all.size()))
+        .allSatisfy(f -> assertThat(f.demotion()).isNotNull());
+  }
+
+  @Test
+  void aClassThatExtendsAThreadSubclassIsALibraryThreadToo() {
+    ScanResult r =
+        scan(
+            Map.of(
+                "p.Worker",
+                WORKER,
+                "p.Queue",
+                QUEUE,
+                "p.Special",
+                """
+                package p;
+                public class Special extends Worker {
+                  private final Object other = new Object();
+                  public Special() { super(new Queue()); }
+                  @Override public void run() {
+                    synchronized (other) {
+                      try { other.wait(); } catch (InterruptedException e) { }
+                    }
+                  }
+                }
+                """));
+    assertThat(of(r, "p.Special.run").demotion())
+        .isEqualTo(new Demotion(Demotion.Reason.LIBRARY_THREAD, "p.Special.run"));
+  }
+
+  @Test
+  void aTestClassInTheJarIsListedAsTestCode() {
+    ScanResult r =
+        scan(
+            Map.of(
+                "p.PoolTest",
+                """
+                package p;
+                public class PoolTest {
+                  public static synchronized void main(String[] args) throws Exception {
+                    PoolTest.class.wait();
+                  }
+                }
+                """,
+                "p.testing.Harness",
+                """
+                package p.testing;
+                public class Harness {
+                  public synchronized void await() throws InterruptedException { wait(); }
+                }
+                """));
+    assertThat(of(r, "p.PoolTest.main").demotion())
+        .isEqualTo(new Demotion(Demotion.Reason.TEST_CODE, "p.PoolTest.main"));
+    assertThat(of(r, "p.testing.Harness.await").demotion())
+        .isEqualTo(new Demotion(Demotion.Reason.TEST_CODE, "p.testing.Harness.await"));
+    assertThat(of(r, "p.testing.Harness.await").severity()).isEqualTo(Severity.INFO);
+  }
+
+  @Test
+  void aMethodOnlyTheTestCodeCallsIsTestCodeToo() {
+    assertThat(ThreadRoots.isTest("a.b.Contest")).isFalse();
+    assertThat(ThreadRoots.isTest("a.b.PoolTests$Inner")).isTrue();
+    assertThat(ThreadRoots.isTest("a.test.Pool")).isTrue();
+  }
+}
