@@ -264,7 +264,7 @@ final class ScanReport {
     root.put("classes", result.classes());
     root.put("methods", result.methods());
     ObjectNode counts = root.putObject("counts");
-    for (Severity s : List.of(Severity.HIGH, Severity.MEDIUM, Severity.LOW)) {
+    for (Severity s : List.of(Severity.HIGH, Severity.MEDIUM, Severity.LOW, Severity.INFO)) {
       counts.put(s.label(), count(result, s));
     }
     ArrayNode archives = root.putArray("archives");

@@ -166,7 +166,8 @@ final class ChainSearch {
   private Target resolve(CallSite call) {
     String name = call.name();
     String descriptor = call.descriptor();
-    if (unfollowed.contains(call.owner() + "." + name)) {
+    // a lambda runs when its function object is called, which the chains do not follow
+    if (call.kind() == CallSite.Kind.LAMBDA || unfollowed.contains(call.owner() + "." + name)) {
       return NOWHERE;
     }
     List<String> outside = new ArrayList<>();

@@ -118,7 +118,7 @@ public final class ClassPathScanner {
       CallSite upcall = null;
       CallSite callback = null;
       for (CallSite call : m.calls()) {
-        if (!call.reached()) {
+        if (!call.reached() || call.kind() == CallSite.Kind.LAMBDA) {
           continue;
         }
         if (upcall == null

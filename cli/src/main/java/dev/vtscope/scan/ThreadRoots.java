@@ -3,6 +3,7 @@ package dev.vtscope.scan;
 import dev.vtscope.attribution.CallSite;
 import dev.vtscope.attribution.DeclaredMethod;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
@@ -44,8 +45,25 @@ final class ThreadRoots {
       boolean thread = !test && extendsThread(c, index);
       for (DeclaredMethod m : c.code().methods()) {
         Set<DeclaredMethod> out = new HashSet<>();
-        for (CallSite call : m.calls()) {
-          if (call.reached()) {
+        List<CallSite> calls = m.calls();
+        for (int i = 0; i < calls.size(); i++) {
+          CallSite call = calls.get(i);
+          if (!call.reached()) {
+            continue;
+          }
+          DeclaredMethod started = startedOnNewThread(calls, i, index);
+          if (started != null) {
+            if (!test && demoted.putIfAbsent(started, threadRoot(call)) == null) {
+              pending.add(started);
+            }
+          } else if (call.kind() == CallSite.Kind.LAMBDA) {
+            // its function object may run anywhere: a caller that is never demoted
+            ClassIndex.Resolved r =
+                index.resolve(call.owner(), call.name(), call.descriptor(), new ArrayList<>());
+            if (r != null) {
+              callers.merge(r.method(), 1, Integer::sum);
+            }
+          } else {
             out.addAll(search.callees(call));
           }
         }
@@ -62,7 +80,7 @@ final class ThreadRoots {
                 : thread && m.nameAndDescriptor().equals("run()V")
                     ? new Demotion(Demotion.Reason.LIBRARY_THREAD, c.name() + ".run")
                     : null;
-        if (root != null) {
+        if (root != null && !demoted.containsKey(m)) {
           demoted.put(m, root);
           pending.add(m);
         }
@@ -85,6 +103,44 @@ final class ThreadRoots {
       }
     }
     return new ThreadRoots(demoted);
+  }
+
+  /**
+   * The method that runs on a platform thread when the call at {@code i} makes the {@code Runnable}
+   * the very next call hands to a {@code java.lang.Thread} constructor: a lambda's or method
+   * reference's method, or the {@code run()} of a class path class constructed there; else null.
+   */
+  private static DeclaredMethod startedOnNewThread(List<CallSite> calls, int i, ClassIndex index) {
+    if (i + 1 >= calls.size()) {
+      return null;
+    }
+    CallSite next = calls.get(i + 1);
+    if (!takesRunnable(next.owner(), next.name(), next.descriptor())) {
+      return null;
+    }
+    CallSite call = calls.get(i);
+    ClassIndex.Resolved r;
+    if (call.kind() == CallSite.Kind.LAMBDA) {
+      r = index.resolve(call.owner(), call.name(), call.descriptor(), new ArrayList<>());
+    } else if (call.kind() == CallSite.Kind.SPECIAL && call.name().equals("<init>")) {
+      r = index.resolve(call.owner(), "run", "()V", new ArrayList<>());
+    } else {
+      return null;
+    }
+    return r == null || r.method().isAbstract() ? null : r.method();
+  }
+
+  /** Whether the call is a {@code java.lang.Thread} constructor given a {@code Runnable}. */
+  static boolean takesRunnable(String owner, String name, String descriptor) {
+    return owner.equals("java.lang.Thread")
+        && name.equals("<init>")
+        && descriptor.contains("Ljava/lang/Runnable;");
+  }
+
+  private static Demotion threadRoot(CallSite call) {
+    return new Demotion(
+        Demotion.Reason.LIBRARY_THREAD,
+        call.owner() + "." + (call.kind() == CallSite.Kind.LAMBDA ? call.name() : "run"));
   }
 
   static boolean isTest(String className) {

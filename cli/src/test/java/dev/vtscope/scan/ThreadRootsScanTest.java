@@ -124,6 +124,61 @@ class ThreadRootsScanTest {
   }
 
   @Test
+  void aLambdaOrRunnableHandedToNewThreadRunsOnlyThereButAMethodReferenceElsewhereIsKept() {
+    ScanResult r =
+        scan(
+            Map.of(
+                "p.Queue",
+                QUEUE,
+                "p.Pump",
+                """
+                package p;
+                public class Pump {
+                  private final Queue queue = new Queue();
+                  private final Object lock = new Object();
+                  public void start() {
+                    new Thread(() -> {
+                      synchronized (lock) {
+                        try { lock.wait(); } catch (InterruptedException e) { }
+                      }
+                    }).start();
+                    new Thread(new Loop(lock), "loop").start();
+                  }
+                  public Runnable drainer() { return queue::drain; }
+                  public void spin() {
+                    new Thread(queue::drainOnWorker).start();
+                  }
+                }
+                """,
+                "p.Loop",
+                """
+                package p;
+                class Loop implements Runnable {
+                  private final Object lock;
+                  Loop(Object lock) { this.lock = lock; }
+                  public void run() {
+                    synchronized (lock) {
+                      try { lock.wait(); } catch (InterruptedException e) { }
+                    }
+                  }
+                }
+                """));
+    ScanFinding lambda =
+        r.findings().stream()
+            .filter(f -> f.className().equals("p.Pump") && f.method().startsWith("lambda$"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(lambda.demotion().reason()).isEqualTo(Demotion.Reason.LIBRARY_THREAD);
+    assertThat(lambda.demotion().root()).isEqualTo("p.Pump." + lambda.method());
+    assertThat(of(r, "p.Loop.run").demotion())
+        .isEqualTo(new Demotion(Demotion.Reason.LIBRARY_THREAD, "p.Loop.run"));
+    assertThat(of(r, "p.Queue.drainOnWorker").demotion())
+        .isEqualTo(new Demotion(Demotion.Reason.LIBRARY_THREAD, "p.Queue.drainOnWorker"));
+    // a method reference handed out may run on any thread
+    assertThat(of(r, "p.Queue.drain").demotion()).isNull();
+  }
+
+  @Test
   void aTestClassInTheJarIsListedAsTestCode() {
     ScanResult r =
         scan(
