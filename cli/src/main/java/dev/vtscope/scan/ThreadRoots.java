@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
 final class ThreadRoots {
 
   private static final Pattern TEST_PACKAGE = Pattern.compile("(^|\\.)(test|tests|testing)\\.");
-  private static final Pattern TEST_CLASS = Pattern.compile("Tests?(\\$.*)?$");
+  private static final Pattern TEST_CLASS = Pattern.compile("(^|\\.)[^.$]*Tests?(\\$.*)?$");
 
   private final Map<DeclaredMethod, Demotion> demoted;
 

@@ -207,9 +207,11 @@ class ThreadRootsScanTest {
   }
 
   @Test
-  void aMethodOnlyTheTestCodeCallsIsTestCodeToo() {
+  void testClassesAreFoundByPackageOrTopLevelName() {
     assertThat(ThreadRoots.isTest("a.b.Contest")).isFalse();
     assertThat(ThreadRoots.isTest("a.b.PoolTests$Inner")).isTrue();
     assertThat(ThreadRoots.isTest("a.test.Pool")).isTrue();
+    // a nested class named for what it is (X11's XTest extension) is not a test class
+    assertThat(ThreadRoots.isTest("a.b.X11$XTest")).isFalse();
   }
 }
