@@ -23,12 +23,23 @@ public record Knowledge(
     JdkFacts jdk,
     Thresholds thresholds,
     List<Library> libraries,
-    List<SubmitFailureMeaning> submitFailures) {
+    List<SubmitFailureMeaning> submitFailures,
+    List<UnfollowedCall> scanDoesNotFollow) {
 
   public Knowledge {
     libraries = List.copyOf(libraries);
     submitFailures = List.copyOf(submitFailures);
+    scanDoesNotFollow = List.copyOf(scanDoesNotFollow);
   }
+
+  /**
+   * A library method {@code vtscope scan} does not follow calls into: what it reaches blocks only
+   * on a switch that is off by default, or too briefly to report.
+   *
+   * @param method the method, {@code package.Class.method} (every descriptor)
+   * @param why when it blocks, and why that is not worth a finding
+   */
+  public record UnfollowedCall(String method, String why) {}
 
   /**
    * The JDK releases where virtual-thread behaviour changes: every release number the analysis and
@@ -225,7 +236,14 @@ public record Knowledge(
     try (JsonParser parser = new JsonFactory().createParser(in)) {
       parser.nextToken();
       Map<String, Object> root = object(parser, "the document");
-      fields(root, "the document", "jdk", "thresholds", "libraries", "submitFailures");
+      fields(
+          root,
+          "the document",
+          "jdk",
+          "thresholds",
+          "libraries",
+          "submitFailures",
+          "scanDoesNotFollow");
       Map<String, Object> jdk = map(root, "jdk");
       fields(
           jdk,
@@ -301,6 +319,11 @@ public record Knowledge(
             new SubmitFailureMeaning(
                 text(m, "id"), text(m, "pattern"), text(m, "meaning"), text(m, "action")));
       }
+      List<UnfollowedCall> unfollowed = new ArrayList<>();
+      for (Map<String, Object> m : maps(root, "scanDoesNotFollow")) {
+        fields(m, "a call the scan does not follow", "method", "why");
+        unfollowed.add(new UnfollowedCall(text(m, "method"), text(m, "why")));
+      }
       return new Knowledge(
           new JdkFacts(
               (int) whole(jdk, "virtualThreadsPreviewIn"),
@@ -324,7 +347,8 @@ public record Knowledge(
               number(t, "pinnedTimeQuantile"),
               (int) whole(t, "maxRecommendedParallelism")),
           libraries,
-          meanings);
+          meanings,
+          unfollowed);
     }
   }
 

@@ -35,13 +35,19 @@ public record CallSite(
     /** {@code invokestatic}. */
     STATIC,
     /** {@code invokeinterface}: the receiver's class chooses the method. */
-    INTERFACE;
+    INTERFACE,
+    /**
+     * {@code invokedynamic} making a lambda or method reference: no call, the method is what the
+     * function object it makes runs, whoever calls it.
+     */
+    LAMBDA;
 
     static Kind of(int opcode) {
       return switch (opcode) {
         case 0xb6 -> VIRTUAL;
         case 0xb7 -> SPECIAL;
         case 0xb8 -> STATIC;
+        case MethodCode.INVOKEDYNAMIC -> LAMBDA;
         default -> INTERFACE;
       };
     }

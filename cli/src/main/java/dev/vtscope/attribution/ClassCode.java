@@ -164,6 +164,21 @@ public final class ClassCode {
     List<SynchronizedBlockLocator.Region> regions = null;
     List<CallSite> calls = new ArrayList<>();
     for (int bci = 0; bci < code.length; bci += m.instructionLength(bci)) {
+      MethodCode.MemberRef lambda = m.lambdaImplementation(bci);
+      if (lambda != null) {
+        calls.add(
+            new CallSite(
+                lambda.owner(),
+                lambda.name(),
+                lambda.descriptor(),
+                CallSite.Kind.LAMBDA,
+                bci,
+                m.lineAt(bci),
+                0,
+                null,
+                held == null || held[bci] >= 0));
+        continue;
+      }
       int index = m.invokedIndex(bci);
       if (index < 0 || index >= kept.length || kept[index] == DROP) {
         continue;

@@ -262,6 +262,20 @@ record MethodCode(
     return (code[bci + 1] & 0xff) << 8 | (code[bci + 2] & 0xff);
   }
 
+  /**
+   * The method a lambda or method reference made by the {@code invokedynamic} at {@code bci} runs:
+   * the implementation method handle its {@code LambdaMetafactory} bootstrap names; null for any
+   * other instruction or bootstrap.
+   */
+  MemberRef lambdaImplementation(int bci) {
+    if (opcode(bci) != INVOKEDYNAMIC) {
+      return null;
+    }
+    return pool.lambdaImplementation((code[bci + 1] & 0xff) << 8 | (code[bci + 2] & 0xff));
+  }
+
+  static final int INVOKEDYNAMIC = 0xba;
+
   /** Whether the line number table has an entry for {@code line}. */
   boolean hasLine(int line) {
     for (int i = 1; i < lines.length; i += 2) {
@@ -381,6 +395,8 @@ record MethodCode(
     private final byte[] tags;
     private final Reader reader;
     private final MemberRef[] refs;
+    // per bootstrap method, the constant of the method its LambdaMetafactory call runs, or 0
+    private int[] lambdaImplementations = new int[0];
 
     private ConstantPool(byte[] b, int[] offsets, byte[] tags, Reader reader) {
       this.b = b;
@@ -414,6 +430,17 @@ record MethodCode(
         refs[index] = ref;
       }
       return ref;
+    }
+
+    /** What the lambda made by the {@code InvokeDynamic} constant {@code index} runs, or null. */
+    MemberRef lambdaImplementation(int index) {
+      if (index <= 0 || index >= offsets.length || tags[index] != 18) {
+        return null;
+      }
+      int bootstrap = u2(offsets[index]);
+      return bootstrap < lambdaImplementations.length
+          ? method(lambdaImplementations[bootstrap])
+          : null;
     }
 
     private int u2(int at) {
@@ -495,7 +522,48 @@ record MethodCode(
           p = end;
         }
       }
+      int classAttributes = u2();
+      for (int a = 0; a < classAttributes; a++) {
+        String attribute = utf8(u2());
+        int end = u4();
+        end += p;
+        if ("BootstrapMethods".equals(attribute)) {
+          pool.lambdaImplementations = lambdaImplementations();
+        }
+        p = end;
+      }
       return new ClassFileFacts(name, superName, interfaces, classAccess, declared, result);
+    }
+
+    /**
+     * For each bootstrap method, the Methodref constant of the implementation handle a {@code
+     * LambdaMetafactory} call is given (its second argument), or 0.
+     */
+    private int[] lambdaImplementations() {
+      int count = u2();
+      int[] found = new int[count];
+      for (int i = 0; i < count; i++) {
+        int handle = u2();
+        int arguments = u2();
+        int second = 0;
+        for (int j = 0; j < arguments; j++) {
+          int argument = u2();
+          if (j == 1) {
+            second = argument;
+          }
+        }
+        if (isHandle(handle) && isHandle(second)) {
+          MemberRef bootstrap = pool.method(u2At(offsets[handle] + 1));
+          if (bootstrap != null && bootstrap.owner().equals("java.lang.invoke.LambdaMetafactory")) {
+            found[i] = u2At(offsets[second] + 1);
+          }
+        }
+      }
+      return found;
+    }
+
+    private boolean isHandle(int index) {
+      return index > 0 && index < tags.length && tags[index] == 15;
     }
 
     private String className(int index) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vtscope.advice.Severity;
 import dev.vtscope.scan.ChainStep;
+import dev.vtscope.scan.Demotion;
 import dev.vtscope.scan.FindingKind;
 import dev.vtscope.scan.KnownFix;
 import dev.vtscope.scan.ScanFinding;
@@ -53,6 +54,7 @@ final class ScanReport {
     long high = count(result, Severity.HIGH);
     long medium = count(result, Severity.MEDIUM);
     long low = count(result, Severity.LOW);
+    long info = count(result, Severity.INFO);
     return result.findings().size()
         + (result.findings().size() == 1 ? " finding" : " findings")
         + " in "
@@ -68,7 +70,8 @@ final class ScanReport {
         + medium
         + " medium, "
         + low
-        + " low";
+        + " low"
+        + (info > 0 ? ", " + info + " not ranked (library threads or test code)" : "");
   }
 
   private static long count(ScanResult result, Severity severity) {
@@ -122,8 +125,20 @@ final class ScanReport {
       if (f.fix() != null) {
         out.println("       fix: " + Escaping.terminalLine(fix(f.fix())));
       }
+      if (f.demotion() != null) {
+        out.println("       not ranked: " + Escaping.terminalLine(demotion(f.demotion())));
+      }
     }
     out.flush();
+  }
+
+  /** Why a finding is not ranked, as its line says it. */
+  private static String demotion(Demotion d) {
+    return switch (d.reason()) {
+          case LIBRARY_THREAD -> "runs only on threads the library starts: ";
+          case TEST_CODE -> "test code in the jar: ";
+        }
+        + d.root();
   }
 
   private static String lines(ScanFinding f) {
@@ -228,6 +243,12 @@ final class ScanReport {
           .append(f.releases().display())
           .append(" | ")
           .append(f.fix() == null ? "" : Escaping.markdownText(fix(f.fix())))
+          .append(
+              f.demotion() == null
+                  ? ""
+                  : (f.fix() == null ? "" : "; ")
+                      + "not ranked: "
+                      + Escaping.markdownText(demotion(f.demotion())))
           .append(" |\n");
       shown++;
     }
@@ -243,7 +264,7 @@ final class ScanReport {
     root.put("classes", result.classes());
     root.put("methods", result.methods());
     ObjectNode counts = root.putObject("counts");
-    for (Severity s : List.of(Severity.HIGH, Severity.MEDIUM, Severity.LOW)) {
+    for (Severity s : List.of(Severity.HIGH, Severity.MEDIUM, Severity.LOW, Severity.INFO)) {
       counts.put(s.label(), count(result, s));
     }
     ArrayNode archives = root.putArray("archives");
@@ -309,6 +330,13 @@ final class ScanReport {
             .put("checkedUpTo", k.checkedUpTo())
             .put("remedy", k.remedy())
             .put("source", k.source());
+      }
+      if (f.demotion() == null) {
+        o.putNull("demotion");
+      } else {
+        o.putObject("demotion")
+            .put("reason", f.demotion().reason().name())
+            .put("root", f.demotion().root());
       }
     }
     out.println(JsonText.pretty(root));

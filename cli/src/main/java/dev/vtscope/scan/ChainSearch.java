@@ -7,6 +7,7 @@ import dev.vtscope.attribution.DeclaredMethod;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
@@ -69,6 +70,7 @@ final class ChainSearch {
   private final ClassIndex index;
   private final BlockingCalls table;
   private final int depth;
+  private final Set<String> unfollowed;
 
   /** Per method: its calls' targets, and by the number of calls left what it reaches. */
   private record Reach(Target[] targets, AtomicReferenceArray<Optional<Chain>> byCalls) {}
@@ -77,11 +79,19 @@ final class ChainSearch {
 
   /**
    * @param depth the most calls any search follows
+   * @param unfollowed methods ({@code a.b.C.m}) whose calls are not followed: knowledge.json's
+   *     {@code scanDoesNotFollow}
    */
-  ChainSearch(ClassIndex index, BlockingCalls table, int depth) {
+  ChainSearch(ClassIndex index, BlockingCalls table, int depth, Set<String> unfollowed) {
     this.index = index;
     this.table = table;
     this.depth = depth;
+    this.unfollowed = Set.copyOf(unfollowed);
+  }
+
+  /** The class path's methods {@code call} may run, as the chains follow it. */
+  List<DeclaredMethod> callees(CallSite call) {
+    return resolve(call).methods();
   }
 
   /** The riskiest blocking chain {@code call} starts, within {@code depth} calls, or null. */
@@ -156,6 +166,10 @@ final class ChainSearch {
   private Target resolve(CallSite call) {
     String name = call.name();
     String descriptor = call.descriptor();
+    // a lambda runs when its function object is called, which the chains do not follow
+    if (call.kind() == CallSite.Kind.LAMBDA || unfollowed.contains(call.owner() + "." + name)) {
+      return NOWHERE;
+    }
     List<String> outside = new ArrayList<>();
     ClassIndex.Resolved r = null;
     if (index.get(call.owner()) == null) {
@@ -178,6 +192,9 @@ final class ChainSearch {
     }
     ScannedClass c = r.owner();
     DeclaredMethod m = r.method();
+    if (unfollowed.contains(c.name() + "." + name)) {
+      return NOWHERE;
+    }
     if (m.isNative()) {
       return new Target(
           new Chain(

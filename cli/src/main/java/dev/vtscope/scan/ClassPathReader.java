@@ -138,7 +138,13 @@ final class ClassPathReader {
         try {
           classes.add(
               new ScannedClass(
-                  ClassCode.read(bytes, BlockingCalls.standard()::worthFollowing), 0, release));
+                  ClassCode.read(
+                      bytes,
+                      (owner, method, descriptor) ->
+                          BlockingCalls.standard().worthFollowing(owner, method, descriptor)
+                              || ThreadRoots.takesRunnable(owner, method, descriptor)),
+                  0,
+                  release));
         } catch (IllegalArgumentException e) {
           damaged++;
           if (firstDamage == null) {

@@ -58,31 +58,44 @@ public final class ClassPathScanner {
       classes.addAll(r.classes());
     }
     ClassIndex index = new ClassIndex(classes);
-    ChainSearch search = new ChainSearch(index, table, depth);
+    ChainSearch search =
+        new ChainSearch(
+            index,
+            table,
+            depth,
+            knowledge.scanDoesNotFollow().stream()
+                .map(Knowledge.UnfollowedCall::method)
+                .collect(java.util.stream.Collectors.toSet()));
+    ThreadRoots roots = ThreadRoots.find(classes, index, search);
     List<ScanFinding> findings =
         classes.parallelStream()
-            .flatMap(c -> findings(c, archives.get(c.archive()), search).stream())
+            .flatMap(c -> findings(c, archives.get(c.archive()), search, roots).stream())
             .sorted(ORDER)
             .toList();
     long methods = classes.stream().mapToLong(c -> c.code().methods().size()).sum();
     return new ScanResult(archives, findings, classes.size(), methods, depth);
   }
 
+  // equal scores: the fewest calls to the block first (the plainest case), then by name; the
+  // demoted (code no virtual thread runs) after all the others
   private static final Comparator<ScanFinding> ORDER =
-      Comparator.comparingInt(ScanFinding::score)
-          .reversed()
-          .thenComparing(ScanFinding::artifact)
+      Comparator.comparing((ScanFinding f) -> f.demotion() != null)
+          .thenComparing(Comparator.comparingInt(ScanFinding::score).reversed())
+          .thenComparingInt(f -> f.chain().size())
           .thenComparing(ScanFinding::className)
           .thenComparing(ScanFinding::method)
           .thenComparing(ScanFinding::descriptor)
           .thenComparing(f -> f.kind().ordinal())
-          .thenComparingInt(ScanFinding::release);
+          .thenComparingInt(ScanFinding::release)
+          .thenComparing(ScanFinding::artifact);
 
-  private List<ScanFinding> findings(ScannedClass c, ScannedArchive archive, ChainSearch search) {
+  private List<ScanFinding> findings(
+      ScannedClass c, ScannedArchive archive, ChainSearch search, ThreadRoots roots) {
     List<ScanFinding> found = new ArrayList<>();
     Knowledge.JdkFacts jdk = knowledge.jdk();
     int first = Math.max(jdk.virtualThreadsFinalIn(), c.release());
     for (DeclaredMethod m : c.code().methods()) {
+      Demotion demotion = roots.of(m);
       if (m.isNative()) {
         found.add(
             finding(
@@ -95,7 +108,8 @@ public final class ClassPathScanner {
                 List.of(),
                 BlockingKind.NATIVE,
                 new Releases(first, 0),
-                0));
+                0,
+                demotion));
         continue;
       }
       boolean initialiser = m.name().equals("<clinit>");
@@ -104,7 +118,7 @@ public final class ClassPathScanner {
       CallSite upcall = null;
       CallSite callback = null;
       for (CallSite call : m.calls()) {
-        if (!call.reached()) {
+        if (!call.reached() || call.kind() == CallSite.Kind.LAMBDA) {
           continue;
         }
         if (upcall == null
@@ -144,7 +158,8 @@ public final class ClassPathScanner {
                   steps,
                   held.kind(),
                   new Releases(first, 0),
-                  jdk.classInitWaitUnmountsIn() - 1));
+                  jdk.classInitWaitUnmountsIn() - 1,
+                  demotion));
         } else if (first < jdk.monitorsStopPinningIn()) {
           boolean block = heldAt.monitors() > 0;
           LineRange lines =
@@ -164,7 +179,8 @@ public final class ClassPathScanner {
                   steps,
                   held.kind(),
                   new Releases(first, jdk.monitorsStopPinningIn() - 1),
-                  0));
+                  0,
+                  demotion));
         }
       }
       if (upcall != null) {
@@ -183,7 +199,8 @@ public final class ClassPathScanner {
                 steps,
                 BlockingKind.NATIVE,
                 new Releases(Math.max(first, jdk.foreignFunctionsFinalIn()), 0),
-                0));
+                0,
+                demotion));
       }
       if (callback != null) {
         List<ChainStep> steps =
@@ -201,7 +218,8 @@ public final class ClassPathScanner {
                 steps,
                 BlockingKind.CALLBACK,
                 new Releases(first, jdk.monitorsStopPinningIn() - 1),
-                0));
+                0,
+                demotion));
       }
     }
     return found;
@@ -217,7 +235,8 @@ public final class ClassPathScanner {
       List<ChainStep> chain,
       BlockingKind blocking,
       Releases releases,
-      int waitersPinnedUpTo) {
+      int waitersPinnedUpTo,
+      Demotion demotion) {
     String qualified = c.name() + "." + m.name();
     Optional<Knowledge.Library> library = knowledge.library(c.name());
     KnownFix fix =
@@ -235,7 +254,7 @@ public final class ClassPathScanner {
             .orElse(null);
     int risk = score + (fix != null && fix.knownPin() ? KNOWN_PIN_BONUS : 0);
     return new ScanFinding(
-        severity(risk),
+        demotion != null ? Severity.INFO : severity(risk),
         risk,
         kind,
         archive.artifact(),
@@ -249,7 +268,8 @@ public final class ClassPathScanner {
         blocking,
         releases,
         waitersPinnedUpTo,
-        fix);
+        fix,
+        demotion);
   }
 
   static Severity severity(int score) {

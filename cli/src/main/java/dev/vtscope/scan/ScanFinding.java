@@ -26,6 +26,8 @@ import java.util.List;
  * @param waitersPinnedUpTo for a class initialiser, the last release on which the threads waiting
  *     for it wait pinned too; else 0
  * @param fix what vtscope's knowledge says of the library, or null when it has no entry for it
+ * @param demotion why no virtual thread runs the method (severity info, listed after the ranked
+ *     findings), or null
  */
 public record ScanFinding(
     Severity severity,
@@ -42,7 +44,8 @@ public record ScanFinding(
     BlockingKind blocking,
     Releases releases,
     int waitersPinnedUpTo,
-    KnownFix fix) {
+    KnownFix fix,
+    Demotion demotion) {
 
   public ScanFinding {
     chain = List.copyOf(chain);

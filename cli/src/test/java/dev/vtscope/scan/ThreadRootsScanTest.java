@@ -1,0 +1,217 @@
+package dev.vtscope.scan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vtscope.advice.Knowledge;
+import dev.vtscope.advice.Severity;
+import dev.vtscope.testing.GeneratedClasses;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Findings in code no virtual thread runs: a library's own threads, test classes. */
+class ThreadRootsScanTest {
+
+  @TempDir Path dir;
+
+  private ScanResult scan(Map<String, String> sources) {
+    return new ClassPathScanner(Knowledge.standard(), 3)
+        .scan(List.of(GeneratedClasses.compile(dir, sources)));
+  }
+
+  private static ScanFinding of(ScanResult result, String qualifiedMethod) {
+    return result.findings().stream()
+        .filter(f -> f.qualifiedMethod().equals(qualifiedMethod))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no finding for " + qualifiedMethod));
+  }
+
+  private static final String WORKER =
+      """
+      package p;
+      public class Worker extends Thread {
+        private final Object lock = new Object();
+        private final Queue queue;
+        public Worker(Queue queue) { this.queue = queue; }
+        @Override public void run() {
+          synchronized (lock) {
+            try { lock.wait(); } catch (InterruptedException e) { return; }
+          }
+          queue.drainOnWorker();
+          queue.drain();
+        }
+      }
+      """;
+
+  private static final String QUEUE =
+      """
+      package p;
+      public class Queue {
+        private int items;
+        public synchronized void drainOnWorker() {
+          try { while (items == 0) wait(); } catch (InterruptedException e) { }
+        }
+        public synchronized void drain() {
+          try { while (items == 0) wait(); } catch (InterruptedException e) { }
+        }
+        public synchronized void take() throws InterruptedException {
+          while (items == 0) wait();
+        }
+      }
+      """;
+
+  @Test
+  void aThreadSubclassRunAndWhatOnlyItCallsAreListedLastAsInfoWithTheirRoot() {
+    ScanResult r =
+        scan(
+            Map.of(
+                "p.Worker",
+                WORKER,
+                "p.Queue",
+                QUEUE,
+                "p.Api",
+                """
+                package p;
+                public class Api {
+                  public void drainNow(Queue q) { q.drain(); }
+                }
+                """));
+    ScanFinding run = of(r, "p.Worker.run");
+    assertThat(run.severity()).isEqualTo(Severity.INFO);
+    assertThat(run.demotion())
+        .isEqualTo(new Demotion(Demotion.Reason.LIBRARY_THREAD, "p.Worker.run"));
+    ScanFinding onWorker = of(r, "p.Queue.drainOnWorker");
+    assertThat(onWorker.demotion())
+        .isEqualTo(new Demotion(Demotion.Reason.LIBRARY_THREAD, "p.Worker.run"));
+    // also called from the public API: a virtual thread may run it
+    ScanFinding drain = of(r, "p.Queue.drain");
+    assertThat(drain.demotion()).isNull();
+    assertThat(drain.severity()).isEqualTo(Severity.HIGH);
+    // nothing calls it: an entry point, ranked
+    assertThat(of(r, "p.Queue.take").demotion()).isNull();
+    List<ScanFinding> all = r.findings();
+    assertThat(all.indexOf(onWorker)).isGreaterThan(all.indexOf(of(r, "p.Queue.take")));
+    assertThat(all.subList(all.indexOf(run), all.size()))
+        .allSatisfy(f -> assertThat(f.demotion()).isNotNull());
+  }
+
+  @Test
+  void aClassThatExtendsAThreadSubclassIsALibraryThreadToo() {
+    ScanResult r =
+        scan(
+            Map.of(
+                "p.Worker",
+                WORKER,
+                "p.Queue",
+                QUEUE,
+                "p.Special",
+                """
+                package p;
+                public class Special extends Worker {
+                  private final Object other = new Object();
+                  public Special() { super(new Queue()); }
+                  @Override public void run() {
+                    synchronized (other) {
+                      try { other.wait(); } catch (InterruptedException e) { }
+                    }
+                  }
+                }
+                """));
+    assertThat(of(r, "p.Special.run").demotion())
+        .isEqualTo(new Demotion(Demotion.Reason.LIBRARY_THREAD, "p.Special.run"));
+  }
+
+  @Test
+  void aLambdaOrRunnableHandedToNewThreadRunsOnlyThereButAMethodReferenceElsewhereIsKept() {
+    ScanResult r =
+        scan(
+            Map.of(
+                "p.Queue",
+                QUEUE,
+                "p.Pump",
+                """
+                package p;
+                public class Pump {
+                  private final Queue queue = new Queue();
+                  private final Object lock = new Object();
+                  public void start() {
+                    new Thread(() -> {
+                      synchronized (lock) {
+                        try { lock.wait(); } catch (InterruptedException e) { }
+                      }
+                    }).start();
+                    new Thread(new Loop(lock), "loop").start();
+                  }
+                  public Runnable drainer() { return queue::drain; }
+                  public void spin() {
+                    new Thread(queue::drainOnWorker).start();
+                  }
+                }
+                """,
+                "p.Loop",
+                """
+                package p;
+                class Loop implements Runnable {
+                  private final Object lock;
+                  Loop(Object lock) { this.lock = lock; }
+                  public void run() {
+                    synchronized (lock) {
+                      try { lock.wait(); } catch (InterruptedException e) { }
+                    }
+                  }
+                }
+                """));
+    ScanFinding lambda =
+        r.findings().stream()
+            .filter(f -> f.className().equals("p.Pump") && f.method().startsWith("lambda$"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(lambda.demotion().reason()).isEqualTo(Demotion.Reason.LIBRARY_THREAD);
+    assertThat(lambda.demotion().root()).isEqualTo("p.Pump." + lambda.method());
+    assertThat(of(r, "p.Loop.run").demotion())
+        .isEqualTo(new Demotion(Demotion.Reason.LIBRARY_THREAD, "p.Loop.run"));
+    assertThat(of(r, "p.Queue.drainOnWorker").demotion())
+        .isEqualTo(new Demotion(Demotion.Reason.LIBRARY_THREAD, "p.Queue.drainOnWorker"));
+    // a method reference handed out may run on any thread
+    assertThat(of(r, "p.Queue.drain").demotion()).isNull();
+  }
+
+  @Test
+  void aTestClassInTheJarIsListedAsTestCode() {
+    ScanResult r =
+        scan(
+            Map.of(
+                "p.PoolTest",
+                """
+                package p;
+                public class PoolTest {
+                  public static synchronized void main(String[] args) throws Exception {
+                    PoolTest.class.wait();
+                  }
+                }
+                """,
+                "p.testing.Harness",
+                """
+                package p.testing;
+                public class Harness {
+                  public synchronized void await() throws InterruptedException { wait(); }
+                }
+                """));
+    assertThat(of(r, "p.PoolTest.main").demotion())
+        .isEqualTo(new Demotion(Demotion.Reason.TEST_CODE, "p.PoolTest.main"));
+    assertThat(of(r, "p.testing.Harness.await").demotion())
+        .isEqualTo(new Demotion(Demotion.Reason.TEST_CODE, "p.testing.Harness.await"));
+    assertThat(of(r, "p.testing.Harness.await").severity()).isEqualTo(Severity.INFO);
+  }
+
+  @Test
+  void testClassesAreFoundByPackageOrTopLevelName() {
+    assertThat(ThreadRoots.isTest("a.b.Contest")).isFalse();
+    assertThat(ThreadRoots.isTest("a.b.PoolTests$Inner")).isTrue();
+    assertThat(ThreadRoots.isTest("a.test.Pool")).isTrue();
+    // a nested class named for what it is (X11's XTest extension) is not a test class
+    assertThat(ThreadRoots.isTest("a.b.X11$XTest")).isFalse();
+  }
+}
