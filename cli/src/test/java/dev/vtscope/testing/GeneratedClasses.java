@@ -21,9 +21,39 @@ public final class GeneratedClasses {
 
   /**
    * Compiles {@code sources} (class name to source) into a new folder under {@code dir}, for JDK
-   * 21.
+   * 21. The same sources are compiled once per build and shared by the test JVMs of both passes, as
+   * the recordings are: the second pass runs on a runtime whose only javac is the build JDK's, in a
+   * process of its own.
    */
   public static Path compile(Path dir, Map<String, String> sources) {
+    Path jar =
+        TestRecordings.sharedFile(
+            new java.util.TreeMap<>(sources).toString(),
+            "classes.jar",
+            () -> {
+              try {
+                Path work = Files.createTempDirectory(dir, "compiled");
+                return jar(compileNow(work, sources), work.resolve("classes.jar"), Map.of());
+              } catch (IOException e) {
+                throw new UncheckedIOException(e);
+              }
+            });
+    try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(jar.toFile())) {
+      Path classes = Files.createTempDirectory(dir, "classes");
+      for (java.util.zip.ZipEntry e : java.util.Collections.list(zip.entries())) {
+        Path file = classes.resolve(e.getName());
+        Files.createDirectories(file.getParent());
+        try (java.io.InputStream in = zip.getInputStream(e)) {
+          Files.copy(in, file);
+        }
+      }
+      return classes;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static Path compileNow(Path dir, Map<String, String> sources) {
     try {
       Path src = Files.createTempDirectory(dir, "src");
       Path classes = Files.createTempDirectory(dir, "classes");
