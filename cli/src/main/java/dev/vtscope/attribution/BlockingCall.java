@@ -82,12 +82,11 @@ public record BlockingCall(String method, BlockingKind kind, String during, bool
    * (the JDK's file system and its name service), else null.
    */
   private static BlockingKind kindOf(Frame f) {
-    String c = f.className();
-    java.util.Optional<BlockingCalls.Blocking> listed =
-        BlockingCalls.standard().match(c, f.method(), f.descriptor() == null ? "" : f.descriptor());
-    if (listed.isPresent()) {
-      return listed.get().kind();
+    BlockingKind listed = listed(f);
+    if (listed != null) {
+      return listed;
     }
+    String c = f.className();
     if (c.startsWith("java.net.Inet") || c.startsWith("sun.net.dns.")) {
       return BlockingKind.HOST_LOOKUP;
     }
@@ -100,13 +99,17 @@ public record BlockingCall(String method, BlockingKind kind, String during, bool
     return null;
   }
 
-  /** A frame of {@code InetAddress} that looks a host name up (or its address, by name). */
+  /** The kind the table of the JDK's blocking methods gives {@code f}'s method, or null. */
+  private static BlockingKind listed(Frame f) {
+    return BlockingCalls.standard()
+        .match(f.className(), f.method(), f.descriptor() == null ? "" : f.descriptor())
+        .map(BlockingCalls.Blocking::kind)
+        .orElse(null);
+  }
+
+  /** A frame of the JDK's API that looks a host name or address up, as the table lists them. */
   private static boolean hostLookup(Frame f) {
-    return "java.net.InetAddress".equals(f.className())
-        && (f.method().startsWith("getHostName")
-            || f.method().startsWith("getCanonicalHostName")
-            || f.method().startsWith("getByName")
-            || f.method().startsWith("getAllByName"));
+    return listed(f) == BlockingKind.HOST_LOOKUP;
   }
 
   /** A socket stream's or channel's read or write: what JFR's socket events instrument. */
