@@ -108,7 +108,7 @@ public final class PinnedNowFinding {
         classes.add(c.className());
       }
     }
-    boolean every = parallelism > 0 && pinned.size() >= parallelism;
+    boolean every = parallelism > 0 && PinnedNow.carriersHeld(pinned, parallelism) >= parallelism;
     List<Evidence> evidence = new ArrayList<>();
     evidence.add(Evidence.count("virtual threads pinned now", pinned.size(), "threads"));
     if (parallelism > 0) {

@@ -91,12 +91,35 @@ public record LiveSnapshot(
         // the count is the dump's, by the rule that makes the pinned-now finding
         Math.max(
             interval == null || interval.carriers() == null ? 0 : interval.carriers().peak(),
-            pinnedNow == null ? 0 : pinnedNow.size()),
+            pinnedNow == null
+                ? 0
+                : PinnedNow.carriersHeld(pinnedNow, parallelism(total, scheduler))),
         interval == null ? 0 : interval.submitFailed().events(),
         sites,
         pinnedNow,
         scheduler,
         dump);
+  }
+
+  /**
+   * The scheduler's parallelism as the recording's settings give it, else as the JVM counts it (JDK
+   * 24+, with --pid); -1 when neither says.
+   */
+  public int parallelism() {
+    return parallelism(analysis, scheduler);
+  }
+
+  private static int parallelism(Analysis analysis, Scheduler scheduler) {
+    int recorded = analysis.scheduler().parallelism().value();
+    if (recorded > 0) {
+      return recorded;
+    }
+    return scheduler != null && scheduler.parallelism() > 0 ? scheduler.parallelism() : -1;
+  }
+
+  /** How many carriers the virtual threads pinned now hold ({@link PinnedNow#carriersHeld}). */
+  public int carriersPinnedNow() {
+    return pinnedNow == null ? 0 : PinnedNow.carriersHeld(pinnedNow, parallelism());
   }
 
   private static String pinnedKey(Site site) {

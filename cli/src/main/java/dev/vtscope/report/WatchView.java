@@ -71,7 +71,7 @@ public final class WatchView {
         .append(s.analysis().submitFailed().events())
         .append(')');
     if (s.pinnedNow() != null) {
-      line.append("  pinned now ").append(ofParallelism(s.pinnedNow().size(), s));
+      line.append("  pinned now ").append(ofParallelism(s.carriersPinnedNow(), s));
       if (!s.pinnedNow().isEmpty()) {
         line.append(" [").append(pinnedNowByHolder(s)).append(']');
       }
@@ -149,8 +149,8 @@ public final class WatchView {
             String.format(
                 Locale.ROOT,
                 "carriers  %s held at once in the %s; peak %d since watching began",
-                parallelism(s) > 0
-                    ? s.carriersHeldInInterval() + " of " + parallelism(s)
+                s.parallelism() > 0
+                    ? s.carriersHeldInInterval() + " of " + s.parallelism()
                     : s.carriersHeldInInterval() + " (parallelism unknown)",
                 last,
                 s.analysis().carriers() == null ? 0 : s.analysis().carriers().peak())));
@@ -195,9 +195,9 @@ public final class WatchView {
                   Locale.ROOT,
                   "pinned now %s carriers held by virtual threads blocked while pinned (from a"
                       + " thread dump: a pin writes its event when it ends)",
-                  parallelism(s) > 0
-                      ? s.pinnedNow().size() + " of " + parallelism(s)
-                      : s.pinnedNow().size() + " (parallelism unknown)")));
+                  s.parallelism() > 0
+                      ? s.carriersPinnedNow() + " of " + s.parallelism()
+                      : s.carriersPinnedNow() + " (parallelism unknown)")));
       int listed = 0;
       for (PinnedNow p : s.pinnedNow()) {
         if (listed++ == top) {
@@ -257,23 +257,9 @@ public final class WatchView {
     return out;
   }
 
-  /**
-   * The scheduler's parallelism as the recording's settings give it, else as the JVM counts it (JDK
-   * 24+, with --pid); -1 when neither says.
-   */
-  private static int parallelism(LiveSnapshot s) {
-    int recorded = s.analysis().scheduler().parallelism().value();
-    if (recorded > 0) {
-      return recorded;
-    }
-    return s.scheduler() != null && s.scheduler().parallelism() > 0
-        ? s.scheduler().parallelism()
-        : -1;
-  }
-
   /** {@code count/parallelism}, or the count and that the parallelism is unknown. */
   private static String ofParallelism(int count, LiveSnapshot s) {
-    int parallelism = parallelism(s);
+    int parallelism = s.parallelism();
     return parallelism > 0 ? count + "/" + parallelism : count + " (parallelism unknown)";
   }
 

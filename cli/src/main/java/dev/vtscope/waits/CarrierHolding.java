@@ -140,11 +140,19 @@ public final class CarrierHolding {
     if (stack == null || stack.frames().isEmpty()) {
       return false;
     }
-    if (isMethod(stack.frames().get(0), "Object", "wait0")) {
+    if (inObjectWait(t)) {
       return true;
     }
     return stack.frames().stream()
         .anyMatch(f -> isMethod(f, "VirtualThread", "parkOnCarrierThread"));
+  }
+
+  /** Whether {@code t}'s stack shows it in {@code Object.wait()}: the JVM's wait on top. */
+  public static boolean inObjectWait(DumpedThread t) {
+    RecordedStack stack = t.stack();
+    return stack != null
+        && !stack.frames().isEmpty()
+        && isMethod(stack.frames().get(0), "Object", "wait0");
   }
 
   /** A carrier that used less than this share of the time between two dumps on the CPU idled. */

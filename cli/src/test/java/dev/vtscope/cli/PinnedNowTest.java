@@ -150,4 +150,78 @@ class PinnedNowTest {
     assertThat(read.threads())
         .containsAll(whole.threads().stream().filter(t -> !t.isVirtual()).toList());
   }
+
+  /**
+   * A dump is taken thread by thread: it can see one thread pinned on a carrier and then the next
+   * one pinned on the same carrier after the first let go. Carriers held count carriers, not
+   * threads.
+   */
+  @Test
+  void carriersHeldCountsEachNamedCarrierOnce() {
+    List<PinnedNow> sameCarrier =
+        List.of(new PinnedNow(31, "", 21, null), new PinnedNow(32, "", 21, null));
+    assertThat(PinnedNow.carriersHeld(sameCarrier, 2)).isEqualTo(1);
+    List<PinnedNow> two =
+        List.of(
+            new PinnedNow(31, "", 21, null),
+            new PinnedNow(32, "", 22, null),
+            new PinnedNow(33, "", 21, null));
+    assertThat(PinnedNow.carriersHeld(two, 2)).isEqualTo(2);
+    assertThat(PinnedNow.carriersHeld(two, -1)).isEqualTo(2);
+  }
+
+  /**
+   * Where the dump names no carrier (JDK 21), threads pinned on a carrier count at most the
+   * parallelism, and those in {@code Object.wait()}, for which the scheduler starts another
+   * carrier, count beside them.
+   */
+  @Test
+  void carriersHeldWithoutNamedCarriersStopAtTheParallelismButForCompensatedWaits() {
+    List<PinnedNow> three =
+        List.of(
+            new PinnedNow(31, "", -1, null),
+            new PinnedNow(32, "", -1, null),
+            new PinnedNow(33, "", -1, null));
+    assertThat(PinnedNow.carriersHeld(three, 2)).isEqualTo(2);
+    assertThat(PinnedNow.carriersHeld(three, -1)).as("parallelism unknown").isEqualTo(3);
+    List<PinnedNow> waiting =
+        List.of(
+            new PinnedNow(31, "", -1, null),
+            new PinnedNow(32, "", -1, null),
+            new PinnedNow(33, "", -1, null),
+            new PinnedNow(34, "", -1, null, true),
+            new PinnedNow(35, "", -1, null, true));
+    assertThat(PinnedNow.carriersHeld(waiting, 2)).isEqualTo(4);
+  }
+
+  /**
+   * On JDK 21 the scheduler starts a carrier for a thread in {@code Object.wait()}, not a sleep.
+   */
+  @Test
+  void jdk21ObjectWaitIsCompensatedAndASleepIsNot() throws IOException {
+    String json;
+    try (InputStream in = resource("jdk21-pinning-per-task.json")) {
+      json = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+    String parked =
+        "\"java.base\\/jdk.internal.misc.Unsafe.park(Native Method)\",\n"
+            + "              \"java.base\\/java.lang.VirtualThread.parkOnCarrierThread(Unknown"
+            + " Source)\",";
+    assertThat(json).contains(parked);
+    String waiting =
+        json.replaceFirst(
+            java.util.regex.Pattern.quote(parked),
+            java.util.regex.Matcher.quoteReplacement(
+                "\"java.base\\/java.lang.Object.wait0(Native Method)\",\n"
+                    + "              \"java.base\\/java.lang.Object.wait(Unknown Source)\","));
+    List<PinnedNow> pinned =
+        pinnedNow(
+            ThreadDumpJson.read(
+                new java.io.ByteArrayInputStream(waiting.getBytes(StandardCharsets.UTF_8))),
+            "21.0.8",
+            21);
+    assertThat(pinned).hasSize(2);
+    assertThat(pinned).extracting(PinnedNow::compensated).containsExactlyInAnyOrder(true, false);
+    assertThat(PinnedNow.carriersHeld(pinned, 1)).isEqualTo(2);
+  }
 }

@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -75,7 +76,7 @@ class WatchCommandTest {
         assertThat(total).as("totals only grow").isGreaterThanOrEqualTo(lastTotal);
         lastTotal = total;
         assertThat(Integer.parseInt(m.group(3)))
-            .as("held at once, against parallelism")
+            .as("held at once, against parallelism, in %s", result.out())
             .isLessThanOrEqualTo(Integer.parseInt(m.group(4)));
       }
       assertThat(pinnedInIntervals).as("the intervals add up to the total").isEqualTo(lastTotal);
@@ -239,6 +240,10 @@ class WatchCommandTest {
     }
   }
 
+  /**
+   * The target never ends by itself: the test ends it once watch's recording runs in it, so that
+   * the exit comes while watching however slowly a loaded machine starts either JVM.
+   */
   @Test
   void endsWhenTheJvmExitsAndKeepsWhatItWrote() throws Exception {
     try (RunningWorkload target =
@@ -249,22 +254,33 @@ class WatchCommandTest {
             "--variant",
             "synchronized",
             "--tasks",
-            "1000", // 10 s on two carriers: still running when a loaded machine starts watching
+            "1000000",
             "--hold",
             "20ms")) {
       Path out = dir.resolve("exited.jfr");
-      Cli.Result result =
-          Cli.run(
-              "watch",
-              "--pid",
-              String.valueOf(target.pid()),
-              "--interval",
-              "1s",
-              "--pinned-threshold",
-              "0ms",
-              "--out",
-              out.toString());
+      CompletableFuture<Cli.Result> watching =
+          CompletableFuture.supplyAsync(
+              () ->
+                  Cli.run(
+                      "watch",
+                      "--pid",
+                      String.valueOf(target.pid()),
+                      "--interval",
+                      "1s",
+                      "--pinned-threshold",
+                      "0ms",
+                      "--out",
+                      out.toString()));
+      Eventually.holds(
+          "watch's recording runs in the target",
+          () -> {
+            try (AttachedJvm jvm = AttachedJvm.attach(target.pid())) {
+              return jvm.execute("JFR.check").contains("vtscope-");
+            }
+          });
+      target.process().destroy(); // SIGTERM: the JVM runs its shutdown and exits
       // no --duration: only the JVM's exit ends watching, with exit code 8
+      Cli.Result result = watching.get();
       assertThat(result.exitCode()).as(result.err()).isEqualTo(8);
       assertThat(result.err()).contains("pid " + target.pid() + " exited");
       assertThat(out).isRegularFile();
