@@ -16,7 +16,7 @@ public enum ExitCode {
   CHECK_FAILED(
       6,
       "check: a budget was exceeded, a finding reached --fail-on, or a recording cannot show"
-          + " pinning; scan: a finding reached --fail-on"),
+          + " pinning; scan and watch: a finding reached --fail-on"),
   REGRESSION(
       7,
       "diff: a culprit is new or worse, more tasks were rejected, or a recording cannot show"

@@ -34,6 +34,7 @@ final class WatchCommand implements Callable<Integer> {
           "Examples:",
           "  vtscope watch --pid 4242",
           "  vtscope watch --pid 4242 --duration 5m --out app.jfr > watch.log",
+          "  vtscope watch --pid 4242 --duration 10m --fail-on high   # in CI, beside a load test",
           "  vtscope watch /tmp/2026_11_22_10_00_00_4242");
 
   /** A JFR repository's per-process folder ends with the pid of the JVM writing it. */
@@ -52,6 +53,8 @@ final class WatchCommand implements Callable<Integer> {
   private String pinnedThreshold;
 
   private int top = 10;
+
+  private String failOn = "none";
 
   private final AnalysisMixin analysisOptions;
 
@@ -98,6 +101,16 @@ final class WatchCommand implements Callable<Integer> {
             .description(
                 "With --pid: threshold of jdk.VirtualThreadPinned (default: 20ms, the JDK's).")
             .build());
+    spec.addOption(
+        Specs.option(() -> failOn, v -> failOn = v, "--fail-on")
+            .paramLabel("SEVERITY")
+            .type(String.class)
+            .completionCandidates(new CheckCommand.FailOnValues())
+            .description(
+                "Stop watching as soon as a finding of this severity or higher appears, with exit"
+                    + " code 6, as check fails: info, low, medium, high, or none (default) to"
+                    + " watch on.")
+            .build());
     analysisOptions = new AnalysisMixin(spec, AnalysisMixin.Use.LIVE);
     Specs.verboseOption(spec);
     spec.addOption(
@@ -136,7 +149,7 @@ final class WatchCommand implements Callable<Integer> {
     // a --classpath entry that does not exist is said before anything starts in the JVM
     AnalysisOptions options = analysisOptions.options();
     PrintWriter err = spec.commandLine().getErr();
-    Watching watching = new Watching(options, every, limit, err);
+    Watching watching = new Watching(options, every, limit, CheckCommand.severity(failOn), err);
     if (repository != null) {
       if (out != null || pinnedThreshold != null) {
         throw new ExitException(
@@ -188,6 +201,7 @@ final class WatchCommand implements Callable<Integer> {
     return switch (outcome) {
       case WATCHED -> ExitCode.OK.code();
       case JVM_EXITED -> ExitCode.TARGET_JVM.code();
+      case FAILED -> ExitCode.CHECK_FAILED.code();
     };
   }
 }

@@ -46,7 +46,9 @@ public final class Watching {
     /** q, Ctrl-C or the duration ended it, or the JVM writing a repository folder exited. */
     WATCHED,
     /** The JVM watched with a pid exited. */
-    JVM_EXITED
+    JVM_EXITED,
+    /** A finding reached the severity watching was to stop at. */
+    FAILED
   }
 
   /**
@@ -108,17 +110,39 @@ public final class Watching {
   private final Duration every;
   private final Duration limit;
   private final PrintWriter stderr;
+  private final Severity failOn;
 
   /**
    * @param every how often an interval ends
    * @param limit how long to watch, or null for until quit
+   * @param failOn the severity of a finding that ends watching ({@link Outcome#FAILED}), or null to
+   *     watch on whatever is found
    * @param stderr where what happens is said
    */
-  public Watching(AnalysisOptions options, Duration every, Duration limit, PrintWriter stderr) {
+  public Watching(
+      AnalysisOptions options,
+      Duration every,
+      Duration limit,
+      Severity failOn,
+      PrintWriter stderr) {
     this.options = options;
     this.every = every;
     this.limit = limit;
+    this.failOn = failOn;
     this.stderr = stderr;
+  }
+
+  /** The first finding at or above {@link #failOn} that is not the healthy verdict, or null. */
+  private Finding failing(List<Finding> findings) {
+    if (failOn == null) {
+      return null;
+    }
+    for (Finding f : findings) {
+      if (f.severity().compareTo(failOn) >= 0 && !f.healthy()) {
+        return f;
+      }
+    }
+    return null;
   }
 
   /**
@@ -203,6 +227,7 @@ public final class Watching {
     long startedNanos = System.nanoTime();
     long everyNanos = every.toNanos();
     boolean writerExited = false;
+    Finding failed = null;
     boolean sawRecording = false;
     long watchedNanos = 0;
     boolean dumpFailed = false;
@@ -314,6 +339,7 @@ public final class Watching {
             }
           }
           display.interval(watched, snapshot, findings, fresh, was, elapsed);
+          failed = failing(findings);
         }
         sawRecording = stream.sawRecording();
         watchedNanos = elapsed;
@@ -328,7 +354,7 @@ public final class Watching {
           break;
         }
         // the duration counts intervals by the clock: late ones are not fewer
-        if (quit || (limit != null && tickAt - startedNanos >= limit.toNanos())) {
+        if (failed != null || quit || (limit != null && tickAt - startedNanos >= limit.toNanos())) {
           break;
         }
       }
@@ -345,6 +371,18 @@ public final class Watching {
               + ": a JVM's repository holds the chunk files it is writing (jcmd PID JFR.check"
               + " names recordings; the folder is under the JVM's temporary folder, or set by"
               + " -XX:FlightRecorderOptions:repository=)");
+    }
+    if (failed != null) {
+      stderr.println(
+          "vtscope watch: stopped: a finding reached --fail-on "
+              + failOn.label()
+              + " ("
+              + failed.severity().label()
+              + " "
+              + failed.id()
+              + ")");
+      stderr.flush();
+      return Outcome.FAILED;
     }
     if (writerExited) {
       if (recording != null) {

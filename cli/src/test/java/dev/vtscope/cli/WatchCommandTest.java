@@ -414,6 +414,9 @@ class WatchCommandTest {
     Cli.Result fast = Cli.run("watch", "--pid", "1", "--interval", "10ms");
     assertThat(fast.exitCode()).isEqualTo(2);
     assertThat(fast.err().lines()).hasSize(1);
+    Cli.Result severity = Cli.run("watch", "--pid", "1", "--fail-on", "severe");
+    assertThat(severity.exitCode()).isEqualTo(2);
+    assertThat(severity.err().lines()).singleElement().asString().contains("--fail-on takes info");
     Cli.Result missing = Cli.run("watch", dir.resolve("nothing").toString());
     assertThat(missing.exitCode()).isEqualTo(3);
     assertThat(missing.err().lines()).hasSize(1);

@@ -22,7 +22,10 @@ class WatchDeadlocksTest {
 
   private static final Pattern AT = Pattern.compile("^ +(\\d+)s  ");
 
-  /** Watches the workload for a few intervals of a second. */
+  /**
+   * Watches the workload in intervals of a second until the first high finding, which ends watching
+   * with exit code 6 ({@code --fail-on high}); a minute at most, however loaded the machine.
+   */
   private static String watch(Path java, String... workload) throws Exception {
     try (RunningWorkload target =
         RunningWorkload.start(
@@ -35,17 +38,20 @@ class WatchDeadlocksTest {
               "--interval",
               "1s",
               "--duration",
-              "10s");
-      assertThat(result.exitCode()).as(result.err() + target.output()).isZero();
+              "60s",
+              "--fail-on",
+              "high");
+      assertThat(result.exitCode()).as(result.err() + result.out() + target.output()).isEqualTo(6);
+      assertThat(result.err()).contains("stopped: a finding reached --fail-on high (high ");
       return result.out();
     }
   }
 
   /**
    * The line of the first high finding that starts with {@code title}, new or of another severity
-   * before, which comes with the first or the second thread dump read: counted in dumps, not
-   * seconds, since a loaded machine makes dumps slow, and watch paces them (an interval whose dump
-   * is older says {@code pinned now as of}).
+   * before, which comes with the first or the second thread dump read (watching ends at the first
+   * high finding): counted in dumps, not seconds, since a loaded machine makes dumps slow, and
+   * watch paces them (an interval whose dump is older says {@code pinned now as of}).
    */
   private static String finding(String out, String title) {
     List<String> lines = out.lines().toList();
@@ -55,7 +61,7 @@ class WatchDeadlocksTest {
             .filter(l -> !l.contains("pinned now as of"))
             .map(WatchDeadlocksTest::second)
             .toList();
-    assertThat(freshDumps).as("two thread dumps read:\n" + out).hasSizeGreaterThanOrEqualTo(2);
+    assertThat(freshDumps).as("a thread dump read:\n" + out).isNotEmpty();
     String line =
         lines.stream()
             // new, or seen before as possible and now certain
@@ -68,7 +74,10 @@ class WatchDeadlocksTest {
                                 + ".*"))
             .findFirst()
             .orElseThrow(() -> new AssertionError("no finding " + title + ":\n" + out));
-    assertThat(second(line)).as(out).isLessThanOrEqualTo(freshDumps.get(1));
+    // by the second dump at the latest (watching ends at the finding, maybe after the first)
+    assertThat(second(line))
+        .as(out)
+        .isLessThanOrEqualTo(freshDumps.get(Math.min(1, freshDumps.size() - 1)));
     return line;
   }
 
