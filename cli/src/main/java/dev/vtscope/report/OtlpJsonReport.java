@@ -19,9 +19,10 @@ import java.util.Map;
 /**
  * The analysis as OTLP JSON: an {@code ExportMetricsServiceRequest} in the protobuf JSON mapping
  * that OTLP/HTTP and an OpenTelemetry collector's {@code otlpjsonfile} receiver read ({@code
- * docs/metrics.md}). The same metrics as {@link OpenMetricsReport}, named as {@link
- * OpenTelemetryNames} says. As the mapping wants, 64-bit integers (counts, times in nanoseconds
- * since the epoch) are strings, enums are numbers and attributes are lists of key and value.
+ * docs/metrics.md}), on one line, as a line of the JSON Lines file that receiver reads. The same
+ * metrics as {@link OpenMetricsReport}, named as {@link OpenTelemetryNames} says. As the mapping
+ * wants, 64-bit integers (counts, times in nanoseconds since the epoch) are strings, enums are
+ * numbers and attributes are lists of key and value.
  */
 public final class OtlpJsonReport implements ReportRenderer {
 
@@ -46,7 +47,9 @@ public final class OtlpJsonReport implements ReportRenderer {
       throw new IllegalArgumentException("OTLP JSON shows an analysis, not a check or a diff");
     }
     Window window = Window.of(r.analysis());
-    out.println(JsonText.pretty(request(PinningMetrics.of(r.analysis(), r.advice(), top), window)));
+    // one line: the collector's file receiver reads JSON Lines, a request a line
+    out.println(
+        JsonText.compact(request(PinningMetrics.of(r.analysis(), r.advice(), top), window)));
     out.flush();
   }
 

@@ -115,7 +115,9 @@ class OtlpJsonReportTest {
                     + p.getSum())
         .containsExactly("com.acme.A=3/0.09", "other=3/0.05");
     // 64-bit integers are strings, as the protobuf JSON mapping writes them
-    assertThat(text).contains("\"count\" : \"3\"").contains("\"asInt\" : \"");
+    assertThat(text).contains("\"count\":\"3\"").contains("\"asInt\":\"");
+    // one request a line, as the collector's file receiver reads JSON Lines
+    assertThat(text.lines()).hasSize(1);
   }
 
   @Test
@@ -138,6 +140,7 @@ class OtlpJsonReportTest {
     String text =
         render(
             new OtlpJsonReport(names.size(), "1"), analysis, Advisor.standard().advise(analysis));
+    assertThat(text.lines()).as("a line feed in a name is escaped").hasSize(1);
     List<String> classes =
         metric(scope(parse(text)), "jvm.thread.virtual.pinned")
             .getHistogram()
