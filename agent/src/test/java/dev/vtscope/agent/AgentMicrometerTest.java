@@ -125,6 +125,38 @@ class AgentMicrometerTest {
   }
 
   @Test
+  void openTelemetryFalseLeavesTheApplicationsOpenTelemetryAlone() throws Exception {
+    List<String> classPath = new ArrayList<>(jars("vtscope.openTelemetryJars"));
+    classPath.add(testClasses().toString());
+    Process app =
+        start(
+            classPath, "dev.vtscope.agent.OpenTelemetryApplication", ",opentelemetry=false", "60");
+    try {
+      String endpoint = endpoint(app);
+      // the application sets its OpenTelemetry and pins; once an interval with the pins is
+      // analysed (after which the agent would have registered) it prints what it has and ends
+      goOn(app);
+      Eventually.value(
+          "the service's pins are counted at " + endpoint,
+          () -> scrape(endpoint),
+          body -> pinnedCount(body) > 0);
+      goOn(app);
+      assertThat(app.waitFor(60, TimeUnit.SECONDS))
+          .as("the application ends: %s", output())
+          .isTrue();
+      assertThat(output())
+          .contains("set GlobalOpenTelemetry")
+          .doesNotContain("vtscope-agent: OpenTelemetry")
+          .doesNotContain("registered with OpenTelemetry")
+          .doesNotContain("metric jvm.thread.virtual.pinned")
+          .doesNotContain("metric vtscope.");
+    } finally {
+      app.destroyForcibly();
+      app.waitFor(20, TimeUnit.SECONDS);
+    }
+  }
+
+  @Test
   void withoutMicrometerOrOpenTelemetryTheAgentServesAsEver() throws Exception {
     Process app =
         start(List.of(testClasses().toString()), "dev.vtscope.agent.PinningService", "", "60");

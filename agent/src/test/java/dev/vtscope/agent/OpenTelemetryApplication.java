@@ -8,9 +8,6 @@ import io.opentelemetry.sdk.metrics.data.LongPointData;
 import io.opentelemetry.sdk.metrics.data.MetricData;
 import io.opentelemetry.sdk.metrics.data.PointData;
 import io.opentelemetry.sdk.testing.exporter.InMemoryMetricReader;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -21,9 +18,11 @@ import java.util.stream.Collectors;
  * standard input (the test sends it once the agent has looked for the global OpenTelemetry and not
  * found it set) it sets its global OpenTelemetry with an in-memory metric reader, as an application
  * does at start, pins a few virtual threads with {@link PinningService}, waits until the pinned
- * histogram of their holder counts them, at most the seconds given (default 60), and prints every
- * point the reader collects, one a line: {@code metric NAME type=TYPE unit=UNIT {key=value,...}
- * count=N sum=S} for a histogram, {@code ... value=V} for the others.
+ * histogram of their holder counts them, at most the seconds given (default 60) or until another
+ * line comes (for a test that knows better, as when the agent was told to leave OpenTelemetry alone
+ * and the histogram never comes), and prints every point the reader collects, one a line: {@code
+ * metric NAME type=TYPE unit=UNIT {key=value,...} count=N sum=S} for a histogram, {@code ...
+ * value=V} for the others.
  */
 public final class OpenTelemetryApplication {
 
@@ -32,7 +31,9 @@ public final class OpenTelemetryApplication {
   public static void main(String[] args) throws Exception {
     long deadline =
         System.nanoTime() + 1_000_000_000L * (args.length > 0 ? Integer.parseInt(args[0]) : 60);
-    new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
+    while (!PinningService.toldToGoOn()) {
+      Thread.sleep(50);
+    }
     InMemoryMetricReader reader = InMemoryMetricReader.create();
     // throws when the global one is already set: by the agent's asking too early, for one
     OpenTelemetrySdk.builder()
@@ -41,7 +42,7 @@ public final class OpenTelemetryApplication {
     System.out.println("set GlobalOpenTelemetry");
     PinningService.pin();
     Collection<MetricData> metrics = reader.collectAllMetrics();
-    while (System.nanoTime() < deadline && !counted(metrics)) {
+    while (System.nanoTime() < deadline && !counted(metrics) && !PinningService.toldToGoOn()) {
       Thread.sleep(200);
       metrics = reader.collectAllMetrics();
     }
