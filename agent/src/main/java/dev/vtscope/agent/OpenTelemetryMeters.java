@@ -35,7 +35,10 @@ import java.util.function.Consumer;
  */
 final class OpenTelemetryMeters implements Consumer<PinningMetrics> {
 
-  /** Seconds, for pins of 20 ms (the agent's default threshold) to seconds. */
+  /**
+   * Bucket bounds in seconds, 5 ms to 10 s, those the semantic conventions advise for HTTP
+   * durations: the SDK's default bounds (0 to 10,000) are made for milliseconds.
+   */
   private static final List<Double> BOUNDARIES =
       List.of(0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1.0, 2.5, 5.0, 7.5, 10.0);
 
