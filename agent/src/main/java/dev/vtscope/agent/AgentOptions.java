@@ -15,6 +15,8 @@ import java.util.regex.Pattern;
  * @param series how many holders get series of their own; later ones are one "other" series
  * @param micrometer whether the meters are also registered with the application's Micrometer, when
  *     it has it
+ * @param openTelemetry whether the instruments are also made with the application's OpenTelemetry,
+ *     when it has it
  */
 record AgentOptions(
     String host,
@@ -22,12 +24,15 @@ record AgentOptions(
     Duration pinnedThreshold,
     Duration interval,
     int series,
-    boolean micrometer) {
+    boolean micrometer,
+    boolean openTelemetry) {
 
   static final AgentOptions DEFAULTS =
-      new AgentOptions("127.0.0.1", 9464, Duration.ofMillis(20), Duration.ofSeconds(10), 50, true);
+      new AgentOptions(
+          "127.0.0.1", 9464, Duration.ofMillis(20), Duration.ofSeconds(10), 50, true, true);
 
-  private static final String NAMES = "host, port, threshold, interval, series, micrometer";
+  private static final String NAMES =
+      "host, port, threshold, interval, series, micrometer, opentelemetry";
 
   private static final Pattern DURATION = Pattern.compile("(\\d+)(ms|s|m)");
 
@@ -69,7 +74,13 @@ record AgentOptions(
                 throw new BadOption("host takes an address or a name of this machine, not ''");
               }
               yield new AgentOptions(
-                  value, o.port, o.pinnedThreshold, o.interval, o.series, o.micrometer);
+                  value,
+                  o.port,
+                  o.pinnedThreshold,
+                  o.interval,
+                  o.series,
+                  o.micrometer,
+                  o.openTelemetry);
             }
             case "port" ->
                 new AgentOptions(
@@ -78,17 +89,30 @@ record AgentOptions(
                     o.pinnedThreshold,
                     o.interval,
                     o.series,
-                    o.micrometer);
+                    o.micrometer,
+                    o.openTelemetry);
             case "threshold" ->
                 new AgentOptions(
-                    o.host, o.port, duration(name, value), o.interval, o.series, o.micrometer);
+                    o.host,
+                    o.port,
+                    duration(name, value),
+                    o.interval,
+                    o.series,
+                    o.micrometer,
+                    o.openTelemetry);
             case "interval" -> {
               Duration every = duration(name, value);
               if (every.toMillis() < 1000) {
                 throw new BadOption("interval must be 1s or more, not " + value);
               }
               yield new AgentOptions(
-                  o.host, o.port, o.pinnedThreshold, every, o.series, o.micrometer);
+                  o.host,
+                  o.port,
+                  o.pinnedThreshold,
+                  every,
+                  o.series,
+                  o.micrometer,
+                  o.openTelemetry);
             }
             case "series" ->
                 new AgentOptions(
@@ -97,10 +121,26 @@ record AgentOptions(
                     o.pinnedThreshold,
                     o.interval,
                     number(name, value, 1, 10_000),
-                    o.micrometer);
+                    o.micrometer,
+                    o.openTelemetry);
             case "micrometer" ->
                 new AgentOptions(
-                    o.host, o.port, o.pinnedThreshold, o.interval, o.series, bool(name, value));
+                    o.host,
+                    o.port,
+                    o.pinnedThreshold,
+                    o.interval,
+                    o.series,
+                    bool(name, value),
+                    o.openTelemetry);
+            case "opentelemetry" ->
+                new AgentOptions(
+                    o.host,
+                    o.port,
+                    o.pinnedThreshold,
+                    o.interval,
+                    o.series,
+                    o.micrometer,
+                    bool(name, value));
             default ->
                 throw new BadOption("unknown option '" + name + "' (options: " + NAMES + ")");
           };

@@ -13,6 +13,9 @@ public final class VtScopeAgent {
   /** The class that tells whether the application has Micrometer. */
   private static final String MICROMETER_METRICS = "io.micrometer.core.instrument.Metrics";
 
+  /** The class that tells whether the application has OpenTelemetry's API. */
+  private static final String GLOBAL_OPEN_TELEMETRY = "io.opentelemetry.api.GlobalOpenTelemetry";
+
   private VtScopeAgent() {}
 
   /** Called by the JVM before {@code main} when started with {@code -javaagent}. */
@@ -68,19 +71,22 @@ public final class VtScopeAgent {
     }
     endpoint.serve(analysis::metrics);
     log.println("vtscope-agent: serving OpenMetrics on " + endpoint.url());
-    if (options.micrometer() && micrometerFound()) {
+    if (options.micrometer() && found(MICROMETER_METRICS)) {
       registerWithMicrometer(analysis, log);
+    }
+    if (options.openTelemetry() && found(GLOBAL_OPEN_TELEMETRY)) {
+      registerWithOpenTelemetry(analysis, log);
     }
   }
 
   /**
-   * Whether Micrometer is on the application's class path. Asked of the system class loader, the
-   * one that loads the agent and an application started with {@code -cp}, without initialising
-   * Micrometer.
+   * Whether a library (Micrometer, OpenTelemetry) is on the application's class path, by one class
+   * of it. Asked of the system class loader, the one that loads the agent and an application
+   * started with {@code -cp}, without initialising the class.
    */
-  private static boolean micrometerFound() {
+  private static boolean found(String className) {
     try {
-      Class.forName(MICROMETER_METRICS, false, ClassLoader.getSystemClassLoader());
+      Class.forName(className, false, ClassLoader.getSystemClassLoader());
       return true;
     } catch (ClassNotFoundException | LinkageError e) {
       return false;
@@ -98,6 +104,19 @@ public final class VtScopeAgent {
       log.println("vtscope-agent: registered with Micrometer's global registry");
     } catch (RuntimeException | LinkageError e) {
       log.println("vtscope-agent: cannot register with Micrometer (" + e + "); serving only");
+    }
+  }
+
+  /**
+   * Makes the instruments with the application's OpenTelemetry once it sets its global one, looked
+   * at after each interval. Called only once OpenTelemetry's API is found, so that {@link
+   * OpenTelemetryMeters} and OpenTelemetry's classes are loaded only then.
+   */
+  private static void registerWithOpenTelemetry(ContinuousAnalysis analysis, PrintStream log) {
+    try {
+      analysis.onInterval(OpenTelemetryMeters.onceSet(log));
+    } catch (RuntimeException | LinkageError e) {
+      log.println("vtscope-agent: cannot register with OpenTelemetry (" + e + "); serving only");
     }
   }
 }

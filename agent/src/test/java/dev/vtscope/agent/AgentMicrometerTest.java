@@ -23,11 +23,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The agent with the application's Micrometer and without it, each in a JVM of its own started with
- * {@code -javaagent:vtscope-agent.jar}: with Micrometer's jars on the class path, the application
- * finds the pinned timer of the holder it pinned in in Micrometer's global registry; without them,
- * the agent serves its endpoint as ever and says nothing of Micrometer. It runs on the JDK that
- * runs the tests: the build's, and the JDK 21 runtime of {@code ./run-tests}' second pass.
+ * The agent with the application's Micrometer or OpenTelemetry and without them, each in a JVM of
+ * its own started with {@code -javaagent:vtscope-agent.jar}: with Micrometer's jars on the class
+ * path, the application finds the pinned timer of the holder it pinned in in Micrometer's global
+ * registry; with OpenTelemetry's SDK, the pinned histogram of that holder in its in-memory metric
+ * reader; without either, the agent serves its endpoint as ever and says nothing of them. It runs
+ * on the JDK that runs the tests: the build's, and the JDK 21 runtime of {@code ./run-tests}'
+ * second pass.
  */
 class AgentMicrometerTest {
 
@@ -69,7 +71,93 @@ class AgentMicrometerTest {
   }
 
   @Test
-  void withoutMicrometerTheAgentServesAsEver() throws Exception {
+  void theApplicationsOpenTelemetryHoldsPinnedTimeByHolder() throws Exception {
+    List<String> classPath = new ArrayList<>(jars("vtscope.openTelemetryJars"));
+    classPath.add(testClasses().toString());
+    Process app = start(classPath, "dev.vtscope.agent.OpenTelemetryApplication", "", "60");
+    try {
+      // the agent has looked for the global OpenTelemetry, not set yet, and has not set it: the
+      // application sets it now, and would fail if the agent had
+      Eventually.value(
+          "the agent waits for the application's OpenTelemetry",
+          () -> {
+            assertThat(app.isAlive()).as("the application runs; it said:%n%s", output()).isTrue();
+            return output();
+          },
+          out -> out.contains("registering once the application sets GlobalOpenTelemetry"));
+      goOn(app);
+      assertThat(app.waitFor(60, TimeUnit.SECONDS))
+          .as("the application ends: %s", output())
+          .isTrue();
+    } finally {
+      app.destroyForcibly();
+      app.waitFor(20, TimeUnit.SECONDS);
+    }
+    String out = output();
+    assertThat(app.exitValue()).as(out).isZero();
+    assertThat(out)
+        .contains("set GlobalOpenTelemetry")
+        .contains("vtscope-agent: registered with OpenTelemetry's global meter provider");
+
+    // the SDK's attributes, by key
+    Pattern pinned =
+        Pattern.compile(
+            "metric jvm\\.thread\\.virtual\\.pinned type=HISTOGRAM unit=s \\{vtscope\\.artifact=[^,]*,"
+                + Pattern.quote(
+                    "vtscope.holder.class="
+                        + PinningService.holderClass()
+                        + ",vtscope.holder.method="
+                        + PinningService.holderMethod()
+                        + ",vtscope.kind="
+                        + PinningService.holderKind()
+                        + "} count=")
+                + "(\\d+) sum=(\\S+)");
+    Matcher m = pinned.matcher(out);
+    assertThat(m.find()).as("the holder's pinned histogram in:%n%s", out).isTrue();
+    assertThat(Long.parseLong(m.group(1))).isPositive();
+    assertThat(Double.parseDouble(m.group(2))).isPositive();
+    assertThat(out)
+        .contains("metric jvm.thread.virtual.submit_failed type=LONG_SUM unit= {} value=0")
+        .contains("metric vtscope.carriers.held.peak type=LONG_GAUGE unit={thread} {} value=")
+        .contains("metric vtscope.findings type=LONG_GAUGE unit={finding} {vtscope.severity=high}")
+        .doesNotContain("Exception")
+        .doesNotContain("cannot register");
+  }
+
+  @Test
+  void openTelemetryFalseLeavesTheApplicationsOpenTelemetryAlone() throws Exception {
+    List<String> classPath = new ArrayList<>(jars("vtscope.openTelemetryJars"));
+    classPath.add(testClasses().toString());
+    Process app =
+        start(
+            classPath, "dev.vtscope.agent.OpenTelemetryApplication", ",opentelemetry=false", "60");
+    try {
+      String endpoint = endpoint(app);
+      // the application sets its OpenTelemetry and pins; once an interval with the pins is
+      // analysed (after which the agent would have registered) it prints what it has and ends
+      goOn(app);
+      Eventually.value(
+          "the service's pins are counted at " + endpoint,
+          () -> scrape(endpoint),
+          body -> pinnedCount(body) > 0);
+      goOn(app);
+      assertThat(app.waitFor(60, TimeUnit.SECONDS))
+          .as("the application ends: %s", output())
+          .isTrue();
+      assertThat(output())
+          .contains("set GlobalOpenTelemetry")
+          .doesNotContain("vtscope-agent: OpenTelemetry")
+          .doesNotContain("registered with OpenTelemetry")
+          .doesNotContain("metric jvm.thread.virtual.pinned")
+          .doesNotContain("metric vtscope.");
+    } finally {
+      app.destroyForcibly();
+      app.waitFor(20, TimeUnit.SECONDS);
+    }
+  }
+
+  @Test
+  void withoutMicrometerOrOpenTelemetryTheAgentServesAsEver() throws Exception {
     Process app =
         start(List.of(testClasses().toString()), "dev.vtscope.agent.PinningService", "", "60");
     try {
@@ -91,6 +179,7 @@ class AgentMicrometerTest {
       assertThat(app.isAlive()).as(output()).isTrue();
       assertThat(output())
           .doesNotContainIgnoringCase("micrometer")
+          .doesNotContainIgnoringCase("opentelemetry")
           .doesNotContain("Exception")
           .doesNotContain("Error");
     } finally {
@@ -199,10 +288,15 @@ class AgentMicrometerTest {
 
   /** Micrometer and the libraries it needs, copied by the build into target/micrometer. */
   private static List<String> micrometerJars() throws IOException {
-    Path jars = Path.of(System.getProperty("vtscope.micrometerJars"));
+    return jars("vtscope.micrometerJars");
+  }
+
+  /** The jars of the folder a system property names (target/micrometer, target/opentelemetry). */
+  private static List<String> jars(String property) throws IOException {
+    Path jars = Path.of(System.getProperty(property));
     try (Stream<Path> files = Files.list(jars)) {
       List<String> found = files.map(Path::toString).filter(f -> f.endsWith(".jar")).toList();
-      assertThat(found).as("Micrometer's jars in %s", jars).isNotEmpty();
+      assertThat(found).as("the jars in %s", jars).isNotEmpty();
       return found;
     }
   }

@@ -19,18 +19,22 @@ class AgentOptionsTest {
   void optionsAreNameValuePairs() throws Exception {
     AgentOptions o =
         AgentOptions.parse(
-            "port=9000,host=0.0.0.0,threshold=0ms,interval=5s,series=20,micrometer=false");
+            "port=9000,host=0.0.0.0,threshold=0ms,interval=5s,series=20,micrometer=false,"
+                + "opentelemetry=false");
     assertThat(o)
         .isEqualTo(
-            new AgentOptions("0.0.0.0", 9000, Duration.ZERO, Duration.ofSeconds(5), 20, false));
+            new AgentOptions(
+                "0.0.0.0", 9000, Duration.ZERO, Duration.ofSeconds(5), 20, false, false));
     assertThat(AgentOptions.DEFAULTS.micrometer()).isTrue();
+    assertThat(AgentOptions.DEFAULTS.openTelemetry()).isTrue();
   }
 
   @Test
   void aBadOptionIsOneLineNamingIt() {
     assertThatThrownBy(() -> AgentOptions.parse("prot=9000"))
         .hasMessage(
-            "unknown option 'prot' (options: host, port, threshold, interval, series, micrometer)");
+            "unknown option 'prot' (options: host, port, threshold, interval, series, micrometer,"
+                + " opentelemetry)");
     assertThatThrownBy(() -> AgentOptions.parse("micrometer=no"))
         .hasMessage("micrometer takes true or false, not 'no'");
     assertThatThrownBy(() -> AgentOptions.parse("port=99999"))

@@ -5,7 +5,6 @@ import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.Metrics;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -33,11 +32,11 @@ public final class MicrometerApplication {
     // The agent starts beside main: once its meters are there, it records, and the pins count.
     while (System.nanoTime() < deadline
         && Metrics.globalRegistry.find("vtscope.carriers.held.peak").gauge() == null
-        && !toldToGoOn()) {
+        && !PinningService.toldToGoOn()) {
       Thread.sleep(100);
     }
     PinningService.pin();
-    while (System.nanoTime() < deadline && !counted() && !toldToGoOn()) {
+    while (System.nanoTime() < deadline && !counted() && !PinningService.toldToGoOn()) {
       Thread.sleep(200);
     }
     List<String> lines = new ArrayList<>();
@@ -54,17 +53,6 @@ public final class MicrometerApplication {
     }
     lines.sort(null);
     lines.forEach(System.out::println);
-  }
-
-  /** Whether a line came on standard input; reads it when it did. */
-  private static boolean toldToGoOn() throws IOException {
-    if (System.in.available() == 0) {
-      return false;
-    }
-    for (int b = System.in.read(); b != -1 && b != '\n'; b = System.in.read()) {
-      // the rest of the line
-    }
-    return true;
   }
 
   private static boolean counted() {

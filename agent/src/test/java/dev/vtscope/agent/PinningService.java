@@ -43,6 +43,20 @@ public final class PinningService {
     Thread.sleep(1000L * (args.length > 0 ? Integer.parseInt(args[0]) : 60));
   }
 
+  /**
+   * Whether a line came on standard input; reads it when it did. For the applications the tests
+   * start, told when to go on by a line.
+   */
+  static boolean toldToGoOn() throws IOException {
+    if (System.in.available() == 0) {
+      return false;
+    }
+    for (int b = System.in.read(); b != -1 && b != '\n'; b = System.in.read()) {
+      // the rest of the line
+    }
+    return true;
+  }
+
   /** The class whose code the pins are in, the holder the metrics should name. */
   static String holderClass() {
     return Runtime.version().feature() >= 24

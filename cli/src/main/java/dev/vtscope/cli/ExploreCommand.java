@@ -27,7 +27,7 @@ final class ExploreCommand implements Callable<Integer> {
           "Opens a shell over the analysis of the recordings, read once: list findings and sites,"
               + " open a site's whole stack, filter by package, class, kind or duration, group the"
               + " sites another way, compare with another recording, save the report as text, JSON,"
-              + " Markdown, HTML or OpenMetrics. Given thread dumps (a file, or a folder of one JVM's"
+              + " Markdown, HTML, OpenMetrics or OTLP JSON. Given thread dumps (a file, or a folder of one JVM's"
               + " dumps) instead, lists what their threads wait for: open a wait's threads and"
               + " stack, keep one kind of wait or the threads of a name, save the report.",
           "On a terminal, Tab completes commands, their words (sections, groupings, formats), site"

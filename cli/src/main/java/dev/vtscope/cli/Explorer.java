@@ -59,7 +59,7 @@ final class Explorer {
 
   private static final Set<ReportFormat> SAVED_FORMATS = OutputOptions.ANALYSIS_FORMATS.keySet();
 
-  /** The forms {@code save} writes of thread dumps: OpenMetrics has no form for them. */
+  /** The forms {@code save} writes of thread dumps: the metrics formats have no form for them. */
   private static final Set<ReportFormat> SAVED_DUMP_FORMATS =
       java.util.EnumSet.of(
           ReportFormat.TEXT, ReportFormat.JSON, ReportFormat.MARKDOWN, ReportFormat.HTML);

@@ -38,11 +38,14 @@ final class OutputOptions {
           "one self-contained page with a timeline, a flame graph and the sites (use -o)",
           ReportFormat.OPENMETRICS,
           "pinned time and events per holder, submit failures, carriers held and findings as"
-              + " metrics for Prometheus (docs/metrics.md)");
+              + " metrics for Prometheus (docs/metrics.md)",
+          ReportFormat.OTLP_JSON,
+          "the same metrics as OTLP JSON, for an OpenTelemetry collector's file receiver or"
+              + " OTLP/HTTP (docs/metrics.md)");
 
   /**
    * The forms of a thread dump analysis' report ({@code analyze} of dumps, {@code dump}): an
-   * analysis' but OpenMetrics, whose series are a recording's.
+   * analysis' but the metrics (OpenMetrics, OTLP JSON), whose series are a recording's.
    */
   static final Map<ReportFormat, String> DUMP_FORMATS =
       formats(

@@ -4,6 +4,7 @@ import dev.vtscope.report.HtmlReport;
 import dev.vtscope.report.JsonReport;
 import dev.vtscope.report.MarkdownReport;
 import dev.vtscope.report.OpenMetricsReport;
+import dev.vtscope.report.OtlpJsonReport;
 import dev.vtscope.report.ReportRenderer;
 import dev.vtscope.report.TextReport;
 import dev.vtscope.report.TextStyle;
@@ -20,11 +21,12 @@ enum ReportFormat {
   JSON,
   MARKDOWN,
   HTML,
-  OPENMETRICS;
+  OPENMETRICS,
+  OTLP_JSON;
 
-  /** The name users type: {@code json}. */
+  /** The name users type: {@code json}, {@code otlp-json}. */
   String label() {
-    return name().toLowerCase(Locale.ROOT);
+    return name().toLowerCase(Locale.ROOT).replace('_', '-');
   }
 
   /** Whether programs read it, where nothing else may be written (a progress line). */
@@ -36,7 +38,7 @@ enum ReportFormat {
    * The renderer of this form.
    *
    * @param text how the text report is laid out
-   * @param top holders with series of their own in OpenMetrics
+   * @param top holders with series of their own in OpenMetrics and OTLP JSON
    */
   ReportRenderer renderer(TextStyle text, int top) {
     return switch (this) {
@@ -45,6 +47,7 @@ enum ReportFormat {
       case MARKDOWN -> new MarkdownReport();
       case HTML -> new HtmlReport();
       case OPENMETRICS -> new OpenMetricsReport(top);
+      case OTLP_JSON -> new OtlpJsonReport(top, VtScope.version());
     };
   }
 

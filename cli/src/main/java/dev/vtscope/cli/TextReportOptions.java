@@ -54,7 +54,8 @@ final class TextReportOptions {
             .type(int.class)
             .description(
                 "Sites shown per section in the text report, and holders with series of their own"
-                    + " in OpenMetrics (the others are one 'other' series) (default: 10).")
+                    + " in OpenMetrics and OTLP JSON (the others are one 'other' series) (default:"
+                    + " 10).")
             .build());
     spec.addOption(
         Specs.option(() -> width, this::width, "--width")

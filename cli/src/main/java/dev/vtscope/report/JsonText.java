@@ -67,18 +67,26 @@ final class JsonText {
   }
 
   /**
-   * The tree as compact JSON that can sit inside an HTML {@code <script>} element: every {@code <},
-   * {@code >} and {@code &} (only ever inside strings) is escaped, so no text of the recording can
-   * close the element or start a comment.
+   * The tree as compact JSON on one line: a line feed or any other control character inside a
+   * string is escaped, so that the text is one line of a JSON Lines file.
    */
-  static String forScript(JsonNode tree) {
+  static String compact(JsonNode tree) {
     StringWriter text = new StringWriter();
     try (JsonGenerator generator = FACTORY.createGenerator(text)) {
       write(tree, generator);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    return text.toString()
+    return text.toString();
+  }
+
+  /**
+   * The tree as compact JSON that can sit inside an HTML {@code <script>} element: every {@code <},
+   * {@code >} and {@code &} (only ever inside strings) is escaped, so no text of the recording can
+   * close the element or start a comment.
+   */
+  static String forScript(JsonNode tree) {
+    return compact(tree)
         .replace("<", "\\u003c")
         .replace(">", "\\u003e")
         .replace("&", "\\u0026")

@@ -54,7 +54,8 @@ class CompletionCommandTest {
     assertThat(complete(script, "vtscope dump --ev")).contains("--every");
     assertThat(complete(script, "vtscope dump --format ''"))
         .contains("json", "markdown", "html")
-        .doesNotContain("openmetrics");
+        .doesNotContain("openmetrics")
+        .doesNotContain("otlp-json");
   }
 
   @Test
@@ -63,7 +64,7 @@ class CompletionCommandTest {
     Files.writeString(script, Cli.run("completion", "bash").out());
 
     assertThat(complete(script, "vtscope analyze --format ''").lines())
-        .containsExactly("text", "json", "markdown", "html", "openmetrics");
+        .containsExactly("text", "json", "markdown", "html", "openmetrics", "otlp-json");
     assertThat(complete(script, "vtscope analyze --group-by t").lines())
         .containsExactly("top-frame");
     assertThat(complete(script, "vtscope analyse --reader ''").lines())
@@ -178,7 +179,7 @@ class CompletionCommandTest {
     }
     assertThat(r.out())
         .containsPattern(
-            "'__fish_seen_subcommand_from analyze analyse' -l format -x -a 'text json[a-z ]*'")
+            "'__fish_seen_subcommand_from analyze analyse' -l format -x -a 'text json[a-z -]*'")
         .contains("-o cp")
         // a hidden command is not offered as a command, only to help
         .doesNotContain("-n __fish_use_subcommand -a exit-codes");

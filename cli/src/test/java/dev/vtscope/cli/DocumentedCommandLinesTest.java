@@ -421,7 +421,8 @@ class DocumentedCommandLinesTest {
     boolean file =
         !word.startsWith("-")
             && !word.startsWith("/")
-            && (word.contains("/") || word.matches(".*\\.(jfr|json|html|xml|md|prom|txt|jar)"));
+            && (word.contains("/")
+                || word.matches(".*\\.(jfr|json|jsonl|html|xml|md|prom|txt|jar)"));
     return file ? workspace.resolve(word).toString() : word;
   }
 

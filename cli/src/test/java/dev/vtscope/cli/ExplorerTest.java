@@ -291,7 +291,7 @@ class ExplorerTest {
             "vtscope explore: 1 recording, 2 findings, 2 sites. 'help' lists the commands.",
             "vtscope explore: line 3: 'now' is one word too many: findings",
             "vtscope explore: line 4: 'extra' is one word too many: save"
-                + " text|json|markdown|html|openmetrics FILE (quote a name with spaces: \"my"
+                + " text|json|markdown|html|openmetrics|otlp-json FILE (quote a name with spaces: \"my"
                 + " run.jfr\")");
     // save json - shows the document, after the answers before it
     String shown = r.out().substring(r.out().lastIndexOf("\n{") + 1);
@@ -305,7 +305,7 @@ class ExplorerTest {
     Cli.Result r = piped("help\n", sample("jdk21/class-init.jfr"));
     assertThat(r.out().lines()).allMatch(line -> line.length() <= 80, "fits 80 columns");
     assertThat(r.out())
-        .contains("save text|json|markdown|html|openmetrics FILE")
+        .contains("save text|json|markdown|html|openmetrics|otlp-json FILE")
         .contains("whose total time is 10 ms or more");
   }
 

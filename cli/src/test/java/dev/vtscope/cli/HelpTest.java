@@ -156,7 +156,7 @@ class HelpTest {
               format.completionCandidates().forEach(candidates::add);
               String help = String.join(" ", format.description());
               List<String> named =
-                  java.util.regex.Pattern.compile("(?:^|; )([a-z]+)(?: \\(default\\))?: ")
+                  java.util.regex.Pattern.compile("(?:^|; )([a-z-]+)(?: \\(default\\))?: ")
                       .matcher(help)
                       .results()
                       .map(m -> m.group(1))
@@ -171,8 +171,9 @@ class HelpTest {
               offered.put(name, candidates);
             });
     assertThat(offered)
-        .containsEntry("analyze", List.of("text", "json", "markdown", "html", "openmetrics"))
-        .containsEntry("merge", List.of("text", "json", "markdown", "openmetrics"))
+        .containsEntry(
+            "analyze", List.of("text", "json", "markdown", "html", "openmetrics", "otlp-json"))
+        .containsEntry("merge", List.of("text", "json", "markdown", "openmetrics", "otlp-json"))
         .containsEntry("check", List.of("text", "json", "markdown"))
         .containsEntry("diff", List.of("text", "json", "markdown"));
   }

@@ -263,7 +263,7 @@ class MergeCommandTest {
     Cli.Result html = Cli.run("merge", reports.get(0).toString(), "--format", "html");
     assertThat(html.exitCode()).isEqualTo(2);
     assertThat(html.err())
-        .contains("--format takes text, json, markdown or openmetrics, not 'html'");
+        .contains("--format takes text, json, markdown, openmetrics or otlp-json, not 'html'");
 
     byte[] kept = Files.readAllBytes(reports.get(1));
     Cli.Result onto =

@@ -181,7 +181,8 @@ class UsageErrorTest {
   void aValueThatIsNotAChoiceListsTheChoicesAsTyped() {
     assertUsageError(
         Cli.run("analyze", "--format", "jsno", "x.jfr"),
-        "vtscope analyze: --format takes text, json, markdown, html or openmetrics, not 'jsno'; did you mean"
+        "vtscope analyze: --format takes text, json, markdown, html, openmetrics or otlp-json, not 'jsno';"
+            + " did you mean"
             + " 'json'? (see 'vtscope analyze --help')");
     assertUsageError(
         Cli.run("analyze", "--group-by", "topframe", "x.jfr"),
