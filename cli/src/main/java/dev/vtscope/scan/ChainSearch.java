@@ -90,10 +90,20 @@ final class ChainSearch {
   }
 
   /**
+   * What a call may run in the class path.
+   *
+   * @param owners the class of each method
+   * @param methods the methods
+   * @param dispatched whether they are the implementations of a method with no code, any of which
+   *     the receiver's class chooses
+   */
+  record Callees(List<ScannedClass> owners, List<DeclaredMethod> methods, boolean dispatched) {}
+
+  /**
    * The class path's methods {@code call} may run, as the chains follow it, but into the methods
    * the chains do not follow too: they are called all the same.
    */
-  List<DeclaredMethod> callees(CallSite call) {
+  Callees callees(CallSite call) {
     Target t = resolve(call, false);
     if (t.leaf() != null && t.leaf().kind() == BlockingKind.NATIVE && !t.virtual()) {
       // a native method of the class path: a leaf of the chains, a callee all the same
@@ -101,9 +111,11 @@ final class ChainSearch {
           index.get(call.owner()) == null
               ? null
               : index.resolve(call.owner(), call.name(), call.descriptor(), new ArrayList<>());
-      return r == null ? List.of() : List.of(r.method());
+      return r == null
+          ? new Callees(List.of(), List.of(), false)
+          : new Callees(List.of(r.owner()), List.of(r.method()), false);
     }
-    return t.methods();
+    return new Callees(t.owners(), t.methods(), t.virtual());
   }
 
   /** The riskiest blocking chain {@code call} starts, within {@code depth} calls, or null. */

@@ -54,6 +54,9 @@ final class ThreadRoots {
     ArrayDeque<DeclaredMethod> pending = new ArrayDeque<>();
     Map<DeclaredMethod, Demotion> demoted = new IdentityHashMap<>();
     Map<DeclaredMethod, Knowledge.UnrunPackage> notRun = new IdentityHashMap<>();
+    Map<DeclaredMethod, ScannedClass> unrunOwner = new IdentityHashMap<>();
+    // calls into such a package's implementations of a method with no code, the receiver's choice
+    Map<DeclaredMethod, List<DeclaredMethod>> dispatchedInto = new IdentityHashMap<>();
     // run() of a Runnable handed to new Thread as this or through a local: a root if nothing calls
     // it
     Map<DeclaredMethod, Demotion> handedOver = new LinkedHashMap<>();
@@ -64,6 +67,7 @@ final class ThreadRoots {
       for (DeclaredMethod m : c.code().methods()) {
         if (unrunPackage != null) {
           notRun.put(m, unrunPackage);
+          unrunOwner.put(m, c);
         }
         Set<DeclaredMethod> out = new HashSet<>();
         List<CallSite> calls = m.calls();
@@ -87,7 +91,13 @@ final class ThreadRoots {
               handsOut.computeIfAbsent(m, k -> new ArrayList<>()).add(r.method());
             }
           } else {
-            out.addAll(search.callees(call));
+            ChainSearch.Callees to = search.callees(call);
+            out.addAll(to.methods());
+            for (int j = 0; to.dispatched() && j < to.methods().size(); j++) {
+              if (unrunPackage(to.owners().get(j), archives, unrun) != null) {
+                dispatchedInto.computeIfAbsent(m, k -> new ArrayList<>()).add(to.methods().get(j));
+              }
+            }
             DeclaredMethod handed = handedToNewThread(call, index);
             if (handed != null && !test) {
               handsOut.computeIfAbsent(m, k -> new ArrayList<>()).add(handed);
@@ -123,32 +133,43 @@ final class ThreadRoots {
             pending.add(m);
           }
         });
-    // a package no application runs: its methods that nothing outside it reaches
+    // a package no application runs: its methods that nothing outside it reaches, where what only
+    // the package calls (the server's helpers in a shared package) is inside it too
     if (!notRun.isEmpty()) {
-      ArrayDeque<DeclaredMethod> reached = new ArrayDeque<>();
-      Set<DeclaredMethod> seen = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+      Set<DeclaredMethod> inside = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+      inside.addAll(notRun.keySet());
+      ArrayDeque<DeclaredMethod> from = new ArrayDeque<>(notRun.keySet());
+      Map<DeclaredMethod, Integer> outsideCallers = new HashMap<>(callers);
+      while (!from.isEmpty()) {
+        for (DeclaredMethod d : callees.getOrDefault(from.poll(), List.of())) {
+          if (!inside.contains(d) && outsideCallers.merge(d, -1, Integer::sum) == 0) {
+            inside.add(d);
+            from.add(d);
+          }
+        }
+      }
+      // reached from outside: by a direct call, or by a call the receiver's class chooses once
+      // something outside or reached has made an instance of that class
+      Reach reach = new Reach(inside, unrunOwner, index);
       for (Map<DeclaredMethod, List<DeclaredMethod>> edges : List.of(callees, handsOut)) {
         edges.forEach(
             (m, out) -> {
-              if (!notRun.containsKey(m)) {
+              if (!inside.contains(m)) {
                 for (DeclaredMethod d : out) {
-                  if (notRun.containsKey(d) && seen.add(d)) {
-                    reached.add(d);
-                  }
+                  reach.edge(d, edges == callees && isIn(dispatchedInto.get(m), d));
                 }
               }
             });
       }
-      while (!reached.isEmpty()) {
-        DeclaredMethod m = reached.poll();
+      while (!reach.pending.isEmpty()) {
+        DeclaredMethod m = reach.pending.poll();
         for (Map<DeclaredMethod, List<DeclaredMethod>> edges : List.of(callees, handsOut)) {
           for (DeclaredMethod d : edges.getOrDefault(m, List.of())) {
-            if (notRun.containsKey(d) && seen.add(d)) {
-              reached.add(d);
-            }
+            reach.edge(d, edges == callees && isIn(dispatchedInto.get(m), d));
           }
         }
       }
+      Set<DeclaredMethod> seen = reach.seen;
       for (ScannedClass c : classes) {
         for (DeclaredMethod m : c.code().methods()) {
           Knowledge.UnrunPackage p = notRun.get(m);
@@ -214,6 +235,67 @@ final class ThreadRoots {
       }
     }
     return new ThreadRoots(demoted);
+  }
+
+  private static boolean isIn(List<DeclaredMethod> methods, DeclaredMethod m) {
+    return methods != null && methods.contains(m);
+  }
+
+  /**
+   * What calls from outside a package no application runs reach in it. A call the receiver's class
+   * chooses (an interface's method, an abstract one) reaches the package's implementation only once
+   * an instance of its class can exist: its constructor, or a subclass's, reached. A library that
+   * calls any handler it is given (a network library's channel handlers) does not run the server's
+   * handlers when nothing outside the server makes one.
+   */
+  private static final class Reach {
+    final ArrayDeque<DeclaredMethod> pending = new ArrayDeque<>();
+    final Set<DeclaredMethod> seen = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    private final Set<DeclaredMethod> inside;
+    private final Map<DeclaredMethod, ScannedClass> owners;
+    private final ClassIndex index;
+    private final Set<String> instantiated = new HashSet<>();
+    private final Map<String, List<DeclaredMethod>> waiting = new HashMap<>();
+
+    Reach(Set<DeclaredMethod> inside, Map<DeclaredMethod, ScannedClass> owners, ClassIndex index) {
+      this.inside = inside;
+      this.owners = owners;
+      this.index = index;
+    }
+
+    void edge(DeclaredMethod d, boolean dispatched) {
+      if (!inside.contains(d)) {
+        return;
+      }
+      ScannedClass owner = owners.get(d);
+      if (dispatched && owner != null && !instantiated.contains(owner.name())) {
+        waiting.computeIfAbsent(owner.name(), k -> new ArrayList<>()).add(d);
+        return;
+      }
+      reach(d);
+    }
+
+    private void reach(DeclaredMethod d) {
+      if (!seen.add(d)) {
+        return;
+      }
+      pending.add(d);
+      ScannedClass owner = owners.get(d);
+      if (owner != null && d.name().equals("<init>")) {
+        // an instance of the class is an instance of each of its superclasses too
+        for (String type = owner.name(); type != null; ) {
+          if (!instantiated.add(type)) {
+            break;
+          }
+          for (DeclaredMethod w : waiting.getOrDefault(type, List.of())) {
+            reach(w);
+          }
+          waiting.remove(type);
+          ScannedClass s = index.get(type);
+          type = s == null ? null : s.code().superName();
+        }
+      }
+    }
   }
 
   /**

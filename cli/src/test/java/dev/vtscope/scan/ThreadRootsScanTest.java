@@ -352,6 +352,41 @@ class ThreadRootsScanTest {
             package p.client;
             public class Client {
               public void stat() { p.server.Server.copyStat(); }
+              public void listen(p.lib.Pipeline pipeline) {
+                pipeline.add(new p.server.PathHandler());
+              }
+            }
+            """,
+            "p.lib.Pipeline",
+            """
+            package p.lib;
+            public class Pipeline {
+              private final java.util.List<Handler> handlers = new java.util.ArrayList<>();
+              public void add(Handler h) { handlers.add(h); }
+              public void fire() { for (Handler h : handlers) h.handle(); }
+            }
+            """,
+            "p.lib.Handler",
+            """
+            package p.lib;
+            public interface Handler { void handle(); }
+            """,
+            "p.server.ConnectionHandler",
+            """
+            package p.server;
+            public class ConnectionHandler implements p.lib.Handler {
+              public synchronized void handle() {
+                try { wait(); } catch (InterruptedException e) { }
+              }
+            }
+            """,
+            "p.server.PathHandler",
+            """
+            package p.server;
+            public class PathHandler implements p.lib.Handler {
+              public synchronized void handle() {
+                try { wait(); } catch (InterruptedException e) { }
+              }
             }
             """);
     Path classes = GeneratedClasses.compile(dir, sources);
@@ -371,6 +406,11 @@ class ThreadRootsScanTest {
         .isEqualTo(new Demotion(Demotion.Reason.PACKAGE_NOT_RUN, "p.server: the server"));
     // the client calls it: ranked
     assertThat(of(r, "p.server.Server.copyStat").demotion()).isNull();
+    // the library calls every Handler it is given, but only the server makes this one
+    assertThat(of(r, "p.server.ConnectionHandler.handle").demotion())
+        .isEqualTo(new Demotion(Demotion.Reason.PACKAGE_NOT_RUN, "p.server: the server"));
+    // the client makes one of these: the library may run it
+    assertThat(of(r, "p.server.PathHandler.handle").demotion()).isNull();
     // another artifact's package of that name is not the one the knowledge means
     Knowledge elsewhere =
         new Knowledge(
