@@ -5,6 +5,7 @@ import dev.vtscope.attribution.CallSite;
 import dev.vtscope.attribution.DeclaredMethod;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
@@ -57,8 +58,7 @@ final class ThreadRoots {
     Map<DeclaredMethod, ScannedClass> unrunOwner = new IdentityHashMap<>();
     // calls into such a package's implementations of a method with no code, the receiver's choice
     Map<DeclaredMethod, List<DeclaredMethod>> dispatchedInto = new IdentityHashMap<>();
-    // run() of a Runnable handed to new Thread as this or through a local: a root if nothing calls
-    // it
+    // the run() of a Runnable handed to new Thread as this or through a local: a root if uncalled
     Map<DeclaredMethod, Demotion> handedOver = new LinkedHashMap<>();
     for (ScannedClass c : classes) {
       boolean test = isTest(c.name());
@@ -133,47 +133,13 @@ final class ThreadRoots {
             pending.add(m);
           }
         });
-    // a package no application runs: its methods that nothing outside it reaches, where what only
-    // the package calls (the server's helpers in a shared package) is inside it too
     if (!notRun.isEmpty()) {
-      Set<DeclaredMethod> inside = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-      inside.addAll(notRun.keySet());
-      ArrayDeque<DeclaredMethod> from = new ArrayDeque<>(notRun.keySet());
-      Map<DeclaredMethod, Integer> outsideCallers = new HashMap<>(callers);
-      while (!from.isEmpty()) {
-        for (DeclaredMethod d : callees.getOrDefault(from.poll(), List.of())) {
-          if (!inside.contains(d) && outsideCallers.merge(d, -1, Integer::sum) == 0) {
-            inside.add(d);
-            from.add(d);
-          }
-        }
-      }
-      // reached from outside: by a direct call, or by a call the receiver's class chooses once
-      // something outside or reached has made an instance of that class
-      Reach reach = new Reach(inside, unrunOwner, index);
-      for (Map<DeclaredMethod, List<DeclaredMethod>> edges : List.of(callees, handsOut)) {
-        edges.forEach(
-            (m, out) -> {
-              if (!inside.contains(m)) {
-                for (DeclaredMethod d : out) {
-                  reach.edge(d, edges == callees && isIn(dispatchedInto.get(m), d));
-                }
-              }
-            });
-      }
-      while (!reach.pending.isEmpty()) {
-        DeclaredMethod m = reach.pending.poll();
-        for (Map<DeclaredMethod, List<DeclaredMethod>> edges : List.of(callees, handsOut)) {
-          for (DeclaredMethod d : edges.getOrDefault(m, List.of())) {
-            reach.edge(d, edges == callees && isIn(dispatchedInto.get(m), d));
-          }
-        }
-      }
-      Set<DeclaredMethod> seen = reach.seen;
+      Set<DeclaredMethod> reached =
+          reachedFromOutside(notRun, unrunOwner, callees, handsOut, dispatchedInto, callers, index);
       for (ScannedClass c : classes) {
         for (DeclaredMethod m : c.code().methods()) {
           Knowledge.UnrunPackage p = notRun.get(m);
-          if (p != null && !seen.contains(m) && !demoted.containsKey(m)) {
+          if (p != null && !reached.contains(m) && !demoted.containsKey(m)) {
             demoted.put(
                 m,
                 new Demotion(Demotion.Reason.PACKAGE_NOT_RUN, p.packagePrefix() + ": " + p.what()));
@@ -198,21 +164,33 @@ final class ThreadRoots {
         }
       }
     }
-    // code nothing calls, in a package its library keeps to itself, and what only such code calls
-    // in such a package (a public method elsewhere may be the application's to call)
+    demoteUncalled(classes, index, callees, callers, left, demoted);
+    return new ThreadRoots(demoted);
+  }
+
+  /**
+   * Demotes the methods nothing calls in a package its library keeps to itself, and what only such
+   * methods call in such a package: a public method elsewhere may be the application's to call.
+   *
+   * @param left per method, its callers not demoted yet
+   */
+  private static void demoteUncalled(
+      List<ScannedClass> classes,
+      ClassIndex index,
+      Map<DeclaredMethod, List<DeclaredMethod>> callees,
+      Map<DeclaredMethod, Integer> callers,
+      Map<DeclaredMethod, Integer> left,
+      Map<DeclaredMethod, Demotion> demoted) {
     Map<String, Set<String>> jdkMethods = new HashMap<>();
     Map<DeclaredMethod, ScannedClass> internal = new IdentityHashMap<>();
+    ArrayDeque<DeclaredMethod> pending = new ArrayDeque<>();
     for (ScannedClass c : classes) {
-      if (INTERNAL_PACKAGE.matcher(c.name()).find()) {
-        for (DeclaredMethod m : c.code().methods()) {
-          internal.put(m, c);
-        }
+      if (!INTERNAL_PACKAGE.matcher(c.name()).find()) {
+        continue;
       }
-    }
-    for (ScannedClass c : classes) {
       for (DeclaredMethod m : c.code().methods()) {
-        if (internal.containsKey(m)
-            && !demoted.containsKey(m)
+        internal.put(m, c);
+        if (!demoted.containsKey(m)
             && !callers.containsKey(m)
             && uncallable(c, m, index, jdkMethods)) {
           demoted.put(m, new Demotion(Demotion.Reason.NOT_CALLED, c.name() + "." + m.name()));
@@ -234,7 +212,54 @@ final class ThreadRoots {
         }
       }
     }
-    return new ThreadRoots(demoted);
+  }
+
+  /**
+   * The methods of a package no application runs that the calls reach from outside it, where what
+   * only the package calls (the server's helpers in a shared package) counts as inside it too.
+   */
+  private static Set<DeclaredMethod> reachedFromOutside(
+      Map<DeclaredMethod, Knowledge.UnrunPackage> notRun,
+      Map<DeclaredMethod, ScannedClass> unrunOwner,
+      Map<DeclaredMethod, List<DeclaredMethod>> callees,
+      Map<DeclaredMethod, List<DeclaredMethod>> handsOut,
+      Map<DeclaredMethod, List<DeclaredMethod>> dispatchedInto,
+      Map<DeclaredMethod, Integer> callers,
+      ClassIndex index) {
+    Set<DeclaredMethod> inside = Collections.newSetFromMap(new IdentityHashMap<>());
+    inside.addAll(notRun.keySet());
+    ArrayDeque<DeclaredMethod> from = new ArrayDeque<>(notRun.keySet());
+    Map<DeclaredMethod, Integer> outsideCallers = new HashMap<>(callers);
+    while (!from.isEmpty()) {
+      for (DeclaredMethod d : callees.getOrDefault(from.poll(), List.of())) {
+        if (!inside.contains(d) && outsideCallers.merge(d, -1, Integer::sum) == 0) {
+          inside.add(d);
+          from.add(d);
+        }
+      }
+    }
+    // by a direct call, or by a call the receiver's class chooses once something outside or
+    // reached has made an instance of that class
+    Reach reach = new Reach(inside, unrunOwner, index);
+    for (Map<DeclaredMethod, List<DeclaredMethod>> edges : List.of(callees, handsOut)) {
+      edges.forEach(
+          (m, out) -> {
+            if (!inside.contains(m)) {
+              for (DeclaredMethod d : out) {
+                reach.edge(d, edges == callees && isIn(dispatchedInto.get(m), d));
+              }
+            }
+          });
+    }
+    while (!reach.pending.isEmpty()) {
+      DeclaredMethod m = reach.pending.poll();
+      for (Map<DeclaredMethod, List<DeclaredMethod>> edges : List.of(callees, handsOut)) {
+        for (DeclaredMethod d : edges.getOrDefault(m, List.of())) {
+          reach.edge(d, edges == callees && isIn(dispatchedInto.get(m), d));
+        }
+      }
+    }
+    return reach.seen;
   }
 
   private static boolean isIn(List<DeclaredMethod> methods, DeclaredMethod m) {
@@ -250,7 +275,7 @@ final class ThreadRoots {
    */
   private static final class Reach {
     final ArrayDeque<DeclaredMethod> pending = new ArrayDeque<>();
-    final Set<DeclaredMethod> seen = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    final Set<DeclaredMethod> seen = Collections.newSetFromMap(new IdentityHashMap<>());
     private final Set<DeclaredMethod> inside;
     private final Map<DeclaredMethod, ScannedClass> owners;
     private final ClassIndex index;
