@@ -24,12 +24,14 @@ public record Knowledge(
     Thresholds thresholds,
     List<Library> libraries,
     List<SubmitFailureMeaning> submitFailures,
-    List<UnfollowedCall> scanDoesNotFollow) {
+    List<UnfollowedCall> scanDoesNotFollow,
+    List<UnrunPackage> scanNotRanked) {
 
   public Knowledge {
     libraries = List.copyOf(libraries);
     submitFailures = List.copyOf(submitFailures);
     scanDoesNotFollow = List.copyOf(scanDoesNotFollow);
+    scanNotRanked = List.copyOf(scanNotRanked);
   }
 
   /**
@@ -40,6 +42,18 @@ public record Knowledge(
    * @param why when it blocks, and why that is not worth a finding
    */
   public record UnfollowedCall(String method, String why) {}
+
+  /**
+   * A package a library's jar carries that an application using the library does not run (a server
+   * shipped in its client's jar): {@code vtscope scan} lists its findings unranked, unless the
+   * scan's calls reach them from outside the package.
+   *
+   * @param packagePrefix the package, {@code a.b.c} (its subpackages too)
+   * @param artifact the jar it ships in, {@code group:artifact}
+   * @param what what the package is, for the finding's line
+   * @param why why an application does not run it, and how that was checked
+   */
+  public record UnrunPackage(String packagePrefix, String artifact, String what, String why) {}
 
   /**
    * The JDK releases where virtual-thread behaviour changes: every release number the analysis and
@@ -243,7 +257,8 @@ public record Knowledge(
           "thresholds",
           "libraries",
           "submitFailures",
-          "scanDoesNotFollow");
+          "scanDoesNotFollow",
+          "scanNotRanked");
       Map<String, Object> jdk = map(root, "jdk");
       fields(
           jdk,
@@ -324,6 +339,13 @@ public record Knowledge(
         fields(m, "a call the scan does not follow", "method", "why");
         unfollowed.add(new UnfollowedCall(text(m, "method"), text(m, "why")));
       }
+      List<UnrunPackage> unrun = new ArrayList<>();
+      for (Map<String, Object> m : maps(root, "scanNotRanked")) {
+        fields(m, "a package the scan does not rank", "packagePrefix", "artifact", "what", "why");
+        unrun.add(
+            new UnrunPackage(
+                text(m, "packagePrefix"), text(m, "artifact"), text(m, "what"), text(m, "why")));
+      }
       return new Knowledge(
           new JdkFacts(
               (int) whole(jdk, "virtualThreadsPreviewIn"),
@@ -348,7 +370,8 @@ public record Knowledge(
               (int) whole(t, "maxRecommendedParallelism")),
           libraries,
           meanings,
-          unfollowed);
+          unfollowed,
+          unrun);
     }
   }
 

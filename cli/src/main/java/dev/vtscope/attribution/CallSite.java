@@ -14,6 +14,9 @@ package dev.vtscope.attribution;
  *     {@code synchronized} method's own is not counted
  * @param block the lines of the innermost {@code synchronized} block around the call, or null
  * @param reached whether the data flow reaches the instruction at all
+ * @param runnableClass for a {@code java.lang.Thread} constructor given a {@code Runnable}, the
+ *     class of that {@code Runnable} when the code shows it: {@code this} (the calling method's
+ *     class), or a local variable stored once, from a constructor of that class; else null
  */
 public record CallSite(
     String owner,
@@ -24,7 +27,8 @@ public record CallSite(
     int line,
     int monitors,
     LineRange block,
-    boolean reached) {
+    boolean reached,
+    String runnableClass) {
 
   /** The invoke instruction. */
   public enum Kind {

@@ -116,7 +116,7 @@ public final class ClassCode {
               nameAndDescriptor,
               paren,
               e.getValue(),
-              m == null ? List.of() : calls(m, keep, kept),
+              m == null ? List.of() : calls(facts.name(), m, keep, kept),
               m == null ? null : lines(m)));
     }
     return new ClassCode(
@@ -153,7 +153,8 @@ public final class ClassCode {
   private static final byte KEEP = 1;
   private static final byte DROP = 2;
 
-  private static List<CallSite> calls(MethodCode m, CallFilter keep, byte[] kept) {
+  private static List<CallSite> calls(
+      String className, MethodCode m, CallFilter keep, byte[] kept) {
     byte[] code = m.code();
     boolean monitors = false;
     for (int bci = 0; bci < code.length; bci += m.instructionLength(bci)) {
@@ -163,7 +164,9 @@ public final class ClassCode {
     int[] held = monitors ? m.monitorsHeld() : null;
     List<SynchronizedBlockLocator.Region> regions = null;
     List<CallSite> calls = new ArrayList<>();
-    for (int bci = 0; bci < code.length; bci += m.instructionLength(bci)) {
+    for (int bci = 0, previous = -1;
+        bci < code.length;
+        previous = bci, bci += m.instructionLength(bci)) {
       MethodCode.MemberRef lambda = m.lambdaImplementation(bci);
       if (lambda != null) {
         calls.add(
@@ -176,7 +179,8 @@ public final class ClassCode {
                 m.lineAt(bci),
                 0,
                 null,
-                held == null || held[bci] >= 0));
+                held == null || held[bci] >= 0,
+                null));
         continue;
       }
       int index = m.invokedIndex(bci);
@@ -192,6 +196,9 @@ public final class ClassCode {
         if (kept[index] == DROP) {
           continue;
         }
+      }
+      if (previous >= 0 && literalAddressLookup(m, previous, bci, ref)) {
+        continue;
       }
       int count = held == null ? 0 : Math.max(held[bci], 0);
       LineRange block = null;
@@ -211,9 +218,79 @@ public final class ClassCode {
               m.lineAt(bci),
               count,
               block,
-              held == null || held[bci] >= 0));
+              held == null || held[bci] >= 0,
+              threadRunnable(ref)
+                  ? RunnableArgument.classOf(className, m, bci, ref.descriptor())
+                  : null));
     }
     return calls.isEmpty() ? List.of() : calls;
+  }
+
+  private static boolean threadRunnable(MethodCode.MemberRef ref) {
+    return ref.owner().equals("java.lang.Thread")
+        && ref.name().equals("<init>")
+        && ref.descriptor().contains("Ljava/lang/Runnable;");
+  }
+
+  /**
+   * Whether the call at {@code bci} looks a host up by a string constant that is an IPv4 or IPv6
+   * literal ({@code InetAddress.getByName("0.0.0.0")}): the JDK parses a literal, it asks no name
+   * service, so the call does not block. Only when the constant is pushed right before the call and
+   * nothing jumps to the call, so that no other string can reach it.
+   */
+  private static boolean literalAddressLookup(
+      MethodCode m, int previous, int bci, MethodCode.MemberRef ref) {
+    if (!ref.descriptor().startsWith("(Ljava/lang/String;)")) {
+      return false;
+    }
+    String text = m.stringConstant(previous);
+    return text != null
+        && (IPV4.matcher(text).matches() || ipv6(text))
+        && BlockingCalls.standard()
+            .match(ref.owner(), ref.name(), ref.descriptor())
+            .filter(b -> b.kind() == BlockingKind.HOST_LOOKUP)
+            .isPresent()
+        && !m.jumpTarget(bci);
+  }
+
+  private static final java.util.regex.Pattern IPV4 =
+      java.util.regex.Pattern.compile(
+          "(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}");
+
+  private static final java.util.regex.Pattern HEX_GROUP =
+      java.util.regex.Pattern.compile("[0-9a-fA-F]{1,4}");
+
+  /**
+   * An IPv6 literal as {@code InetAddress} reads one without a lookup: eight groups of up to four
+   * hex digits, or fewer around one {@code ::}, the last two groups possibly an IPv4 address,
+   * optionally in brackets; no scope.
+   */
+  static boolean ipv6(String text) {
+    String t =
+        text.startsWith("[") && text.endsWith("]") ? text.substring(1, text.length() - 1) : text;
+    int gap = t.indexOf("::");
+    if (gap != t.lastIndexOf("::") || (gap < 0 && t.indexOf(':') < 0)) {
+      return false;
+    }
+    List<String> groups = new ArrayList<>();
+    for (String half :
+        gap < 0 ? new String[] {t} : new String[] {t.substring(0, gap), t.substring(gap + 2)}) {
+      if (!half.isEmpty()) {
+        groups.addAll(List.of(half.split(":", -1)));
+      }
+    }
+    int size = 0;
+    for (int i = 0; i < groups.size(); i++) {
+      String g = groups.get(i);
+      if (i == groups.size() - 1 && IPV4.matcher(g).matches()) {
+        size += 2;
+      } else if (HEX_GROUP.matcher(g).matches()) {
+        size++;
+      } else {
+        return false;
+      }
+    }
+    return gap < 0 ? size == 8 : size < 8;
   }
 
   private static LineRange innermost(List<SynchronizedBlockLocator.Region> regions, int bci) {

@@ -276,6 +276,39 @@ record MethodCode(
 
   static final int INVOKEDYNAMIC = 0xba;
 
+  /**
+   * The string the {@code ldc} or {@code ldc_w} at {@code bci} pushes, or null for any other
+   * instruction or constant.
+   */
+  String stringConstant(int bci) {
+    int opcode = opcode(bci);
+    int index =
+        opcode == 0x12
+            ? code[bci + 1] & 0xff
+            : opcode == 0x13 ? (code[bci + 1] & 0xff) << 8 | (code[bci + 2] & 0xff) : -1;
+    return index < 0 ? null : pool.string(index);
+  }
+
+  /** Whether a jump, a switch or an exception handler leads to {@code bci}. */
+  boolean jumpTarget(int bci) {
+    for (int i = 0; i < handlerCount(); i++) {
+      if (handlerPc(i) == bci) {
+        return true;
+      }
+    }
+    for (int at = 0; at < code.length; at += instructionLength(at)) {
+      int opcode = opcode(at);
+      if (leaves(opcode) && !(opcode >= 0xb6 && opcode <= 0xba)) {
+        for (int next : successors(at, opcode, instructionLength(at))) {
+          if (next == bci) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
   /** Whether the line number table has an entry for {@code line}. */
   boolean hasLine(int line) {
     for (int i = 1; i < lines.length; i += 2) {
@@ -430,6 +463,14 @@ record MethodCode(
         refs[index] = ref;
       }
       return ref;
+    }
+
+    /** The String constant {@code index}, or null when it is none. */
+    synchronized String string(int index) {
+      if (index <= 0 || index >= offsets.length || tags[index] != 8) {
+        return null;
+      }
+      return reader.utf8(u2(offsets[index]));
     }
 
     /** What the lambda made by the {@code InvokeDynamic} constant {@code index} runs, or null. */

@@ -136,7 +136,10 @@ final class ScanReport {
   private static String demotion(Demotion d) {
     return switch (d.reason()) {
           case LIBRARY_THREAD -> "runs only on threads the library starts: ";
+          case TIMER_THREAD -> "runs only on a java.util.Timer's thread: ";
           case TEST_CODE -> "test code in the jar: ";
+          case PACKAGE_NOT_RUN -> "in a package an application does not run, ";
+          case NOT_CALLED -> "nothing in the class path calls it and its package is internal: ";
         }
         + d.root();
   }

@@ -89,9 +89,33 @@ final class ChainSearch {
     this.unfollowed = Set.copyOf(unfollowed);
   }
 
-  /** The class path's methods {@code call} may run, as the chains follow it. */
-  List<DeclaredMethod> callees(CallSite call) {
-    return resolve(call).methods();
+  /**
+   * What a call may run in the class path.
+   *
+   * @param owners the class of each method
+   * @param methods the methods
+   * @param dispatched whether they are the implementations of a method with no code, any of which
+   *     the receiver's class chooses
+   */
+  record Callees(List<ScannedClass> owners, List<DeclaredMethod> methods, boolean dispatched) {}
+
+  /**
+   * The class path's methods {@code call} may run, as the chains follow it, but into the methods
+   * the chains do not follow too: they are called all the same.
+   */
+  Callees callees(CallSite call) {
+    Target t = resolve(call, false);
+    if (t.leaf() != null && t.leaf().kind() == BlockingKind.NATIVE && !t.virtual()) {
+      // a native method of the class path: a leaf of the chains, a callee all the same
+      ClassIndex.Resolved r =
+          index.get(call.owner()) == null
+              ? null
+              : index.resolve(call.owner(), call.name(), call.descriptor(), new ArrayList<>());
+      return r == null
+          ? new Callees(List.of(), List.of(), false)
+          : new Callees(List.of(r.owner()), List.of(r.method()), false);
+    }
+    return new Callees(t.owners(), t.methods(), t.virtual());
   }
 
   /** The riskiest blocking chain {@code call} starts, within {@code depth} calls, or null. */
@@ -164,10 +188,15 @@ final class ChainSearch {
 
   /** What a call runs: a blocking JDK method or native method, or the class path's methods. */
   private Target resolve(CallSite call) {
+    return resolve(call, true);
+  }
+
+  private Target resolve(CallSite call, boolean honourUnfollowed) {
     String name = call.name();
     String descriptor = call.descriptor();
     // a lambda runs when its function object is called, which the chains do not follow
-    if (call.kind() == CallSite.Kind.LAMBDA || unfollowed.contains(call.owner() + "." + name)) {
+    if (call.kind() == CallSite.Kind.LAMBDA
+        || (honourUnfollowed && unfollowed.contains(call.owner() + "." + name))) {
       return NOWHERE;
     }
     List<String> outside = new ArrayList<>();
@@ -192,7 +221,7 @@ final class ChainSearch {
     }
     ScannedClass c = r.owner();
     DeclaredMethod m = r.method();
-    if (unfollowed.contains(c.name() + "." + name)) {
+    if (honourUnfollowed && unfollowed.contains(c.name() + "." + name)) {
       return NOWHERE;
     }
     if (m.isNative()) {

@@ -66,7 +66,8 @@ public final class ClassPathScanner {
             knowledge.scanDoesNotFollow().stream()
                 .map(Knowledge.UnfollowedCall::method)
                 .collect(java.util.stream.Collectors.toSet()));
-    ThreadRoots roots = ThreadRoots.find(classes, index, search);
+    ThreadRoots roots =
+        ThreadRoots.find(classes, archives, index, search, knowledge.scanNotRanked());
     List<ScanFinding> findings =
         classes.parallelStream()
             .flatMap(c -> findings(c, archives.get(c.archive()), search, roots).stream())

@@ -63,6 +63,54 @@ class ClassPathScannerTest {
     assertThat(f.lines().first()).isEqualTo(5);
   }
 
+  @Test
+  void aHostLookupOfALiteralAddressAsksNoNameServiceButOfANameOrOfAChoiceDoes() {
+    ScanResult r =
+        scan(
+            1,
+            Map.of(
+                "p.Acl",
+                """
+                package p;
+                import java.net.InetAddress;
+                import java.net.UnknownHostException;
+                public class Acl {
+                  static final byte[] ANY;
+                  static final byte[] ANY6;
+                  static {
+                    try {
+                      ANY = InetAddress.getByName("0.0.0.0").getAddress();
+                      ANY6 = InetAddress.getByName("::").getAddress();
+                    } catch (UnknownHostException e) {
+                      throw new IllegalStateException(e);
+                    }
+                  }
+                  public static synchronized InetAddress loopback() throws UnknownHostException {
+                    return InetAddress.getAllByName("[::ffff:127.0.0.1]")[0];
+                  }
+                  public static synchronized InetAddress named() throws UnknownHostException {
+                    return InetAddress.getByName("db.example.org");
+                  }
+                  public static synchronized InetAddress badQuad() throws UnknownHostException {
+                    return InetAddress.getByName("256.1.1.1");
+                  }
+                  public static synchronized InetAddress either(boolean v6, String host)
+                      throws UnknownHostException {
+                    return InetAddress.getByName(v6 ? host : "127.0.0.1");
+                  }
+                }
+                """));
+    assertThat(of(r, "p.Acl.<clinit>")).isEmpty();
+    assertThat(of(r, "p.Acl.loopback")).isEmpty();
+    assertThat(of(r, "p.Acl.named"))
+        .singleElement()
+        .satisfies(f -> assertThat(f.blocking()).isEqualTo(BlockingKind.HOST_LOOKUP));
+    // not an address: a name to look up
+    assertThat(of(r, "p.Acl.badQuad")).hasSize(1);
+    // the literal is one of two strings that reach the call
+    assertThat(of(r, "p.Acl.either")).hasSize(1);
+  }
+
   private static final String READER =
       """
       package q;
