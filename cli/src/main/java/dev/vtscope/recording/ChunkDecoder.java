@@ -686,7 +686,11 @@ final class ChunkDecoder {
   }
 
   private RecordedStack stack(Struct event) {
-    Object value = event.get(F.STACK_TRACE);
+    return stack(event.get(F.STACK_TRACE));
+  }
+
+  /** The stack a stack trace reference names, made once a chunk. */
+  private RecordedStack stack(Object value) {
     if (!(value instanceof Ref ref)) {
       return RecordedStack.EMPTY;
     }
@@ -776,7 +780,108 @@ final class ChunkDecoder {
 
   // ---- events
 
+  /** The fields of a pinned event this reads, in {@link #pinned}'s order. */
+  private static final F[] PINNED_FIELDS = {
+    F.START_TIME,
+    F.DURATION,
+    F.EVENT_THREAD,
+    F.STACK_TRACE,
+    F.PINNED_REASON,
+    F.BLOCKING_OPERATION,
+    F.CARRIER_THREAD
+  };
+
+  /** By type id: {@link #pinnedFields}, or {@link #GENERIC} when the type is read generically. */
+  private final LongObjectMap<int[]> pinnedFields = new LongObjectMap<>();
+
+  private static final int[] GENERIC = {};
+
+  /**
+   * Where each of {@link #PINNED_FIELDS} is in a pinned event type (-1: absent), when each present
+   * one is of the kind the JDK writes (times as longs, threads and stacks as constants, texts as
+   * strings); null for a type of another shape, which is decoded generically.
+   */
+  private int[] pinnedFields(Type type) {
+    int[] known = pinnedFields.get(type.id);
+    if (known != null) {
+      return known == GENERIC ? null : known;
+    }
+    int[] layout = layout(type);
+    int[] at = new int[PINNED_FIELDS.length];
+    boolean plain = layout[F.START_TIME.ordinal()] >= 0;
+    for (int i = 0; i < PINNED_FIELDS.length; i++) {
+      at[i] = layout[PINNED_FIELDS[i].ordinal()];
+      if (at[i] >= 0) {
+        Field f = type.fields.get(at[i]);
+        boolean reference = i == 2 || i == 3 || i == 6;
+        JfrMetadata.Kind kind =
+            i < 2 ? JfrMetadata.Kind.LONG : i < 4 || i == 6 ? null : JfrMetadata.Kind.STRING;
+        plain &= !f.array && f.constantPool == reference && (kind == null || f.type.kind == kind);
+      }
+    }
+    pinnedFields.put(type.id, plain ? at : GENERIC);
+    return plain ? at : null;
+  }
+
+  /**
+   * A pinned event read field by field into primitives, without a decoded value per field: the
+   * events a recording holds most of, read as {@link #event} reads them otherwise.
+   */
+  private PinnedEvent pinned(Type type, int[] at) {
+    long startTicks = 0;
+    long durationTicks = 0;
+    long thread = -1;
+    long stack = -1;
+    long carrier = -1;
+    String reason = null;
+    String blocking = null;
+    List<Field> fields = type.fields;
+    for (int i = 0; i < fields.size(); i++) {
+      if (i == at[0]) {
+        startTicks = in.varLong();
+      } else if (i == at[1]) {
+        durationTicks = in.varLong();
+      } else if (i == at[2]) {
+        thread = in.varLong();
+      } else if (i == at[3]) {
+        stack = in.varLong();
+      } else if (i == at[4]) {
+        reason = in.string(poolStrings);
+      } else if (i == at[5]) {
+        blocking = in.string(poolStrings);
+      } else if (i == at[6]) {
+        carrier = in.varLong();
+      } else {
+        skipField(fields.get(i), 1);
+      }
+    }
+    long start = nanos(startTicks);
+    long threadId = -1;
+    if (at[2] >= 0) {
+      long id =
+          field(new Ref(fields.get(at[2]).type, thread), F.JAVA_THREAD_ID) instanceof Long l
+              ? l
+              : -1;
+      threadId = id == 0 ? -1 : id;
+    }
+    return new PinnedEvent(
+        start,
+        at[1] >= 0 ? nanos(startTicks + durationTicks) - start : 0,
+        threadId,
+        at[3] >= 0 ? stack(new Ref(fields.get(at[3]).type, stack)) : RecordedStack.EMPTY,
+        pinnedText(reason),
+        pinnedText(blocking),
+        at[6] >= 0 ? string(struct(new Ref(fields.get(at[6]).type, carrier)), F.JAVA_NAME) : null);
+  }
+
   private Consumer<RecordingListener> event(Wanted wanted, Type type) {
+    if (wanted == Wanted.PINNED) {
+      int[] fields = pinnedFields(type);
+      if (fields != null) {
+        PinnedEvent p = pinned(type, fields);
+        return l -> l.pinned(p);
+      }
+    }
     Struct e = (Struct) readValue(type, 0);
     long startTicks = number(e, F.START_TIME, 0);
     long start = nanos(startTicks);
