@@ -28,9 +28,6 @@ import java.util.regex.Pattern;
  */
 final class ThreadRoots {
 
-  private static final Pattern TEST_PACKAGE = Pattern.compile("(^|\\.)(test|tests|testing)\\.");
-  private static final Pattern TEST_CLASS = Pattern.compile("(^|\\.)[^.$]*Tests?(\\$.*)?$");
-
   private final Map<DeclaredMethod, Demotion> demoted;
 
   private ThreadRoots(Map<DeclaredMethod, Demotion> demoted) {
@@ -48,10 +45,15 @@ final class ThreadRoots {
       ClassIndex index,
       ChainSearch search,
       List<Knowledge.UnrunPackage> unrun) {
-    Map<DeclaredMethod, List<DeclaredMethod>> callees = new IdentityHashMap<>();
+    int methods = 0;
+    for (ScannedClass c : classes) {
+      methods += c.code().methods().size();
+    }
+    // sized for the class path's methods: grown step by step, they were a tenth of a large scan
+    Map<DeclaredMethod, List<DeclaredMethod>> callees = new IdentityHashMap<>(methods);
     // what a method makes for other threads to run: lambdas, Runnables handed to new Thread
     Map<DeclaredMethod, List<DeclaredMethod>> handsOut = new IdentityHashMap<>();
-    Map<DeclaredMethod, Integer> callers = new IdentityHashMap<>();
+    Map<DeclaredMethod, Integer> callers = new IdentityHashMap<>(methods);
     ArrayDeque<DeclaredMethod> pending = new ArrayDeque<>();
     Map<DeclaredMethod, Demotion> demoted = new IdentityHashMap<>();
     Map<DeclaredMethod, Knowledge.UnrunPackage> notRun = new IdentityHashMap<>();
@@ -60,65 +62,51 @@ final class ThreadRoots {
     Map<DeclaredMethod, List<DeclaredMethod>> dispatchedInto = new IdentityHashMap<>();
     // the run() of a Runnable handed to new Thread as this or through a local: a root if uncalled
     Map<DeclaredMethod, Demotion> handedOver = new LinkedHashMap<>();
-    for (ScannedClass c : classes) {
-      boolean test = isTest(c.name());
-      String jdkSuper = test ? null : jdkSuperclass(c, index);
-      Knowledge.UnrunPackage unrunPackage = unrunPackage(c, archives, unrun);
-      for (DeclaredMethod m : c.code().methods()) {
-        if (unrunPackage != null) {
-          notRun.put(m, unrunPackage);
+    // what each method calls and hands out, found for every class at once (the class path's
+    // calls resolved, most of a scan's time), then taken in the classes' order, which decides
+    // which reason a method reached from two roots is given
+    List<ClassEdges> edges =
+        classes.parallelStream().map(c -> edges(c, archives, index, search, unrun)).toList();
+    for (ClassEdges e : edges) {
+      ScannedClass c = e.owner();
+      for (MethodEdges me : e.methods()) {
+        DeclaredMethod m = me.method();
+        if (e.unrunPackage() != null) {
+          notRun.put(m, e.unrunPackage());
           unrunOwner.put(m, c);
         }
-        Set<DeclaredMethod> out = new HashSet<>();
-        List<CallSite> calls = m.calls();
-        for (int i = 0; i < calls.size(); i++) {
-          CallSite call = calls.get(i);
-          if (!call.reached()) {
-            continue;
-          }
-          DeclaredMethod started = startedOnNewThread(calls, i, index);
-          if (started != null) {
-            handsOut.computeIfAbsent(m, k -> new ArrayList<>()).add(started);
-            if (!test && demoted.putIfAbsent(started, threadRoot(call)) == null) {
-              pending.add(started);
-            }
-          } else if (call.kind() == CallSite.Kind.LAMBDA) {
-            // its function object may run anywhere: a caller that is never demoted
-            ClassIndex.Resolved r =
-                index.resolve(call.owner(), call.name(), call.descriptor(), new ArrayList<>());
-            if (r != null) {
-              callers.merge(r.method(), 1, Integer::sum);
-              handsOut.computeIfAbsent(m, k -> new ArrayList<>()).add(r.method());
-            }
-          } else {
-            ChainSearch.Callees to = search.callees(call);
-            out.addAll(to.methods());
-            for (int j = 0; to.dispatched() && j < to.methods().size(); j++) {
-              if (unrunPackage(to.owners().get(j), archives, unrun) != null) {
-                dispatchedInto.computeIfAbsent(m, k -> new ArrayList<>()).add(to.methods().get(j));
-              }
-            }
-            DeclaredMethod handed = handedToNewThread(call, index);
-            if (handed != null && !test) {
-              handsOut.computeIfAbsent(m, k -> new ArrayList<>()).add(handed);
-              handedOver.putIfAbsent(handed, threadRoot(call));
-            }
+        if (!me.handsOut().isEmpty()) {
+          handsOut.put(m, me.handsOut());
+        }
+        for (int i = 0; i < me.started().size(); i++) {
+          DeclaredMethod started = me.started().get(i);
+          if (!e.test() && demoted.putIfAbsent(started, me.startedWhy().get(i)) == null) {
+            pending.add(started);
           }
         }
-        out.remove(m);
-        if (!out.isEmpty()) {
-          callees.put(m, List.copyOf(out));
-          for (DeclaredMethod d : out) {
+        for (DeclaredMethod target : me.lambdas()) {
+          callers.merge(target, 1, Integer::sum);
+        }
+        if (!me.dispatchedInto().isEmpty()) {
+          dispatchedInto.put(m, me.dispatchedInto());
+        }
+        for (int i = 0; i < me.handed().size(); i++) {
+          handedOver.putIfAbsent(me.handed().get(i), me.handedWhy().get(i));
+        }
+        if (!me.callees().isEmpty()) {
+          callees.put(m, me.callees());
+          for (DeclaredMethod d : me.callees()) {
             callers.merge(d, 1, Integer::sum);
           }
         }
         Demotion root = null;
-        if (test) {
+        if (e.test()) {
           root = new Demotion(Demotion.Reason.TEST_CODE, c.name() + "." + m.name());
-        } else if (m.nameAndDescriptor().equals("run()V") && "java.lang.Thread".equals(jdkSuper)) {
+        } else if (m.nameAndDescriptor().equals("run()V")
+            && "java.lang.Thread".equals(e.jdkSuper())) {
           root = new Demotion(Demotion.Reason.LIBRARY_THREAD, c.name() + ".run");
         } else if (m.nameAndDescriptor().equals("run()V")
-            && "java.util.TimerTask".equals(jdkSuper)) {
+            && "java.util.TimerTask".equals(e.jdkSuper())) {
           root = new Demotion(Demotion.Reason.TIMER_THREAD, c.name() + ".run");
         }
         if (root != null && !demoted.containsKey(m)) {
@@ -149,7 +137,7 @@ final class ThreadRoots {
       }
     }
     // a method is demoted once every one of its callers is: count down its undemoted callers
-    Map<DeclaredMethod, Integer> left = new HashMap<>(callers);
+    Map<DeclaredMethod, Integer> left = new IdentityHashMap<>(callers);
     while (!pending.isEmpty()) {
       DeclaredMethod m = pending.poll();
       Demotion why = demoted.get(m);
@@ -166,6 +154,104 @@ final class ThreadRoots {
     }
     demoteUncalled(classes, index, callees, callers, left, demoted);
     return new ThreadRoots(demoted);
+  }
+
+  /** What the methods of one class call and hand out, and what the class is. */
+  private record ClassEdges(
+      ScannedClass owner,
+      boolean test,
+      String jdkSuper,
+      Knowledge.UnrunPackage unrunPackage,
+      List<MethodEdges> methods) {}
+
+  /**
+   * What one method calls (itself left out) and hands to other threads, in the order of its calls:
+   * {@code handsOut} every lambda and every {@code Runnable} given to a new thread; {@code started}
+   * those a {@code Thread} constructor is given as they are made, with why each is a thread root;
+   * {@code lambdas} the lambdas' methods, whose function objects may run anywhere; {@code
+   * dispatchedInto} the implementations in an unrun package its calls may dispatch to; {@code
+   * handed} the {@code run()} of a {@code Runnable} given to a new thread as {@code this} or
+   * through a local, with why.
+   */
+  private record MethodEdges(
+      DeclaredMethod method,
+      List<DeclaredMethod> callees,
+      List<DeclaredMethod> handsOut,
+      List<DeclaredMethod> started,
+      List<Demotion> startedWhy,
+      List<DeclaredMethod> lambdas,
+      List<DeclaredMethod> dispatchedInto,
+      List<DeclaredMethod> handed,
+      List<Demotion> handedWhy) {}
+
+  /** The edges of the methods of {@code c}; reads only what the scan made, so any thread may. */
+  private static ClassEdges edges(
+      ScannedClass c,
+      List<ScannedArchive> archives,
+      ClassIndex index,
+      ChainSearch search,
+      List<Knowledge.UnrunPackage> unrun) {
+    boolean test = isTest(c.name());
+    List<MethodEdges> methods = new ArrayList<>();
+    for (DeclaredMethod m : c.code().methods()) {
+      Set<DeclaredMethod> out = new HashSet<>();
+      List<DeclaredMethod> handsOut = new ArrayList<>();
+      List<DeclaredMethod> started = new ArrayList<>();
+      List<Demotion> startedWhy = new ArrayList<>();
+      List<DeclaredMethod> lambdas = new ArrayList<>();
+      List<DeclaredMethod> dispatchedInto = new ArrayList<>();
+      List<DeclaredMethod> handed = new ArrayList<>();
+      List<Demotion> handedWhy = new ArrayList<>();
+      List<CallSite> calls = m.calls();
+      for (int i = 0; i < calls.size(); i++) {
+        CallSite call = calls.get(i);
+        if (!call.reached()) {
+          continue;
+        }
+        DeclaredMethod startedHere = startedOnNewThread(calls, i, index);
+        if (startedHere != null) {
+          handsOut.add(startedHere);
+          started.add(startedHere);
+          startedWhy.add(threadRoot(call));
+        } else if (call.kind() == CallSite.Kind.LAMBDA) {
+          // its function object may run anywhere: a caller that is never demoted
+          ClassIndex.Resolved r =
+              index.resolve(call.owner(), call.name(), call.descriptor(), new ArrayList<>());
+          if (r != null) {
+            lambdas.add(r.method());
+            handsOut.add(r.method());
+          }
+        } else {
+          ChainSearch.Callees to = search.callees(call);
+          out.addAll(to.methods());
+          for (int j = 0; to.dispatched() && j < to.methods().size(); j++) {
+            if (unrunPackage(to.owners().get(j), archives, unrun) != null) {
+              dispatchedInto.add(to.methods().get(j));
+            }
+          }
+          DeclaredMethod handedHere = handedToNewThread(call, index);
+          if (handedHere != null && !test) {
+            handsOut.add(handedHere);
+            handed.add(handedHere);
+            handedWhy.add(threadRoot(call));
+          }
+        }
+      }
+      out.remove(m);
+      methods.add(
+          new MethodEdges(
+              m,
+              List.copyOf(out),
+              handsOut,
+              started,
+              startedWhy,
+              lambdas,
+              dispatchedInto,
+              handed,
+              handedWhy));
+    }
+    return new ClassEdges(
+        c, test, test ? null : jdkSuperclass(c, index), unrunPackage(c, archives, unrun), methods);
   }
 
   /**
@@ -229,7 +315,7 @@ final class ThreadRoots {
     Set<DeclaredMethod> inside = Collections.newSetFromMap(new IdentityHashMap<>());
     inside.addAll(notRun.keySet());
     ArrayDeque<DeclaredMethod> from = new ArrayDeque<>(notRun.keySet());
-    Map<DeclaredMethod, Integer> outsideCallers = new HashMap<>(callers);
+    Map<DeclaredMethod, Integer> outsideCallers = new IdentityHashMap<>(callers);
     while (!from.isEmpty()) {
       for (DeclaredMethod d : callees.getOrDefault(from.poll(), List.of())) {
         if (!inside.contains(d) && outsideCallers.merge(d, -1, Integer::sum) == 0) {
@@ -479,8 +565,34 @@ final class ThreadRoots {
         owner + "." + (call.kind() == CallSite.Kind.LAMBDA ? call.name() : "run"));
   }
 
+  /**
+   * Whether {@code className} is test code: in a package named {@code test}, {@code tests} or
+   * {@code testing}, or a class whose top-level name ends with {@code Test} or {@code Tests} (or
+   * one nested in it). Read by hand, not by regular expressions: it is asked of every class of the
+   * class path.
+   */
   static boolean isTest(String className) {
-    return TEST_PACKAGE.matcher(className).find() || TEST_CLASS.matcher(className).find();
+    int length = className.length();
+    for (int start = 0; start < length; start = className.indexOf('.', start) + 1) {
+      if (className.startsWith("test.", start)
+          || className.startsWith("tests.", start)
+          || className.startsWith("testing.", start)) {
+        return true;
+      }
+      int end = start;
+      while (end < length && className.charAt(end) != '.' && className.charAt(end) != '$') {
+        end++;
+      }
+      if ((end == length || className.charAt(end) == '$')
+          && (className.startsWith("Test", end - 4) && end - 4 >= start
+              || className.startsWith("Tests", end - 5) && end - 5 >= start)) {
+        return true;
+      }
+      if (className.indexOf('.', start) < 0) {
+        break;
+      }
+    }
+    return false;
   }
 
   /**
