@@ -104,7 +104,7 @@ public record ScanAgreement(
    * The finding whose method is the culprit's, the first in the scan's order whose lines hold the
    * culprit's line when both are known; or null.
    */
-  private static ScanFinding predicting(Culprit c, Map<String, List<ScanFinding>> byMethod) {
+  static ScanFinding predicting(Culprit c, Map<String, List<ScanFinding>> byMethod) {
     if (!MATCHED.contains(c.kind())) {
       return null;
     }
