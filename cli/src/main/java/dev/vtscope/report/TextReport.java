@@ -43,6 +43,9 @@ public final class TextReport implements ReportRenderer {
   private static final int FRAMES_AFTER_APPLICATION_FRAME = 2;
   private static final int MAX_FRAMES = 14;
 
+  /** Most scan findings listed under the recording's sites; JSON lists them all. */
+  private static final int NOT_HIT_SHOWN = 10;
+
   private final TextStyle style;
 
   public TextReport(TextStyle style) {
@@ -343,9 +346,6 @@ public final class TextReport implements ReportRenderer {
     lines.add(style.bold(sectionTitle(title, a, m.sites().size())));
     siteList(m.sites(), lines, false, "     blocked at ", scan);
   }
-
-  /** Most scan findings listed under the recording's sites; JSON lists them all. */
-  private static final int NOT_HIT_SHOWN = 10;
 
   /** The scan's high and medium findings the recording did not hit: risks its load left alone. */
   private void notHit(ScanAgreement scan, List<String> lines) {

@@ -194,6 +194,21 @@ class ScanAndRecordingsTest {
   }
 
   @Test
+  void aPinTheScanDidNotFindIsNoHit() throws Exception {
+    // at depth 1 the scan sees only the calls withMonitor's block makes itself: its own sleep
+    // method, not the Thread.sleep under it, so it does not find the block that pinned
+    String recording = pinning().toString();
+    String classPath = TestRecordings.workloadsClassPath();
+    JsonNode analysis = json("analyze", recording, "--classpath", classPath, "--format", "json");
+    assertThat(sites(analysis)).anyMatch(s -> culprit(s).equals(WITH_MONITOR));
+    JsonNode scan =
+        json("scan", classPath, "--depth", "1", "--recording", recording, "--format", "json");
+    assertThat(scan.path("findings")).isNotEmpty();
+    assertThat(scan.path("findingsHit").asInt()).isZero();
+    scan.path("findings").forEach(f -> assertThat(f.get("hit").isNull()).isTrue());
+  }
+
+  @Test
   void scanNeedsAClassPathAndThreadDumpsHaveNoSitesToMark() {
     Cli.Result none = Cli.run("analyze", pinning().toString(), "--scan");
     assertThat(none.exitCode()).isEqualTo(ExitCode.USAGE.code());
