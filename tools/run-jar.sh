@@ -45,7 +45,11 @@ for o in ${VTSCOPE_JAVA_OPTS:-}; do
   esac
 done
 opts=(-XX:TieredStopAtLevel=1 --enable-native-access=ALL-UNNAMED)
-if [ "${1:-}" = scan ]; then
+# analyze --scan scans its --classpath as scan does, and needs the same heap
+scans=""
+[ "${1:-}" = scan ] && scans=1
+for a in "$@"; do [ "$a" = --scan ] && scans=1; done
+if [ -n "$scans" ]; then
   # A scan keeps every class of the class path until it has followed their calls: with a small
   # young generation each collection copies what was just read and scans an old generation that
   # keeps growing (the serial collector's pauses were most of a 200-jar scan's time). The parallel

@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -66,8 +65,7 @@ public record ScanAgreement(
       byMethod.computeIfAbsent(f.qualifiedMethod(), k -> new ArrayList<>()).add(f);
     }
     Map<Culprit, ScanFinding> predictions = new HashMap<>();
-    // identity: the scan's findings are distinct objects, and a record's hash walks its chain
-    Map<ScanFinding, RecordedHit> hits = new IdentityHashMap<>();
+    Map<ScanFinding, RecordedHit> hits = new HashMap<>();
     for (String section : SECTIONS) {
       for (Site site : analysis.siteSections().getOrDefault(section, List.of())) {
         Culprit culprit = site.attribution() == null ? null : site.attribution().culprit();
@@ -84,7 +82,7 @@ public record ScanAgreement(
     List<ScanFinding> hit = new ArrayList<>(hits.keySet());
     // most carrier time first; a tie keeps the scan's order
     List<ScanFinding> scanOrder = scan.findings();
-    Map<ScanFinding, Integer> position = new IdentityHashMap<>();
+    Map<ScanFinding, Integer> position = new HashMap<>();
     for (int i = 0; i < scanOrder.size(); i++) {
       position.put(scanOrder.get(i), i);
     }
