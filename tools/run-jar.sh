@@ -45,7 +45,12 @@ for o in ${VTSCOPE_JAVA_OPTS:-}; do
   esac
 done
 opts=(-XX:TieredStopAtLevel=1 --enable-native-access=ALL-UNNAMED)
-if [ "${1:-}" = scan ]; then
+# analyze --scan scans its --classpath as scan does, and needs the same heap (it makes no
+# class-data archive below: the archive is made with, and for, the other commands' collector)
+scans=""
+[ "${1:-}" = scan ] && scans=1
+for a in "$@"; do [ "$a" = --scan ] && scans=1; done
+if [ -n "$scans" ]; then
   # A scan keeps every class of the class path until it has followed their calls: with a small
   # young generation each collection copies what was just read and scans an old generation that
   # keeps growing (the serial collector's pauses were most of a 200-jar scan's time). The parallel
@@ -85,6 +90,7 @@ if [ -n "$home" ] && [ "$home" != "$java" ] && [ -f "$home/release" ]; then
   if [ -f "$archive" ] && [ "$archive" -nt "$jar" ]; then
     opts+=("-XX:SharedArchiveFile=$archive" "${quiet[@]}")
   elif { [ "${1:-}" = analyze ] || [ "${1:-}" = analyse ] || [ "${1:-}" = check ] || [ "${1:-}" = diff ]; } \
+    && [ -z "$scans" ] \
     && { [ -d "$cds" ] || mkdir -p "$cds" 2>/dev/null; } && [ -w "$cds" ] \
     && { [ ! -f "$archive.unsupported" ] || [ "$jar" -nt "$archive.unsupported" ]; }; then
     # Only after an analysis is the archive made: then the JVM has the classes that matter.

@@ -216,12 +216,35 @@ final class AnalysisMixin {
    */
   AnalysisOptions options() {
     checkClassPath();
+    return options(groupBy, classPath, appPackages);
+  }
+
+  private static AnalysisOptions options(
+      GroupBy groupBy, List<Path> classPath, List<String> appPackages) {
     return new AnalysisOptions(
         groupBy,
         classPath,
         appPackages,
         Prefetch.jdkHomes(),
         dev.vtscope.advice.Knowledge.standard().jdk().releases());
+  }
+
+  /** The {@code --classpath} entries given, as given ({@code lib/*} included); checked. */
+  List<Path> classPath() {
+    checkClassPath();
+    return classPath;
+  }
+
+  /**
+   * Analyses recordings as {@code analyze} does with none of its options but a class path
+   * (vtscope's reader, sites by culprit): for a command that reads recordings beside its own work,
+   * {@code scan --recording}, without offering analyze's options. Unreadable input becomes an
+   * {@link ExitException}.
+   */
+  static Analysis analyzeAsDefault(List<Path> classPath, List<RecordingInput> inputs) {
+    return run(
+        new Analyzer(ReaderKind.VTSCOPE.create(), options(GroupBy.CULPRIT, classPath, List.of())),
+        inputs);
   }
 
   /** The reader {@code --reader} chose. */
@@ -265,6 +288,10 @@ final class AnalysisMixin {
 
   /** Runs {@code analyzer} over the inputs; unreadable input becomes an {@link ExitException}. */
   Analysis analyze(Analyzer analyzer, List<RecordingInput> inputs) {
+    return run(analyzer, inputs);
+  }
+
+  private static Analysis run(Analyzer analyzer, List<RecordingInput> inputs) {
     try {
       return analyzer.analyze(inputs);
     } catch (RecordingProblemException e) {

@@ -6,6 +6,9 @@ import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.DumpAnalysis;
 import dev.vtscope.recording.RecordingInput;
 import dev.vtscope.report.Report;
+import dev.vtscope.scan.ClassPathScanner;
+import dev.vtscope.scan.ScanAgreement;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
@@ -41,6 +44,8 @@ final class AnalyzeCommand implements Callable<Integer> {
 
   private boolean threadDumps;
 
+  private boolean scan;
+
   AnalyzeCommand() {
     spec.addOption(
         Specs.flag(
@@ -50,6 +55,16 @@ final class AnalyzeCommand implements Callable<Integer> {
                 + " vtscope's settings) as 'analyze' reports dump files: what the threads wait"
                 + " for, which waits persist across the dumps, deadlocks.",
             "--thread-dumps"));
+    spec.addOption(
+        Specs.flag(
+            () -> scan,
+            v -> scan = v,
+            "Also scan the --classpath as vtscope scan does (docs/scan.md) and mark each pinned"
+                + " and monitor site whose culprit the scan found (predicted by scan), then list the"
+                + " scan's high and medium findings the recording did not hit. The scan reads"
+                + " every class of the class path: seconds for an application's jar, up to a"
+                + " minute for a hundred libraries.",
+            "--scan"));
     Specs.verboseOption(spec);
     Specs.helpOptions(spec);
   }
@@ -61,11 +76,16 @@ final class AnalyzeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if (scan && analysisOptions.classPath().isEmpty()) {
+      throw new ExitException(
+          ExitCode.USAGE, "--scan scans the --classpath; give --classpath PATH with it");
+    }
     if (DumpInputs.areDumps(input.paths(), input.recursive())) {
       return dumps();
     }
     List<RecordingInput> inputs = input.resolve();
     if (threadDumps) {
+      refuseScan();
       refuseRecordingFormat();
       print(
           DumpInputs.analyzeRecorded(
@@ -75,16 +95,36 @@ final class AnalyzeCommand implements Callable<Integer> {
     Analysis analysis =
         analysisOptions.analyze(
             inputs, output.machineReadable() ? null : spec.commandLine().getErr());
+    ScanAgreement agreement =
+        scan
+            ? ScanAgreement.of(
+                ScanCommand.scan(
+                    ScanCommand.classPath(
+                        analysisOptions.classPath().stream().map(Path::toString).toList()),
+                    ClassPathScanner.DEFAULT_DEPTH),
+                analysis)
+            : null;
     output.print(
         output.renderer(text, TerminalFacts.detect()),
-        new Report.Analyzed(analysis, Advisor.standard().advise(analysis)),
+        new Report.Analyzed(analysis, Advisor.standard().advise(analysis), agreement),
         spec.commandLine().getOut(),
         RecordingInputOptions.files(inputs));
     return ExitCode.OK.code();
   }
 
+  /** A scan is matched with a recording's pinned and monitor sites, which thread dumps lack. */
+  private void refuseScan() {
+    if (scan) {
+      throw new ExitException(
+          ExitCode.USAGE,
+          "--scan marks a recording's pinned and monitor sites; thread dumps have none, leave it"
+              + " out");
+    }
+  }
+
   /** Thread dumps given: what their threads wait for, and for a series what persisted. */
   private Integer dumps() {
+    refuseScan();
     if (threadDumps) {
       throw new ExitException(
           ExitCode.USAGE,

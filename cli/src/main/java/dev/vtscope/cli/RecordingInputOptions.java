@@ -64,6 +64,14 @@ final class RecordingInputOptions {
   }
 
   List<RecordingInput> resolve() {
+    return resolve(paths, recursive);
+  }
+
+  /**
+   * The recordings {@code paths} name, for a command that takes them other than as its operands
+   * ({@code scan --recording}); a path that is not one is an {@link ExitException}.
+   */
+  static List<RecordingInput> resolve(List<Path> paths, boolean recursive) {
     if (paths.stream().filter(p -> p.toString().equals(RecordingInputs.STDIN)).count() > 1) {
       throw new ExitException(ExitCode.USAGE, STDIN_TWICE);
     }

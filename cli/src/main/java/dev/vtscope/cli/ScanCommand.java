@@ -2,9 +2,11 @@ package dev.vtscope.cli;
 
 import dev.vtscope.advice.Knowledge;
 import dev.vtscope.advice.Severity;
+import dev.vtscope.recording.RecordingInput;
 import dev.vtscope.report.Report;
 import dev.vtscope.scan.ClassPathInput;
 import dev.vtscope.scan.ClassPathScanner;
+import dev.vtscope.scan.ScanAgreement;
 import dev.vtscope.scan.ScanResult;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -49,6 +51,8 @@ final class ScanCommand implements Callable<Integer> {
   private int depth = ClassPathScanner.DEFAULT_DEPTH;
 
   private String failOn = "none";
+
+  private List<Path> recordings = List.of();
 
   private final OutputOptions output =
       new OutputOptions(
@@ -101,6 +105,19 @@ final class ScanCommand implements Callable<Integer> {
                     + " when a finding has this risk or higher: low, medium, high, or none"
                     + " (default) to only report.")
             .build());
+    spec.addOption(
+        Specs.option(() -> recordings, v -> recordings = v, "--recording")
+            .paramLabel("FILE")
+            .type(List.class)
+            .auxiliaryTypes(Path.class)
+            .description(
+                "A JFR recording of the program (repeatable; a file, a folder of recordings or a"
+                    + " JFR repository), read as vtscope analyze reads it, with the scanned class"
+                    + " path as its --classpath. The findings the recordings hit (a pinned or"
+                    + " monitor site's culprit is the finding's method) come first, by the carrier"
+                    + " time the recordings attribute to them, each with its events and time; the"
+                    + " rest follow in the scan's order.")
+            .build());
     Specs.verboseOption(spec);
     Specs.helpOptions(spec);
   }
@@ -126,13 +143,39 @@ final class ScanCommand implements Callable<Integer> {
       throw new ExitException(
           ExitCode.USAGE, "give jars or folders to scan, or --classpath-file FILE");
     }
-    List<Path> classPath;
+    // the recordings first: a path that is not one is said before a long scan, not after it
+    List<RecordingInput> inputs =
+        recordings.isEmpty() ? List.of() : RecordingInputOptions.resolve(recordings, false);
+    List<Path> classPath = classPath(given);
+    read.addAll(classPath);
+    ScanResult result = scan(classPath, depth);
+    ScanAgreement recorded = null;
+    if (!inputs.isEmpty()) {
+      read.addAll(RecordingInputOptions.files(inputs));
+      recorded = ScanAgreement.of(result, AnalysisMixin.analyzeAsDefault(classPath, inputs));
+    }
+    output.print(
+        output.renderer(), new Report.Scanned(result, recorded), spec.commandLine().getOut(), read);
+    boolean failed =
+        threshold != null
+            && result.findings().stream().anyMatch(f -> f.severity().compareTo(threshold) >= 0);
+    return failed ? ExitCode.CHECK_FAILED.code() : ExitCode.OK.code();
+  }
+
+  /** The jars and folders of class path entries as given (globs, a.jar:b.jar); checked. */
+  static List<Path> classPath(List<String> given) {
     try {
-      classPath = ClassPathInput.resolve(given);
+      return ClassPathInput.resolve(given);
     } catch (ClassPathInput.MissingEntry e) {
       throw new ExitException(ExitCode.INPUT_UNREADABLE, e.getMessage(), e);
     }
-    read.addAll(classPath);
+  }
+
+  /**
+   * Scans {@code classPath} to {@code depth} calls; a class path with no class file is an {@link
+   * ExitException}.
+   */
+  static ScanResult scan(List<Path> classPath, int depth) {
     ScanResult result = new ClassPathScanner(Knowledge.standard(), depth).scan(classPath);
     if (result.classes() == 0) {
       throw new ExitException(
@@ -143,11 +186,7 @@ final class ScanCommand implements Callable<Integer> {
                   ? ""
                   : " (" + result.problems().get(0).problem() + ")"));
     }
-    output.print(output.renderer(), new Report.Scanned(result), spec.commandLine().getOut(), read);
-    boolean failed =
-        threshold != null
-            && result.findings().stream().anyMatch(f -> f.severity().compareTo(threshold) >= 0);
-    return failed ? ExitCode.CHECK_FAILED.code() : ExitCode.OK.code();
+    return result;
   }
 
   private String classPathText() {

@@ -16,6 +16,7 @@ import dev.vtscope.analysis.StackTree;
 import dev.vtscope.attribution.Attribution;
 import dev.vtscope.attribution.Culprit;
 import dev.vtscope.recording.Frame;
+import dev.vtscope.scan.ScanAgreement;
 import dev.vtscope.waits.DumpWaits;
 import dev.vtscope.waits.WaitGroup;
 import dev.vtscope.waits.WaitSeries;
@@ -55,7 +56,7 @@ public final class HtmlReport implements ReportRenderer {
   public void render(Report report, PrintWriter out) {
     ObjectNode data =
         switch (report) {
-          case Report.Analyzed r -> data(r.analysis(), r.advice());
+          case Report.Analyzed r -> data(r.analysis(), r.advice(), r.scan());
           case Report.DumpsAnalyzed r -> dumpData(r.analysis(), r.advice());
           default ->
               throw new IllegalArgumentException(
@@ -81,6 +82,13 @@ public final class HtmlReport implements ReportRenderer {
   }
 
   static ObjectNode data(Analysis a, Advice advice) {
+    return data(a, advice, null);
+  }
+
+  /**
+   * @param scan with {@code --scan}, which sites the scan predicted; else null
+   */
+  static ObjectNode data(Analysis a, Advice advice, ScanAgreement scan) {
     ObjectNode root = JsonText.object();
     ArrayNode inputs = root.putArray("inputs");
     for (InputFacts input : a.inputs()) {
@@ -165,7 +173,7 @@ public final class HtmlReport implements ReportRenderer {
             || a.carrierWork().fileIo().count() > 0);
     ArrayNode sites = root.putArray("sites");
     int[] id = {0};
-    a.siteSections().forEach((section, list) -> sites(sites, section, list, id));
+    a.siteSections().forEach((section, list) -> sites(sites, section, list, id, scan));
     return root;
   }
 
@@ -331,7 +339,8 @@ public final class HtmlReport implements ReportRenderer {
     return flat;
   }
 
-  private static void sites(ArrayNode out, String section, List<Site> sites, int[] id) {
+  private static void sites(
+      ArrayNode out, String section, List<Site> sites, int[] id, ScanAgreement scan) {
     for (Site s : sites.subList(0, Math.min(MAX_SITES, sites.size()))) {
       ObjectNode node = out.addObject();
       Attribution attribution = s.attribution();
@@ -343,6 +352,16 @@ public final class HtmlReport implements ReportRenderer {
       node.put("owner", c == null ? "" : c.owner().name().toLowerCase(Locale.ROOT));
       node.put("artifact", c == null || c.artifact() == null ? null : c.artifact().display());
       node.put("detail", c == null ? null : c.detail());
+      dev.vtscope.scan.ScanFinding predicted = scan == null ? null : scan.prediction(s);
+      if (predicted != null) {
+        node.put(
+            "predicted",
+            "predicted by scan ("
+                + predicted.severity().label()
+                + ", risk "
+                + predicted.score()
+                + ")");
+      }
       node.put("total", s.durations().totalNanos());
       node.put("events", s.durations().count());
       node.put("threads", s.virtualThreads());

@@ -34,6 +34,8 @@ import dev.vtscope.attribution.Owner;
 import dev.vtscope.recording.Frame;
 import dev.vtscope.recording.JvmFacts;
 import dev.vtscope.recording.RecordedStack;
+import dev.vtscope.scan.ScanAgreement;
+import dev.vtscope.scan.ScanFinding;
 import java.io.PrintWriter;
 import java.time.Instant;
 import java.util.List;
@@ -62,7 +64,12 @@ public final class JsonReport implements ReportRenderer {
     // instanceof rather than a switch on the sealed type: a pattern switch makes a class at
     // start-up (SwitchBootstraps) that no class-data archive keeps.
     if (report instanceof Report.Analyzed r) {
-      analysis(r.analysis(), r.advice(), out);
+      ObjectNode document = document(r.analysis(), r.advice());
+      if (r.scan() != null) {
+        scan(document, r.analysis(), r.scan());
+      }
+      out.println(JsonText.pretty(document));
+      out.flush();
     } else if (report instanceof Report.Checked r) {
       CheckReport.json(r.result(), r.recordings(), toolVersion, out);
     } else if (report instanceof Report.Compared r) {
@@ -70,15 +77,46 @@ public final class JsonReport implements ReportRenderer {
     } else if (report instanceof Report.DumpsAnalyzed r) {
       DumpReport.json(r.analysis(), r.advice(), toolVersion, out);
     } else if (report instanceof Report.Scanned r) {
-      ScanReport.json(r.result(), toolVersion, out);
+      ScanReport.json(r.result(), r.recorded(), toolVersion, out);
     } else {
       throw new IllegalArgumentException("not a report: " + report);
     }
   }
 
-  private void analysis(Analysis analysis, Advice advice, PrintWriter out) {
-    out.println(JsonText.pretty(document(analysis, advice)));
-    out.flush();
+  /**
+   * With {@code --scan}: on each pinned and monitor site, the finding that predicted it or null;
+   * and the scan's high and medium findings this analysis did not hit, all of them.
+   */
+  private static void scan(ObjectNode root, Analysis a, ScanAgreement agreement) {
+    predicted(root.path("pinned").path("sites"), a.pinned().sites(), agreement);
+    if (a.monitorEnter() != null) {
+      predicted(root.path("monitorEnter").path("sites"), a.monitorEnter().sites(), agreement);
+      predicted(root.path("monitorWait").path("sites"), a.monitorWait().sites(), agreement);
+    }
+    ObjectNode scan = root.putObject("scan");
+    scan.put("classes", agreement.scan().classes());
+    scan.put("depth", agreement.scan().depth());
+    scan.put("findings", agreement.scan().findings().size());
+    scan.put("findingsHit", agreement.hits().size());
+    ArrayNode notHit = scan.putArray("notHit");
+    agreement.notHit().forEach(f -> notHit.add(ScanReport.finding(f)));
+  }
+
+  private static void predicted(
+      com.fasterxml.jackson.databind.JsonNode nodes, List<Site> sites, ScanAgreement agreement) {
+    for (int i = 0; i < sites.size() && i < nodes.size(); i++) {
+      ScanFinding f = agreement.prediction(sites.get(i));
+      ObjectNode node = (ObjectNode) nodes.get(i);
+      if (f == null) {
+        node.putNull("predictedByScan");
+      } else {
+        node.putObject("predictedByScan")
+            .put("severity", f.severity().label())
+            .put("score", f.score())
+            .put("kind", f.kind().name())
+            .set("chain", ScanReport.chain(f));
+      }
+    }
   }
 
   /** The document as a tree, for renderers and tests that need it. */

@@ -13,6 +13,7 @@ import dev.vtscope.analysis.RecordingSet;
 import dev.vtscope.analysis.Site;
 import dev.vtscope.attribution.Attribution;
 import dev.vtscope.attribution.Culprit;
+import dev.vtscope.scan.ScanAgreement;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,7 +39,7 @@ public final class MarkdownReport implements ReportRenderer {
     // instanceof rather than a switch on the sealed type: a pattern switch makes a class at
     // start-up (SwitchBootstraps) that no class-data archive keeps.
     if (report instanceof Report.Analyzed r) {
-      analysis(r.analysis(), r.advice(), out);
+      analysis(r.analysis(), r.advice(), r.scan(), out);
     } else if (report instanceof Report.Checked r) {
       CheckReport.markdown(r.result(), r.recordings(), r.dumps() ? "dump" : "recording", out);
     } else if (report instanceof Report.Compared r) {
@@ -46,13 +47,13 @@ public final class MarkdownReport implements ReportRenderer {
     } else if (report instanceof Report.DumpsAnalyzed r) {
       DumpReport.markdown(r.analysis(), r.advice(), out);
     } else if (report instanceof Report.Scanned r) {
-      ScanReport.markdown(r.result(), out);
+      ScanReport.markdown(r.result(), r.recorded(), out);
     } else {
       throw new IllegalArgumentException("not a report: " + report);
     }
   }
 
-  private void analysis(Analysis a, Advice advice, PrintWriter out) {
+  private void analysis(Analysis a, Advice advice, ScanAgreement scan, PrintWriter out) {
     StringBuilder md = new StringBuilder();
     md.append("## vtscope: virtual-thread report\n\n");
     if (a.inputs().size() > RecordingVerdict.SHOWN) {
@@ -83,7 +84,7 @@ public final class MarkdownReport implements ReportRenderer {
       blocks.add(finding(f, names));
     }
     String pool = carrierPool(a, advice.carrierPool());
-    String sites = sites(a);
+    String sites = sites(a, scan);
     int budget = MAX_CHARS - md.length() - pool.length() - sites.length() - 200;
     int shown = 0;
     for (String block : blocks) {
@@ -269,7 +270,10 @@ public final class MarkdownReport implements ReportRenderer {
         + "\n\n";
   }
 
-  private static String sites(Analysis a) {
+  /**
+   * @param scan with {@code --scan}, which sites the scan predicted; else null
+   */
+  private static String sites(Analysis a, ScanAgreement scan) {
     List<Site> sites = a.sitesByTime();
     if (sites.isEmpty()) {
       return "";
@@ -288,6 +292,7 @@ public final class MarkdownReport implements ReportRenderer {
           .append(c == null ? "" : Escaping.markdownCodeCell(c.qualifiedMethod()))
           .append(" | ")
           .append(c == null ? "" : c.kind().name().toLowerCase(Locale.ROOT).replace('_', ' '))
+          .append(scan != null && scan.prediction(s) != null ? ", predicted by scan" : "")
           .append(" | ")
           .append(
               attribution == null || attribution.calledFrom() == null

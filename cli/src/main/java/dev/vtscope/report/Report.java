@@ -4,6 +4,7 @@ import dev.vtscope.advice.Advice;
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.gate.CheckResult;
 import dev.vtscope.gate.DiffResult;
+import dev.vtscope.scan.ScanAgreement;
 
 /**
  * What a command reports, ready to be formatted: every command reads as analyse, advise, then one
@@ -11,8 +12,19 @@ import dev.vtscope.gate.DiffResult;
  */
 public sealed interface Report {
 
-  /** {@code vtscope analyze}: an analysis and the advice drawn from it. */
-  record Analyzed(Analysis analysis, Advice advice) implements Report {}
+  /**
+   * {@code vtscope analyze}: an analysis and the advice drawn from it.
+   *
+   * @param scan with {@code --scan}, how the scan of the class path agrees with the analysis'
+   *     sites; else null
+   */
+  record Analyzed(Analysis analysis, Advice advice, ScanAgreement scan) implements Report {
+
+    /** An analysis without a scan. */
+    public Analyzed(Analysis analysis, Advice advice) {
+      this(analysis, advice, null);
+    }
+  }
 
   /**
    * {@code vtscope check}: what was checked.
@@ -44,6 +56,16 @@ public sealed interface Report {
   /** {@code vtscope diff}: the sites of two analyses, matched. */
   record Compared(DiffResult result) implements Report {}
 
-  /** {@code vtscope scan}: a class path's methods that can pin. Text, JSON and Markdown show it. */
-  record Scanned(dev.vtscope.scan.ScanResult result) implements Report {}
+  /**
+   * {@code vtscope scan}: a class path's methods that can pin. Text, JSON and Markdown show it.
+   *
+   * @param recorded with {@code --recording}, what the recordings hit of the findings; else null
+   */
+  record Scanned(dev.vtscope.scan.ScanResult result, ScanAgreement recorded) implements Report {
+
+    /** A scan without recordings. */
+    public Scanned(dev.vtscope.scan.ScanResult result) {
+      this(result, null);
+    }
+  }
 }

@@ -7,6 +7,8 @@ import dev.vtscope.scan.ChainStep;
 import dev.vtscope.scan.Demotion;
 import dev.vtscope.scan.FindingKind;
 import dev.vtscope.scan.KnownFix;
+import dev.vtscope.scan.RecordedHit;
+import dev.vtscope.scan.ScanAgreement;
 import dev.vtscope.scan.ScanFinding;
 import dev.vtscope.scan.ScanResult;
 import dev.vtscope.scan.ScannedArchive;
@@ -78,8 +80,11 @@ final class ScanReport {
     return result.findings().stream().filter(f -> f.severity() == severity).count();
   }
 
-  static void text(ScanResult result, PrintWriter out) {
+  static void text(ScanResult result, ScanAgreement recorded, PrintWriter out) {
     out.println("vtscope scan: " + summary(result));
+    if (recorded != null) {
+      out.println("  " + hitSummary(recorded));
+    }
     for (ScannedArchive a : result.problems()) {
       out.println(
           "  ! skipped "
@@ -87,7 +92,8 @@ final class ScanReport {
               + ": "
               + Escaping.terminalLine(a.problem()));
     }
-    for (ScanFinding f : result.findings()) {
+    for (ScanFinding f : recorded == null ? result.findings() : recorded.ranked()) {
+      RecordedHit hit = recorded == null ? null : recorded.hit(f);
       out.println();
       out.println(
           String.format(Locale.ROOT, "%-6s ", f.severity().label().toUpperCase(Locale.ROOT))
@@ -110,6 +116,9 @@ final class ScanReport {
               + "; risk "
               + f.score()
               + (f.virtual() ? ", through a virtual call" : ""));
+      if (hit != null) {
+        out.println("       hit: " + hit(hit));
+      }
       for (int i = 0; i < f.chain().size(); i++) {
         ChainStep s = f.chain().get(i);
         out.println(
@@ -130,6 +139,25 @@ final class ScanReport {
       }
     }
     out.flush();
+  }
+
+  /** What the recordings hit, said once above the findings. */
+  private static String hitSummary(ScanAgreement recorded) {
+    int hits = recorded.hits().size();
+    return hits == 0
+        ? "the recordings hit none of the findings: no pinned or monitor site's culprit is one of"
+            + " their methods"
+        : "the recordings hit "
+            + hits
+            + (hits == 1 ? " finding, listed first" : " findings, listed first by carrier time");
+  }
+
+  /** A finding's share of the recordings. */
+  static String hit(RecordedHit hit) {
+    return hit.events()
+        + (hit.events() == 1 ? " event, " : " events, ")
+        + dev.vtscope.analysis.HumanDurations.format(hit.pinnedNanos())
+        + " holding carriers in the recordings";
   }
 
   /** Why a finding is not ranked, as its line says it. */
@@ -199,10 +227,11 @@ final class ScanReport {
     return "(" + String.join(", ", types) + ")";
   }
 
-  static void markdown(ScanResult result, PrintWriter out) {
+  static void markdown(ScanResult result, ScanAgreement recorded, PrintWriter out) {
     StringBuilder md =
         new StringBuilder("## vtscope scan\n\n")
             .append(Escaping.markdownText(summary(result)))
+            .append(recorded == null ? "" : "; " + Escaping.markdownText(hitSummary(recorded)))
             .append("\n\n");
     for (ScannedArchive a : result.problems()) {
       md.append("- skipped ")
@@ -217,7 +246,8 @@ final class ScanReport {
           .append("|---|---|---|---|---|---|---|\n");
     }
     int shown = 0;
-    for (ScanFinding f : result.findings()) {
+    for (ScanFinding f : recorded == null ? result.findings() : recorded.ranked()) {
+      RecordedHit hit = recorded == null ? null : recorded.hit(f);
       if (md.length() > MarkdownReport.MAX_CHARS - 1_000) {
         md.append("| | … ")
             .append(result.findings().size() - shown)
@@ -232,6 +262,7 @@ final class ScanReport {
           .append(f.severity().label())
           .append(" ")
           .append(f.score())
+          .append(hit == null ? "" : "<br>**hit**: " + hit(hit))
           .append(" | ")
           .append(Escaping.markdownCodeCell(f.qualifiedMethod() + parameters(f.descriptor())))
           .append(" | ")
@@ -259,7 +290,7 @@ final class ScanReport {
     out.flush();
   }
 
-  static void json(ScanResult result, String toolVersion, PrintWriter out) {
+  static void json(ScanResult result, ScanAgreement recorded, String toolVersion, PrintWriter out) {
     ObjectNode root = JsonText.object();
     root.put("schemaVersion", SCHEMA_VERSION);
     root.putObject("tool").put("name", "vtscope").put("version", toolVersion);
@@ -279,70 +310,93 @@ final class ScanReport {
           .put("classes", a.classes())
           .put("problem", a.problem());
     }
+    if (recorded != null) {
+      root.put("findingsHit", recorded.hits().size());
+    }
     ArrayNode findings = root.putArray("findings");
-    for (ScanFinding f : result.findings()) {
-      ObjectNode o =
-          findings
-              .addObject()
-              .put("severity", f.severity().label())
-              .put("score", f.score())
-              .put("kind", f.kind().name())
-              .put("artifact", f.artifact())
-              .put("location", f.location())
-              .put("release", f.release())
-              .put("className", f.className())
-              .put("method", f.method())
-              .put("descriptor", f.descriptor());
-      if (f.lines() == null) {
-        o.putNull("lines");
-      } else {
-        o.putObject("lines").put("first", f.lines().first()).put("last", f.lines().last());
+    for (ScanFinding f : recorded == null ? result.findings() : recorded.ranked()) {
+      ObjectNode o = finding(f);
+      if (recorded != null) {
+        RecordedHit hit = recorded.hit(f);
+        if (hit == null) {
+          o.putNull("hit");
+        } else {
+          o.putObject("hit").put("events", hit.events()).put("pinnedNanos", hit.pinnedNanos());
+        }
       }
-      o.put("blocking", f.blocking() == null ? null : f.blocking().name());
-      o.put("virtual", f.virtual());
-      ArrayNode chain = o.putArray("chain");
-      for (ChainStep s : f.chain()) {
-        chain
-            .addObject()
-            .put("className", s.className())
-            .put("method", s.method())
-            .put("descriptor", s.descriptor())
-            .put("line", s.line())
-            .put("virtual", s.virtual());
-      }
-      ObjectNode releases = o.putObject("releases").put("first", f.releases().first());
-      if (f.releases().last() == 0) {
-        releases.putNull("last");
-      } else {
-        releases.put("last", f.releases().last());
-      }
-      if (f.waitersPinnedUpTo() > 0) {
-        o.put("waitersPinnedUpTo", f.waitersPinnedUpTo());
-      } else {
-        o.putNull("waitersPinnedUpTo");
-      }
-      if (f.fix() == null) {
-        o.putNull("fix");
-      } else {
-        KnownFix k = f.fix();
-        o.putObject("fix")
-            .put("library", k.library())
-            .put("knownPin", k.knownPin())
-            .put("fixedIn", k.fixedIn())
-            .put("lastAffected", k.lastAffected())
-            .put("checkedUpTo", k.checkedUpTo())
-            .put("remedy", k.remedy())
-            .put("source", k.source());
-      }
-      if (f.demotion() == null) {
-        o.putNull("demotion");
-      } else {
-        o.putObject("demotion")
-            .put("reason", f.demotion().reason().name())
-            .put("root", f.demotion().root());
-      }
+      findings.add(o);
     }
     out.println(JsonText.pretty(root));
     out.flush();
+  }
+
+  /** A finding as the scan's JSON lists it. */
+  static ObjectNode finding(ScanFinding f) {
+    ObjectNode o =
+        JsonText.object()
+            .put("severity", f.severity().label())
+            .put("score", f.score())
+            .put("kind", f.kind().name())
+            .put("artifact", f.artifact())
+            .put("location", f.location())
+            .put("release", f.release())
+            .put("className", f.className())
+            .put("method", f.method())
+            .put("descriptor", f.descriptor());
+    if (f.lines() == null) {
+      o.putNull("lines");
+    } else {
+      o.putObject("lines").put("first", f.lines().first()).put("last", f.lines().last());
+    }
+    o.put("blocking", f.blocking() == null ? null : f.blocking().name());
+    o.put("virtual", f.virtual());
+    o.set("chain", chain(f));
+    ObjectNode releases = o.putObject("releases").put("first", f.releases().first());
+    if (f.releases().last() == 0) {
+      releases.putNull("last");
+    } else {
+      releases.put("last", f.releases().last());
+    }
+    if (f.waitersPinnedUpTo() > 0) {
+      o.put("waitersPinnedUpTo", f.waitersPinnedUpTo());
+    } else {
+      o.putNull("waitersPinnedUpTo");
+    }
+    if (f.fix() == null) {
+      o.putNull("fix");
+    } else {
+      KnownFix k = f.fix();
+      o.putObject("fix")
+          .put("library", k.library())
+          .put("knownPin", k.knownPin())
+          .put("fixedIn", k.fixedIn())
+          .put("lastAffected", k.lastAffected())
+          .put("checkedUpTo", k.checkedUpTo())
+          .put("remedy", k.remedy())
+          .put("source", k.source());
+    }
+    if (f.demotion() == null) {
+      o.putNull("demotion");
+    } else {
+      o.putObject("demotion")
+          .put("reason", f.demotion().reason().name())
+          .put("root", f.demotion().root());
+    }
+    return o;
+  }
+
+  /** A finding's chain, the method first, the blocking JDK method last. */
+  static ArrayNode chain(ScanFinding f) {
+    ArrayNode chain = JsonText.array();
+    for (ChainStep s : f.chain()) {
+      chain
+          .addObject()
+          .put("className", s.className())
+          .put("method", s.method())
+          .put("descriptor", s.descriptor())
+          .put("line", s.line())
+          .put("virtual", s.virtual());
+    }
+    return chain;
   }
 }

@@ -28,9 +28,12 @@ import dev.vtscope.attribution.CulpritKind;
 import dev.vtscope.attribution.MonitorFrame;
 import dev.vtscope.recording.Frame;
 import dev.vtscope.recording.RecordedStack;
+import dev.vtscope.scan.ScanAgreement;
+import dev.vtscope.scan.ScanFinding;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /** The report a person reads in a terminal. */
 public final class TextReport implements ReportRenderer {
@@ -39,6 +42,9 @@ public final class TextReport implements ReportRenderer {
 
   private static final int FRAMES_AFTER_APPLICATION_FRAME = 2;
   private static final int MAX_FRAMES = 14;
+
+  /** Most scan findings listed under the recording's sites; JSON lists them all. */
+  private static final int NOT_HIT_SHOWN = 10;
 
   private final TextStyle style;
 
@@ -51,7 +57,7 @@ public final class TextReport implements ReportRenderer {
     // instanceof rather than a switch on the sealed type: a pattern switch makes a class at
     // start-up (SwitchBootstraps) that no class-data archive keeps.
     if (report instanceof Report.Analyzed r) {
-      analysis(r.analysis(), r.advice(), out);
+      analysis(r.analysis(), r.advice(), r.scan(), out);
     } else if (report instanceof Report.Checked r) {
       CheckReport.text(r.result(), r.recordings(), r.dumps() ? "dump" : "recording", out);
     } else if (report instanceof Report.Compared r) {
@@ -59,22 +65,25 @@ public final class TextReport implements ReportRenderer {
     } else if (report instanceof Report.DumpsAnalyzed r) {
       dumps(r, out);
     } else if (report instanceof Report.Scanned r) {
-      ScanReport.text(r.result(), out);
+      ScanReport.text(r.result(), r.recorded(), out);
     } else {
       throw new IllegalArgumentException("not a report: " + report);
     }
   }
 
-  private void analysis(Analysis a, Advice advice, PrintWriter out) {
+  private void analysis(Analysis a, Advice advice, ScanAgreement scan, PrintWriter out) {
     List<String> lines = new ArrayList<>();
     recording(a, lines);
     summary(a, lines);
     findings(a, advice, lines);
     recordings(a, advice, lines);
     carrierPool(a, advice.carrierPool(), lines);
-    pinnedSites(a, lines);
-    monitorSites("Monitor enter from virtual threads", a.monitorEnter(), a, lines);
-    monitorSites("Monitor wait from virtual threads", a.monitorWait(), a, lines);
+    pinnedSites(a, scan, lines);
+    monitorSites("Monitor enter from virtual threads", a.monitorEnter(), a, scan, lines);
+    monitorSites("Monitor wait from virtual threads", a.monitorWait(), a, scan, lines);
+    if (scan != null) {
+      notHit(scan, lines);
+    }
     carrierWork(a, lines);
     submitFailures(a, lines);
     notes(a, advice, lines);
@@ -320,21 +329,54 @@ public final class TextReport implements ReportRenderer {
         + HumanDurations.format(d.maxNanos());
   }
 
-  private void pinnedSites(Analysis a, List<String> lines) {
+  private void pinnedSites(Analysis a, ScanAgreement scan, List<String> lines) {
     List<Site> sites = a.pinned().sites();
     if (sites.isEmpty()) {
       return;
     }
     lines.add(style.bold(sectionTitle("Pinned sites", a, sites.size())));
-    siteList(sites, lines, true);
+    siteList(sites, lines, true, "     held by    ", scan);
   }
 
-  private void monitorSites(String title, MonitorSummary m, Analysis a, List<String> lines) {
+  private void monitorSites(
+      String title, MonitorSummary m, Analysis a, ScanAgreement scan, List<String> lines) {
     if (m == null || m.sites().isEmpty()) {
       return;
     }
     lines.add(style.bold(sectionTitle(title, a, m.sites().size())));
-    siteList(m.sites(), lines, false);
+    siteList(m.sites(), lines, false, "     blocked at ", scan);
+  }
+
+  /** The scan's high and medium findings the recording did not hit: risks its load left alone. */
+  private void notHit(ScanAgreement scan, List<String> lines) {
+    List<ScanFinding> notHit = scan.notHit();
+    if (notHit.isEmpty()) {
+      return;
+    }
+    int shown = Math.min(notHit.size(), NOT_HIT_SHOWN);
+    lines.add(
+        style.bold(
+            "Scan findings the recording did not hit (high and medium"
+                + (shown < notHit.size() ? "; top " + shown + " of " + notHit.size() : "")
+                + ")"));
+    for (ScanFinding f : notHit.subList(0, shown)) {
+      lines.add(
+          String.format(Locale.ROOT, "  %-6s ", f.severity().label().toUpperCase(Locale.ROOT))
+              + Escaping.terminal(f.qualifiedMethod())
+              + ScanReport.parameters(f.descriptor())
+              + (f.lines() == null ? "" : " " + f.lines())
+              + " in "
+              + Escaping.terminal(f.artifact()));
+    }
+    if (shown < notHit.size()) {
+      lines.add(
+          style.dim(
+              "  … "
+                  + (notHit.size() - shown)
+                  + " more; --format json lists all, vtscope scan"
+                  + " shows their chains"));
+    }
+    lines.add("");
   }
 
   /** Carrier time without pinning: long CPU runs, file I/O, compensated starts. */
@@ -375,15 +417,19 @@ public final class TextReport implements ReportRenderer {
         + ")";
   }
 
-  private void siteList(List<Site> sites, List<String> lines, boolean pinned) {
-    siteList(sites, lines, pinned, pinned ? "     held by    " : "     blocked at ");
-  }
-
   private void siteList(List<Site> sites, List<String> lines, String culpritLabel) {
-    siteList(sites, lines, false, culpritLabel);
+    siteList(sites, lines, false, culpritLabel, null);
   }
 
-  private void siteList(List<Site> sites, List<String> lines, boolean pinned, String culpritLabel) {
+  /**
+   * @param scan with {@code --scan}, which sites the scan predicted; else null
+   */
+  private void siteList(
+      List<Site> sites,
+      List<String> lines,
+      boolean pinned,
+      String culpritLabel,
+      ScanAgreement scan) {
     int shown = Math.min(sites.size(), style.topSites());
     for (int i = 0; i < shown; i++) {
       Site site = sites.get(i);
@@ -411,6 +457,15 @@ public final class TextReport implements ReportRenderer {
       Attribution attribution = site.attribution();
       if (attribution != null) {
         lines.add(culpritLabel + culprit(attribution.culprit()));
+      }
+      ScanFinding predicted = scan == null ? null : scan.prediction(site);
+      if (predicted != null) {
+        lines.add(
+            "     predicted by scan ("
+                + predicted.severity().label()
+                + ", risk "
+                + predicted.score()
+                + ")");
       }
       if (pinned && site.reason() != null) {
         lines.add("     reason     " + Escaping.terminal(site.reason()));

@@ -7,7 +7,11 @@
  * JDK methods that block are attribution's table ({@link dev.vtscope.attribution.BlockingCalls}),
  * which also names what a compensated carrier's thread blocked in.
  *
+ * <p>It also matches a scan with an analysis of recordings ({@link ScanAgreement}): which recorded
+ * sites the scan predicted, which findings the recordings hit.
+ *
  * <p>May import: {@code dev.vtscope.attribution}, {@code dev.vtscope.advice.Knowledge}, {@code
- * dev.vtscope.advice.Severity}, the JDK. Never: {@code jdk.jfr}, {@code dev.vtscope.report}.
+ * dev.vtscope.advice.Severity}, {@code dev.vtscope.analysis} (the sites a scan is matched with),
+ * the JDK. Never: {@code jdk.jfr}, {@code dev.vtscope.report}.
  */
 package dev.vtscope.scan;

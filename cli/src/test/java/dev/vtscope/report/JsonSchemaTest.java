@@ -91,4 +91,32 @@ class JsonSchemaTest {
     ((ObjectNode) scan).remove("depth");
     assertThat(schema.validate(scan)).hasSizeGreaterThanOrEqualTo(2);
   }
+
+  @Test
+  void analyzeWithScanAndScanWithRecordingsValidate() throws Exception {
+    String recording =
+        TestRecordings.repoRoot().resolve("samples/jdk21/pinning-synchronized.jfr").toString();
+    String classPath = TestRecordings.workloadsClassPath();
+    dev.vtscope.testing.Cli.Result analyzed =
+        dev.vtscope.testing.Cli.run(
+            "analyze", recording, "--classpath", classPath, "--scan", "--format", "json");
+    assertThat(analyzed.exitCode()).as(analyzed.err()).isZero();
+    JsonNode report = MAPPER.readTree(analyzed.out());
+    assertThat(report.at("/scan/notHit")).isNotEmpty();
+    assertThat(schema().validate(report)).isEmpty();
+    ((ObjectNode) report.at("/pinned/sites/0")).put("predictedByScan", "yes");
+    ((ObjectNode) report.get("scan")).remove("notHit");
+    assertThat(schema().validate(report)).hasSizeGreaterThanOrEqualTo(2);
+
+    dev.vtscope.testing.Cli.Result scanned =
+        dev.vtscope.testing.Cli.run(
+            "scan", classPath, "--recording", recording, "--format", "json");
+    assertThat(scanned.exitCode()).as(scanned.err()).isZero();
+    JsonNode scan = MAPPER.readTree(scanned.out());
+    JsonSchema scanSchema = schema("docs/vtscope-scan.schema.json");
+    assertThat(scan.has("findingsHit")).isTrue();
+    assertThat(scanSchema.validate(scan)).isEmpty();
+    ((ObjectNode) scan.get("findings").get(0)).putObject("hit").put("events", -1);
+    assertThat(scanSchema.validate(scan)).isNotEmpty();
+  }
 }
