@@ -50,6 +50,8 @@ final class ScanCommand implements Callable<Integer> {
 
   private String failOn = "none";
 
+  private List<String> callsOf = List.of();
+
   private final OutputOptions output =
       new OutputOptions(
           spec,
@@ -101,6 +103,17 @@ final class ScanCommand implements Callable<Integer> {
                     + " when a finding has this risk or higher: low, medium, high, or none"
                     + " (default) to only report.")
             .build());
+    spec.addOption(
+        Specs.option(() -> callsOf, v -> callsOf = v, "--calls-of")
+            .paramLabel("CLASS.METHOD")
+            .type(List.class)
+            .auxiliaryTypes(String.class)
+            .description(
+                "Also list the calls the method makes (every overload, in every class file of its"
+                    + " class), each with the synchronized blocks held there and how the scan finds"
+                    + " it blocks: to see why a method is a finding or is not. A nested class is"
+                    + " a.b.C$D.m; repeatable. Text and JSON show the list.")
+            .build());
     Specs.verboseOption(spec);
     Specs.helpOptions(spec);
   }
@@ -115,6 +128,13 @@ final class ScanCommand implements Callable<Integer> {
     Severity threshold = CheckCommand.severity(failOn);
     if (depth < 1) {
       throw new ExitException(ExitCode.USAGE, "--depth must be 1 or more, not " + depth);
+    }
+    for (String m : callsOf) {
+      int dot = m.lastIndexOf('.');
+      if (dot <= 0 || dot == m.length() - 1) {
+        throw new ExitException(
+            ExitCode.USAGE, "--calls-of wants a class and a method, a.b.C.m, not " + m);
+      }
     }
     List<String> given = new ArrayList<>(entries);
     List<Path> read = new ArrayList<>();
@@ -133,7 +153,7 @@ final class ScanCommand implements Callable<Integer> {
       throw new ExitException(ExitCode.INPUT_UNREADABLE, e.getMessage(), e);
     }
     read.addAll(classPath);
-    ScanResult result = new ClassPathScanner(Knowledge.standard(), depth).scan(classPath);
+    ScanResult result = new ClassPathScanner(Knowledge.standard(), depth).scan(classPath, callsOf);
     if (result.classes() == 0) {
       throw new ExitException(
           ExitCode.INPUT_UNREADABLE,
