@@ -114,6 +114,8 @@ public final class ClassPathScanner {
           }
           monitorEnter |= call.monitors() > 0;
           ChainSearch.Chain chain = search.from(call, depth);
+          BlockingKind blocking =
+              chain != null ? chain.kind() : runsCallback(call) ? BlockingKind.CALLBACK : null;
           calls.add(
               new CallListing.Call(
                   call.owner(),
@@ -121,7 +123,7 @@ public final class ClassPathScanner {
                   call.descriptor(),
                   call.line(),
                   call.monitors(),
-                  chain == null ? null : chain.kind()));
+                  blocking));
         }
         overloads.add(
             new CallListing.Overload(m.descriptor(), m.isSynchronized(), monitorEnter, calls));
@@ -182,12 +184,7 @@ public final class ClassPathScanner {
             && call.name().equals("upcallStub")) {
           upcall = call;
         }
-        if (callback == null
-            && BlockingCalls.isJdkClass(call.owner())
-            && table
-                .match(call.owner(), call.name(), call.descriptor())
-                .filter(b -> b.kind() == BlockingKind.CALLBACK)
-                .isPresent()) {
+        if (callback == null && runsCallback(call)) {
           callback = call;
         }
         if (initialiser || m.isSynchronized() || call.monitors() > 0) {
@@ -279,6 +276,15 @@ public final class ClassPathScanner {
       }
     }
     return found;
+  }
+
+  /** Whether {@code call} is of a JDK method that runs the caller's function under its monitor. */
+  private boolean runsCallback(CallSite call) {
+    return BlockingCalls.isJdkClass(call.owner())
+        && table
+            .match(call.owner(), call.name(), call.descriptor())
+            .filter(b -> b.kind() == BlockingKind.CALLBACK)
+            .isPresent();
   }
 
   private ScanFinding finding(
