@@ -11,9 +11,10 @@ runs them with vtscope's scan and turns its answers into verdicts.
         AFFECTED  a class file holds a monitor (synchronized method or block) around a call of the
                   pin's blocksIn, or that call runs the caller's function under a JDK monitor
                   (ConcurrentHashMap.compute: the scan's CALLBACK)
-        FIXED     the call is there and no class file holds a monitor around it; or, for
-                  java.lang.Object.wait, the method is there with neither the wait nor any monitor
-                  (the wait became a Condition.await)
+        FIXED     the call is there and no class file holds a monitor around it; or the call went
+                  with the monitor: the method is there with neither the call nor any monitor, and
+                  none of the methods it calls is a finding of the scan (a wait that became a
+                  Condition.await, a wait moved into a helper that holds no monitor)
         NOCALL    the method is there but makes no such call
         NOMETHOD  the class is there but has no method of that name
         NOCLASS   the jar has no such class
@@ -32,7 +33,8 @@ from xml.sax.saxutils import escape
 
 FIELDS = ["name", "category", "packages", "artifact", "pins", "lastAffected", "fixedIn",
           "checkedUpTo", "change", "remedy", "asyncApi", "source"]
-CATEGORIES = {"JDBC driver", "connection pool", "HTTP client", "cache", "logger", "database client", "other"}
+CATEGORIES = {"JDBC driver", "connection pool", "HTTP client", "cache", "logger", "database client",
+              "messaging client", "coordination client", "other"}
 DEPENDENCY_PLUGIN = "3.6.1"
 
 
@@ -166,20 +168,24 @@ def parameters(descriptor):
     return "(" + ",".join(out) + ")"
 
 
-def verdict(listing, method, blocks_in):
-    """(status, detail) of one pin in one jar, from the scan's --calls-of listing."""
+def verdict(listing, method, blocks_in, findings):
+    """(status, detail) of one pin in one jar, from the scan's --calls-of listing and the
+    methods (a.b.C.m) its findings name."""
     owner, name = split_method(blocks_in)
     files = loaded_variants(listing["classFiles"])
     if not files:
         return "NOCLASS", "no class %s" % listing["className"]
     details = []
     any_affected, all_fixed, any_method, any_call, any_monitor = False, True, False, False, False
+    callees_found = set()
     for f in files:
         where = "%s%s" % (listing["className"], "" if f["release"] == 0 else " (JDK %d+ variant)" % f["release"])
         held, free = [], []
         for o in f["overloads"]:
             any_monitor |= o["synchronized"] or o["monitorEnter"]
             for c in o["calls"]:
+                if c["owner"] + "." + c["name"] in findings:
+                    callees_found.add(c["owner"] + "." + c["name"])
                 if c["owner"] != owner or c["name"] != name:
                     continue
                 at = "%s%s line %d" % (method, parameters(o["descriptor"]), c["line"])
@@ -204,17 +210,21 @@ def verdict(listing, method, blocks_in):
             details.append("%s: held by %s" % (where, ", ".join(held)))
         else:
             details.append("%s: call at %s outside any monitor" % (where, ", ".join(free)))
-    # A wait inside a monitor can go away with the monitor (a Condition.await under a lock):
-    # the method still there, with neither the wait nor any monitor, is fixed too.
-    wait_gone = (not any_call and any_method and not any_monitor
-                 and blocks_in == "java.lang.Object.wait")
-    if wait_gone:
-        details.append("no Object.wait and no monitor left in " + method)
+    # A call inside a monitor can go away with the monitor (a wait that became a Condition.await
+    # under a lock, a wait moved into a helper): the method still there, with neither the call nor
+    # any monitor, and calling no method the scan finds holding one across a block, is fixed too.
+    went_with_monitor = (not any_call and any_method and not any_monitor and not callees_found)
+    if went_with_monitor:
+        details.append("no call of %s and no monitor left in %s; no method it calls is a finding"
+                       % (short(blocks_in), method))
+    elif not any_call and any_method and not any_monitor:
+        details.append("no monitor left in %s, but it calls %s, which the scan finds"
+                       % (method, ", ".join(sorted(callees_found))))
     if not any_method:
         status = "NOMETHOD"
     elif any_affected:
         status = "AFFECTED"
-    elif wait_gone or (any_call and all_fixed):
+    elif went_with_monitor or (any_call and all_fixed):
         status = "FIXED"
     else:
         status = "NOCALL"
@@ -233,7 +243,7 @@ def check(tasks_path, vtscope):
         for _, cls, method, _ in tasks:
             if cls + "." + method not in wanted:
                 wanted.append(cls + "." + method)
-        command = [vtscope, "scan", jar, "--depth", "1", "--format", "json"]
+        command = [vtscope, "scan", jar, "--format", "json"]
         for m in wanted:
             command += ["--calls-of", m]
         run = subprocess.run(command, capture_output=True, text=True)
@@ -242,9 +252,11 @@ def check(tasks_path, vtscope):
                 print("RESULT\t%s\tERROR\tvtscope scan exited %d: %s"
                       % (label, run.returncode, run.stderr.strip().splitlines()[-1:]))
             continue
-        listings = {l["className"] + "." + l["method"]: l for l in json.loads(run.stdout)["callsOf"]}
+        scan = json.loads(run.stdout)
+        listings = {l["className"] + "." + l["method"]: l for l in scan["callsOf"]}
+        findings = {f["className"] + "." + f["method"] for f in scan["findings"]}
         for label, cls, method, blocks_in in tasks:
-            status, detail = verdict(listings[cls + "." + method], method, blocks_in)
+            status, detail = verdict(listings[cls + "." + method], method, blocks_in, findings)
             print("RESULT\t%s\t%s\t%s" % (label, status, detail))
 
 
