@@ -6,8 +6,8 @@ import java.util.List;
 /**
  * The calls of one method of the class path, every overload of it in every class file of its class,
  * with the monitors held at each call: what {@code vtscope scan --calls-of a.b.C.m} shows, to say
- * whether a release still holds a monitor around a call or no longer does (tools/verify-library-
- * fixes.sh checks knowledge.json's library entries with it).
+ * whether a release still holds a monitor around a call or no longer does. The check of
+ * knowledge.json's library entries, {@code tools/verify-library-fixes.sh}, reads it.
  *
  * @param className the class asked for, binary name with dots
  * @param method the method's name
