@@ -5,23 +5,21 @@
 #   tools/verify-library-fixes.sh --write   also writes them to docs/evidence/library-fixes.txt
 #
 # For each entry of "libraries" it downloads from Maven Central (with mvn) the releases the claim
-# rests on (lastAffected and fixedIn, or checkedUpTo) into target/library-jars/, and runs
-# tools/LibraryFixCheck.java on each pin: a "fixed in F" claim holds when lastAffected holds a
-# monitor around the pin's blocking call and F no longer does; a "no fix" claim holds when
-# checkedUpTo still does. Exits 1 when a claim fails. Needs a JDK 24+ (java.lang.classfile),
-# python3 and mvn.
+# rests on (lastAffected and fixedIn, or checkedUpTo) into target/library-jars/, and asks vtscope's
+# scan for the calls of each pin's method (./vtscope scan JAR --calls-of CLASS.METHOD, the same
+# monitor data flow the scan's findings come from): a "fixed in F" claim holds when lastAffected
+# holds a monitor around the pin's blocking call and F no longer does; a "no fix" claim holds when
+# checkedUpTo still does. Exits 1 when a claim fails. Needs what ./vtscope needs (a JDK 21+, Maven
+# to build it), python3 and mvn.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
-# shellcheck source=find-jdk.sh
-. "$root/tools/find-jdk.sh"
 write=""
 case "${1:-}" in
   --write) write=yes ;;
   "") ;;
   *) echo "usage: tools/verify-library-fixes.sh [--write]" >&2; exit 2 ;;
 esac
-vt_find_java 24 || { echo "verify-library-fixes: needs a JDK 24+ (found: ${VT_SEEN:-none})" >&2; exit 9; }
 python=$(command -v python3 || true)
 [ -n "$python" ] || { echo "verify-library-fixes: needs python3" >&2; exit 9; }
 
@@ -37,15 +35,15 @@ if [ "$missing" != 0 ]; then
 fi
 
 results="$jars/results.tsv"
-"$VT_JAVA" "$root/tools/LibraryFixCheck.java" check "$jars/tasks.tsv" >"$results"
+"$python" "$root/tools/library_fixes.py" check "$jars/tasks.tsv" "$root/vtscope" >"$results"
 
 out="$jars/report.txt"
 status=0
 {
-  echo "# tools/verify-library-fixes.sh --write, $(date -u +%Y-%m-%d), $("$VT_JAVA" -version 2>&1 | head -n 1)"
-  echo "# CHECK lines: artifact, release, role, pin (method -> call made inside the monitor), status, the class entries read"
-  echo "#   AFFECTED: a synchronized method or monitorenter holds a monitor around the call; FIXED: the call is there,"
-  echo "#   outside any monitor (lock calls: other locks the method takes); NOCALL/NOMETHOD/NOCLASS: not verifiable"
+  echo "# tools/verify-library-fixes.sh --write, $(date -u +%Y-%m-%d), vtscope scan --calls-of"
+  echo "# CHECK lines: artifact, release, role, pin (method -> call made inside the monitor), status, the class files read"
+  echo "#   AFFECTED: a synchronized method or block holds a monitor around the call (or the call runs the caller's"
+  echo "#   function under a JDK monitor); FIXED: the call is there, outside any monitor; NOCALL/NOMETHOD/NOCLASS: not verifiable"
   echo
   "$python" "$root/tools/library_fixes.py" report "$knowledge" "$jars" "$results" || status=$?
 } >"$out"

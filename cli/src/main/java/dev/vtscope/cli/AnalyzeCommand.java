@@ -101,7 +101,8 @@ final class AnalyzeCommand implements Callable<Integer> {
                 ScanCommand.scan(
                     ScanCommand.classPath(
                         analysisOptions.classPath().stream().map(Path::toString).toList()),
-                    ClassPathScanner.DEFAULT_DEPTH),
+                    ClassPathScanner.DEFAULT_DEPTH,
+                    List.of()),
                 analysis)
             : null;
     output.print(

@@ -54,6 +54,8 @@ final class ScanCommand implements Callable<Integer> {
 
   private List<Path> recordings = List.of();
 
+  private List<String> callsOf = List.of();
+
   private final OutputOptions output =
       new OutputOptions(
           spec,
@@ -118,6 +120,17 @@ final class ScanCommand implements Callable<Integer> {
                     + " time the recordings attribute to them, each with its events and time; the"
                     + " rest follow in the scan's order.")
             .build());
+    spec.addOption(
+        Specs.option(() -> callsOf, v -> callsOf = v, "--calls-of")
+            .paramLabel("CLASS.METHOD")
+            .type(List.class)
+            .auxiliaryTypes(String.class)
+            .description(
+                "Also list the calls the method makes (every overload, in every class file of its"
+                    + " class), each with the synchronized blocks held there and how the scan finds"
+                    + " it blocks: to see why a method is a finding or is not. A nested class is"
+                    + " a.b.C$D.m; repeatable. Text and JSON show the list.")
+            .build());
     Specs.verboseOption(spec);
     Specs.helpOptions(spec);
   }
@@ -132,6 +145,13 @@ final class ScanCommand implements Callable<Integer> {
     Severity threshold = CheckCommand.severity(failOn);
     if (depth < 1) {
       throw new ExitException(ExitCode.USAGE, "--depth must be 1 or more, not " + depth);
+    }
+    for (String m : callsOf) {
+      int dot = m.lastIndexOf('.');
+      if (dot <= 0 || dot == m.length() - 1) {
+        throw new ExitException(
+            ExitCode.USAGE, "--calls-of wants a class and a method, a.b.C.m, not " + m);
+      }
     }
     List<String> given = new ArrayList<>(entries);
     List<Path> read = new ArrayList<>();
@@ -148,7 +168,7 @@ final class ScanCommand implements Callable<Integer> {
         recordings.isEmpty() ? List.of() : RecordingInputOptions.resolve(recordings, false);
     List<Path> classPath = classPath(given);
     read.addAll(classPath);
-    ScanResult result = scan(classPath, depth);
+    ScanResult result = scan(classPath, depth, callsOf);
     ScanAgreement recorded = null;
     if (!inputs.isEmpty()) {
       read.addAll(RecordingInputOptions.files(inputs));
@@ -172,11 +192,11 @@ final class ScanCommand implements Callable<Integer> {
   }
 
   /**
-   * Scans {@code classPath} to {@code depth} calls; a class path with no class file is an {@link
-   * ExitException}.
+   * Scans {@code classPath} to {@code depth} calls, listing the calls of the methods {@code
+   * callsOf} names; a class path with no class file is an {@link ExitException}.
    */
-  static ScanResult scan(List<Path> classPath, int depth) {
-    ScanResult result = new ClassPathScanner(Knowledge.standard(), depth).scan(classPath);
+  static ScanResult scan(List<Path> classPath, int depth, List<String> callsOf) {
+    ScanResult result = new ClassPathScanner(Knowledge.standard(), depth).scan(classPath, callsOf);
     if (result.classes() == 0) {
       throw new ExitException(
           ExitCode.INPUT_UNREADABLE,

@@ -3,6 +3,7 @@ package dev.vtscope.report;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vtscope.advice.Severity;
+import dev.vtscope.scan.CallListing;
 import dev.vtscope.scan.ChainStep;
 import dev.vtscope.scan.Demotion;
 import dev.vtscope.scan.FindingKind;
@@ -138,6 +139,9 @@ final class ScanReport {
         out.println("       not ranked: " + Escaping.terminalLine(demotion(f.demotion())));
       }
     }
+    for (CallListing l : result.listings()) {
+      listing(l, out);
+    }
     out.flush();
   }
 
@@ -158,6 +162,50 @@ final class ScanReport {
         + (hit.events() == 1 ? " event, " : " events, ")
         + dev.vtscope.analysis.HumanDurations.format(hit.pinnedNanos())
         + " holding carriers in the recordings";
+  }
+
+  /** The calls of one {@code --calls-of} method, each with what is held there. */
+  private static void listing(CallListing l, PrintWriter out) {
+    out.println();
+    out.print("calls of " + Escaping.terminal(l.qualifiedMethod()) + ":");
+    if (l.classFiles().isEmpty()) {
+      out.println(" no class " + Escaping.terminal(l.className()) + " in the class path");
+      return;
+    }
+    out.println();
+    for (CallListing.ClassFile file : l.classFiles()) {
+      String where =
+          Escaping.terminal(file.location())
+              + (file.release() > 0 ? " (its JDK " + file.release() + "+ variant)" : "");
+      if (file.overloads().isEmpty()) {
+        out.println("  no method " + Escaping.terminal(l.method()) + " in " + where);
+      }
+      for (CallListing.Overload o : file.overloads()) {
+        out.println(
+            "  "
+                + Escaping.terminal(l.method())
+                + parameters(o.descriptor())
+                + (o.synchronizedMethod() ? " synchronized" : "")
+                + " in "
+                + where);
+        for (CallListing.Call c : o.calls()) {
+          String held =
+              o.synchronizedMethod()
+                  ? "in the synchronized method"
+                  : c.monitors() > 0 ? "in a synchronized block" : "outside any monitor";
+          out.println(
+              "     "
+                  + (c.line() >= 0 ? "line " + c.line() + " " : "")
+                  + Escaping.terminal(c.qualifiedMethod())
+                  + parameters(c.descriptor())
+                  + "  "
+                  + held
+                  + (c.blocking() == null
+                      ? ""
+                      : "; blocks: " + c.blocking().name().toLowerCase(Locale.ROOT)));
+        }
+      }
+    }
   }
 
   /** Why a finding is not ranked, as its line says it. */
@@ -325,6 +373,38 @@ final class ScanReport {
         }
       }
       findings.add(o);
+    }
+    if (!result.listings().isEmpty()) {
+      ArrayNode listings = root.putArray("callsOf");
+      for (CallListing l : result.listings()) {
+        ObjectNode o =
+            listings.addObject().put("className", l.className()).put("method", l.method());
+        ArrayNode files = o.putArray("classFiles");
+        for (CallListing.ClassFile file : l.classFiles()) {
+          ObjectNode f =
+              files.addObject().put("location", file.location()).put("release", file.release());
+          ArrayNode overloads = f.putArray("overloads");
+          for (CallListing.Overload ov : file.overloads()) {
+            ObjectNode m =
+                overloads
+                    .addObject()
+                    .put("descriptor", ov.descriptor())
+                    .put("synchronized", ov.synchronizedMethod())
+                    .put("monitorEnter", ov.monitorEnter());
+            ArrayNode calls = m.putArray("calls");
+            for (CallListing.Call c : ov.calls()) {
+              calls
+                  .addObject()
+                  .put("owner", c.owner())
+                  .put("name", c.name())
+                  .put("descriptor", c.descriptor())
+                  .put("line", c.line())
+                  .put("monitors", c.monitors())
+                  .put("blocking", c.blocking() == null ? null : c.blocking().name());
+            }
+          }
+        }
+      }
     }
     out.println(JsonText.pretty(root));
     out.flush();

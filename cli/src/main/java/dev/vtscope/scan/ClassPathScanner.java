@@ -50,6 +50,16 @@ public final class ClassPathScanner {
 
   /** Scans the jars and folders of {@code classPath}, in class path order. */
   public ScanResult scan(List<Path> classPath) {
+    return scan(classPath, List.of());
+  }
+
+  /**
+   * Scans the jars and folders of {@code classPath}, in class path order, and lists the calls of
+   * the methods {@code callsOf} names.
+   *
+   * @param callsOf methods as {@code a.b.C.m} (a nested class {@code a.b.C$D.m}), every overload
+   */
+  public ScanResult scan(List<Path> classPath, List<String> callsOf) {
     List<ClassPathReader.Read> reads = ClassPathReader.read(classPath);
     List<ScannedArchive> archives = new ArrayList<>();
     List<ScannedClass> classes = new ArrayList<>();
@@ -74,7 +84,55 @@ public final class ClassPathScanner {
             .sorted(ORDER)
             .toList();
     long methods = classes.stream().mapToLong(c -> c.code().methods().size()).sum();
-    return new ScanResult(archives, findings, classes.size(), methods, depth);
+    List<CallListing> listings =
+        callsOf.stream().map(m -> listing(m, classes, archives, search)).toList();
+    return new ScanResult(archives, findings, classes.size(), methods, depth, listings);
+  }
+
+  private CallListing listing(
+      String qualified,
+      List<ScannedClass> classes,
+      List<ScannedArchive> archives,
+      ChainSearch search) {
+    int dot = qualified.lastIndexOf('.');
+    String className = qualified.substring(0, Math.max(dot, 0));
+    String name = qualified.substring(dot + 1);
+    List<CallListing.ClassFile> files = new ArrayList<>();
+    for (ScannedClass c : classes) {
+      if (!c.name().equals(className)) {
+        continue;
+      }
+      List<CallListing.Overload> overloads = new ArrayList<>();
+      for (DeclaredMethod m : c.code().methods()) {
+        if (!m.name().equals(name)) {
+          continue;
+        }
+        List<CallListing.Call> calls = new ArrayList<>();
+        boolean monitorEnter = false;
+        for (CallSite call : m.calls()) {
+          if (!call.reached() || call.kind() == CallSite.Kind.LAMBDA) {
+            continue;
+          }
+          monitorEnter |= call.monitors() > 0;
+          ChainSearch.Chain chain = search.from(call, depth);
+          BlockingKind blocking =
+              chain != null ? chain.kind() : runsCallback(call) ? BlockingKind.CALLBACK : null;
+          calls.add(
+              new CallListing.Call(
+                  call.owner(),
+                  call.name(),
+                  call.descriptor(),
+                  call.line(),
+                  call.monitors(),
+                  blocking));
+        }
+        overloads.add(
+            new CallListing.Overload(m.descriptor(), m.isSynchronized(), monitorEnter, calls));
+      }
+      files.add(
+          new CallListing.ClassFile(archives.get(c.archive()).location(), c.release(), overloads));
+    }
+    return new CallListing(className, name, files);
   }
 
   // equal scores: the fewest calls to the block first (the plainest case), then by name; the
@@ -127,12 +185,7 @@ public final class ClassPathScanner {
             && call.name().equals("upcallStub")) {
           upcall = call;
         }
-        if (callback == null
-            && BlockingCalls.isJdkClass(call.owner())
-            && table
-                .match(call.owner(), call.name(), call.descriptor())
-                .filter(b -> b.kind() == BlockingKind.CALLBACK)
-                .isPresent()) {
+        if (callback == null && runsCallback(call)) {
           callback = call;
         }
         if (initialiser || m.isSynchronized() || call.monitors() > 0) {
@@ -224,6 +277,15 @@ public final class ClassPathScanner {
       }
     }
     return found;
+  }
+
+  /** Whether {@code call} is of a JDK method that runs the caller's function under its monitor. */
+  private boolean runsCallback(CallSite call) {
+    return BlockingCalls.isJdkClass(call.owner())
+        && table
+            .match(call.owner(), call.name(), call.descriptor())
+            .filter(b -> b.kind() == BlockingKind.CALLBACK)
+            .isPresent();
   }
 
   private ScanFinding finding(

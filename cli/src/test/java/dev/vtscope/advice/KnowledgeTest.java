@@ -95,6 +95,11 @@ class KnowledgeTest {
         .hasValueSatisfying(l -> assertThat(l.fixedIn()).isNotNull());
     assertThat(k.library("ch.qos.logback.core.AppenderBase"))
         .hasValueSatisfying(l -> assertThat(l.fixedIn()).isNull());
+    // the X DevAPI's pool was fixed in another release than the JDBC driver of the same jar
+    assertThat(k.library("com.mysql.cj.xdevapi.ClientImpl"))
+        .hasValueSatisfying(l -> assertThat(l.fixedIn()).isEqualTo("8.3.0"));
+    assertThat(k.library("com.mysql.cj.jdbc.StatementImpl"))
+        .hasValueSatisfying(l -> assertThat(l.fixedIn()).isEqualTo("9.0.0"));
     assertThat(k.library("com.example.Unknown")).isEmpty();
   }
 }

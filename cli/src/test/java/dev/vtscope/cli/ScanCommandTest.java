@@ -110,6 +110,71 @@ class ScanCommandTest {
   }
 
   @Test
+  void callsOfListsEachCallWithTheMonitorsHeldThere() throws IOException {
+    String pinning = "dev.vtscope.workloads.SharedLockPinning.";
+    Cli.Result r =
+        Cli.run(
+            "scan",
+            workloadsJar().toString(),
+            "--calls-of",
+            pinning + "withMonitor",
+            "--calls-of",
+            pinning + "withSynchronizedMethod",
+            "--calls-of",
+            pinning + "withLock",
+            "--calls-of",
+            pinning + "noSuchMethod",
+            "--calls-of",
+            "no.such.Type.run");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.out())
+        .contains(
+            "calls of "
+                + pinning
+                + "withMonitor:\n  withMonitor(Duration) in "
+                + workloadsJar()
+                + "\n     line 91 "
+                + pinning
+                + "sleep(Duration)  in a synchronized block; blocks: sleep")
+        .contains(
+            "withSynchronizedMethod(Duration) synchronized in "
+                + workloadsJar()
+                + "\n     line 96 "
+                + pinning
+                + "sleep(Duration)  in the synchronized method; blocks: sleep")
+        .contains(pinning + "sleep(Duration)  outside any monitor; blocks: sleep")
+        .contains("  no method noSuchMethod in " + workloadsJar())
+        .contains("calls of no.such.Type.run: no class no.such.Type in the class path");
+
+    Cli.Result json =
+        Cli.run(
+            "scan",
+            workloadsJar().toString(),
+            "--format",
+            "json",
+            "--calls-of",
+            pinning + "withLock");
+    JsonNode listing = new ObjectMapper().readTree(json.out()).path("callsOf").get(0);
+    assertThat(listing.path("method").asText()).isEqualTo("withLock");
+    JsonNode overload = listing.path("classFiles").get(0).path("overloads").get(0);
+    assertThat(overload.path("synchronized").asBoolean()).isFalse();
+    assertThat(overload.path("monitorEnter").asBoolean()).isFalse();
+    JsonNode sleep = null;
+    for (JsonNode call : overload.path("calls")) {
+      if (call.path("name").asText().equals("sleep")) {
+        sleep = call;
+      }
+    }
+    assertThat(sleep).isNotNull();
+    assertThat(sleep.path("monitors").asInt()).isZero();
+    assertThat(sleep.path("blocking").asText()).isEqualTo("SLEEP");
+
+    Cli.Result bad = Cli.run("scan", workloadsJar().toString(), "--calls-of", "nodot");
+    assertThat(bad.exitCode()).isEqualTo(ExitCode.USAGE.code());
+    assertThat(bad.err().strip()).startsWith("vtscope scan: --calls-of").doesNotContain("\n");
+  }
+
+  @Test
   void badInputIsOneLineWithItsExitCode() throws IOException {
     Cli.Result missing = Cli.run("scan", dir.resolve("nope.jar").toString());
     assertThat(missing.exitCode()).isEqualTo(ExitCode.INPUT_UNREADABLE.code());

@@ -80,12 +80,16 @@ class JsonSchemaTest {
                 .toURI());
     dev.vtscope.scan.ScanResult result =
         new dev.vtscope.scan.ClassPathScanner(dev.vtscope.advice.Knowledge.standard(), 5)
-            .scan(java.util.List.of(workloads));
+            .scan(
+                java.util.List.of(workloads),
+                java.util.List.of(
+                    "dev.vtscope.workloads.SharedLockPinning.withMonitor", "no.such.Class.m"));
     java.io.StringWriter text = new java.io.StringWriter();
     new JsonReport("test").render(new Report.Scanned(result), new java.io.PrintWriter(text));
     JsonNode scan = MAPPER.readTree(text.toString());
     JsonSchema schema = schema("docs/vtscope-scan.schema.json");
     assertThat(scan.get("findings")).isNotEmpty();
+    assertThat(scan.get("callsOf")).hasSize(2);
     assertThat(schema.validate(scan)).isEmpty();
     ((ObjectNode) scan.get("findings").get(0)).put("severity", "grave");
     ((ObjectNode) scan).remove("depth");
