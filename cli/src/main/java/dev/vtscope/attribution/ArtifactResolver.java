@@ -19,8 +19,10 @@ import java.util.zip.ZipEntry;
  *
  * <ol>
  *   <li>{@code META-INF/maven/<group>/<artifact>/pom.properties}: real coordinates. A shaded jar
- *       holds several: the one whose artifact the jar's file name carries, else the one whose group
- *       is the longest prefix of the class's package, else the first by entry name;
+ *       holds several, or only those of what it bundles: the one whose artifact the jar's file name
+ *       carries, else the one whose group is the longest prefix of the class's package, else, when
+ *       the file name carries an artifact, none (they are the bundled dependencies'), else the
+ *       first by entry name;
  *   <li>the manifest's stable identifiers, {@code Bundle-SymbolicName}, {@code
  *       Automatic-Module-Name}, {@code Extension-Name} (usually the package);
  *   <li>the manifest's titles, {@code Implementation-Title}, {@code Bundle-Name}, {@code
@@ -83,14 +85,17 @@ final class ArtifactResolver {
     }
 
     private Pom choose(String packageName) {
-      if (poms.size() <= 1) {
-        return poms.isEmpty() ? null : poms.get(0);
+      if (poms.isEmpty()) {
+        return null;
       }
       JarFileName file = JarFileName.parse(fileName);
       for (Pom p : poms) {
         if (file != null ? p.artifact().equals(file.artifact()) : isFileOf(p)) {
           return p;
         }
+      }
+      if (file == null && poms.size() == 1) {
+        return poms.get(0); // a jar renamed without a version: its one pom.properties names it
       }
       Pom best = null;
       for (Pom p : poms) {
@@ -99,7 +104,13 @@ final class ArtifactResolver {
           best = p;
         }
       }
-      return best != null ? best : poms.get(0);
+      if (best != null) {
+        return best;
+      }
+      // The file name, as Maven and Gradle write it, names an artifact no pom.properties is of:
+      // they are of dependencies bundled into it (kafka-clients 4.4's is commons-net's alone), and
+      // the jar is named by its manifest or its file name instead.
+      return file != null ? null : poms.get(0);
     }
 
     private boolean isFileOf(Pom p) {

@@ -202,11 +202,33 @@ final class ScanCommand implements Callable<Integer> {
           ExitCode.INPUT_UNREADABLE,
           "no class files in "
               + (classPath.size() == 1 ? classPath.get(0) : classPath.size() + " entries")
-              + (result.problems().isEmpty()
-                  ? ""
-                  : " (" + result.problems().get(0).problem() + ")"));
+              + (result.problems().isEmpty() ? "" : " (" + result.problems().get(0).problem() + ")")
+              + jarsInside(classPath));
     }
     return result;
+  }
+
+  /**
+   * For a class path that is one folder of jars, as a class path takes it (class files only): how
+   * to name the jars instead, as java's {@code -cp 'lib/*'} does; else nothing.
+   */
+  private static String jarsInside(List<Path> classPath) {
+    if (classPath.size() != 1 || !Files.isDirectory(classPath.get(0))) {
+      return "";
+    }
+    try (var files = Files.list(classPath.get(0))) {
+      long jars = files.filter(f -> f.getFileName().toString().endsWith(".jar")).count();
+      return jars == 0
+          ? ""
+          : "; it holds "
+              + jars
+              + (jars == 1 ? " jar" : " jars")
+              + ": give '"
+              + classPath.get(0).resolve("*")
+              + "' to scan them";
+    } catch (IOException | RuntimeException e) {
+      return "";
+    }
   }
 
   private String classPathText() {

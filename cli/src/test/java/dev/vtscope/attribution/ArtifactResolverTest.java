@@ -194,6 +194,40 @@ class ArtifactResolverTest {
         .isEqualTo("com.acme.tools:acme-tools:2.0");
   }
 
+  /**
+   * kafka-clients 4.4.0 bundles commons-net and carries its pom.properties alone: the jar is not
+   * commons-net. A file name that carries another artifact says so, and the manifest or the file
+   * name names the jar.
+   */
+  @Test
+  void aJarWhosePomPropertiesAreOnlyOfWhatItBundlesIsNotNamedByThem() throws IOException {
+    Path jar =
+        jar(
+            "kafka-clients-4.4.0.jar",
+            Map.of(),
+            Map.of(
+                "META-INF/maven/commons-net/commons-net/pom.properties",
+                pom("commons-net", "commons-net", "3.13.0")));
+    ArtifactResolver resolver = new ArtifactResolver();
+    Artifact kafka = resolver.resolve(jar, "org.apache.kafka.clients");
+    assertThat(kafka.display()).isEqualTo("kafka-clients:4.4.0");
+    assertThat(kafka.source()).isEqualTo(Artifact.Source.FILE_NAME);
+    // commons-net's group is no package of its classes: they are named as the jar that holds them
+    assertThat(resolver.resolve(jar, "org.apache.commons.net.ftp").display())
+        .isEqualTo("kafka-clients:4.4.0");
+    // the scan names a jar for no particular package
+    assertThat(
+            ArtifactResolver.identify(
+                    "kafka-clients-4.4.0.jar",
+                    Map.of(
+                        "META-INF/maven/commons-net/commons-net/pom.properties",
+                        pom("commons-net", "commons-net", "3.13.0")
+                            .getBytes(StandardCharsets.ISO_8859_1)),
+                    null)
+                .display())
+        .isEqualTo("kafka-clients:4.4.0");
+  }
+
   @Test
   void anOsgiBundleIsNamedByItsSymbolicName() throws IOException {
     Path jar =

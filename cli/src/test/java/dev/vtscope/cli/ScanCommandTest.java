@@ -185,6 +185,19 @@ class ScanCommandTest {
     assertThat(damaged.err().strip())
         .startsWith("vtscope scan: no class files in")
         .doesNotContain("\n");
+    // a folder of jars is no class folder: the message says how to name its jars
+    Path lib = Files.createDirectories(dir.resolve("lib"));
+    Files.copy(workloadsJar(), lib.resolve("workloads.jar"));
+    Cli.Result folder = Cli.run("scan", lib.toString());
+    assertThat(folder.exitCode()).isEqualTo(ExitCode.INPUT_UNREADABLE.code());
+    assertThat(folder.err().strip())
+        .isEqualTo(
+            "vtscope scan: no class files in "
+                + lib
+                + "; it holds 1 jar: give '"
+                + lib.resolve("*")
+                + "' to scan them");
+    assertThat(Cli.run("scan", lib.resolve("*").toString()).exitCode()).isZero();
     Cli.Result none = Cli.run("scan");
     assertThat(none.exitCode()).isEqualTo(ExitCode.USAGE.code());
     Cli.Result depth = Cli.run("scan", "--depth", "0", text.toString());
