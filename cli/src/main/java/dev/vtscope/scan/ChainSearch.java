@@ -240,6 +240,18 @@ final class ChainSearch {
     if (!dispatched) {
       return NOWHERE;
     }
+    return implementationsOf.computeIfAbsent(m, k -> implementations(c, k, name, descriptor));
+  }
+
+  /**
+   * The implementations a call of a method with no code may run, by the method: every call of an
+   * interface's method dispatches to the same ones, and a class path's logger or listener interface
+   * is called from thousands of places.
+   */
+  private final ConcurrentHashMap<DeclaredMethod, Target> implementationsOf =
+      new ConcurrentHashMap<>();
+
+  private Target implementations(ScannedClass c, DeclaredMethod m, String name, String descriptor) {
     List<ScannedClass> implementations = new ArrayList<>();
     List<DeclaredMethod> bodies = new ArrayList<>();
     Chain nativeLeaf = null;
