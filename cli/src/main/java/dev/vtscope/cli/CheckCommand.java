@@ -87,14 +87,11 @@ final class CheckCommand implements Callable<Integer> {
             .description("Most pinned time allowed at any one culprit.")
             .build());
     spec.addOption(
-        Specs.option(() -> failOn, v -> failOn = v, "--fail-on")
-            .paramLabel("SEVERITY")
-            .type(String.class)
-            .completionCandidates(new FailOnValues())
-            .description(
-                "Fail on findings of this severity or higher: info, low, medium, high (default), or"
-                    + " none to ignore findings.")
-            .build());
+        failOnOption(
+            () -> failOn,
+            v -> failOn = v,
+            "Fail on findings of this severity or higher: info, low, medium, high (default), or"
+                + " none to ignore findings."));
     spec.addOption(
         Specs.option(() -> allow, v -> allow = v, "--allow")
             .paramLabel("CLASS_OR_PACKAGE")
@@ -214,6 +211,22 @@ final class CheckCommand implements Callable<Integer> {
       throw new ExitException(ExitCode.USAGE, "--max-pinned-events must be 0 or more");
     }
     return value;
+  }
+
+  /**
+   * The {@code --fail-on SEVERITY} option of the commands that fail on findings (check, scan,
+   * watch): one name, one set of values, one parser ({@link #severity}), each command's own words.
+   */
+  static picocli.CommandLine.Model.OptionSpec failOnOption(
+      java.util.function.Supplier<String> get,
+      java.util.function.Consumer<String> set,
+      String description) {
+    return Specs.option(get, set, "--fail-on")
+        .paramLabel("SEVERITY")
+        .type(String.class)
+        .completionCandidates(new FailOnValues())
+        .description(description)
+        .build();
   }
 
   static Severity severity(String text) {

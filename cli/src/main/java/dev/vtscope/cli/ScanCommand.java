@@ -97,16 +97,13 @@ final class ScanCommand implements Callable<Integer> {
                     + ").")
             .build());
     spec.addOption(
-        Specs.option(() -> failOn, v -> failOn = v, "--fail-on")
-            .paramLabel("SEVERITY")
-            .type(String.class)
-            .completionCandidates(new CheckCommand.FailOnValues())
-            .description(
-                "Exit with "
-                    + ExitCode.CHECK_FAILED.code()
-                    + " when a finding has this risk or higher: low, medium, high, or none"
-                    + " (default) to only report.")
-            .build());
+        CheckCommand.failOnOption(
+            () -> failOn,
+            v -> failOn = v,
+            "Exit with "
+                + ExitCode.CHECK_FAILED.code()
+                + " when a finding has this risk or higher: low, medium, high, or none"
+                + " (default) to only report."));
     spec.addOption(
         Specs.option(() -> recordings, v -> recordings = v, "--recording")
             .paramLabel("FILE")

@@ -102,15 +102,12 @@ final class WatchCommand implements Callable<Integer> {
                 "With --pid: threshold of jdk.VirtualThreadPinned (default: 20ms, the JDK's).")
             .build());
     spec.addOption(
-        Specs.option(() -> failOn, v -> failOn = v, "--fail-on")
-            .paramLabel("SEVERITY")
-            .type(String.class)
-            .completionCandidates(new CheckCommand.FailOnValues())
-            .description(
-                "Stop watching as soon as a finding of this severity or higher appears, with exit"
-                    + " code 6, as check fails: info, low, medium, high, or none (default) to"
-                    + " watch on.")
-            .build());
+        CheckCommand.failOnOption(
+            () -> failOn,
+            v -> failOn = v,
+            "Stop watching as soon as a finding of this severity or higher appears, with exit code "
+                + ExitCode.CHECK_FAILED.code()
+                + ", as check fails: info, low, medium, high, or none (default) to watch on."));
     analysisOptions = new AnalysisMixin(spec, AnalysisMixin.Use.LIVE);
     Specs.verboseOption(spec);
     spec.addOption(
