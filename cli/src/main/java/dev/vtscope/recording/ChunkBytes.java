@@ -277,6 +277,72 @@ final class ChunkBytes {
     }
   }
 
+  /**
+   * Reads an inline string as {@link #string} does, but a short one whose bytes {@code known} has
+   * seen is its instance of them, neither decoded nor hashed again: the texts of events of one kind
+   * (a pinned event's reason and blocking operation) repeat a few values, each written whole at
+   * every event.
+   */
+  String string(StringPool pool, Texts known) {
+    int at = position;
+    int encoding = u1();
+    if ((encoding == STRING_UTF8 || encoding == STRING_LATIN1) && buffer.hasArray()) {
+      int n = count(1);
+      if (n <= Texts.LONGEST) {
+        need(n);
+        byte[] array = buffer.array();
+        int from = buffer.arrayOffset() + position - bufferStart;
+        String text = known.find(encoding, array, from, n);
+        if (text == null) {
+          text =
+              decode(
+                  n,
+                  encoding == STRING_UTF8 ? StandardCharsets.UTF_8 : StandardCharsets.ISO_8859_1);
+          known.add(encoding, array, from, n, text);
+        } else {
+          position += n;
+        }
+        return text;
+      }
+      position = at;
+    } else {
+      position = at;
+    }
+    return string(pool);
+  }
+
+  /**
+   * The last few distinct short texts read, with their bytes: {@link #string(StringPool, Texts)}.
+   */
+  static final class Texts {
+    static final int LONGEST = 256;
+    private static final int KEPT = 16;
+    private final byte[][] bytes = new byte[KEPT][];
+    private final int[] encodings = new int[KEPT];
+    private final String[] texts = new String[KEPT];
+    private int next;
+
+    String find(int encoding, byte[] array, int from, int n) {
+      for (int i = 0; i < KEPT; i++) {
+        byte[] b = bytes[i];
+        if (b != null
+            && b.length == n
+            && encodings[i] == encoding
+            && java.util.Arrays.equals(b, 0, n, array, from, from + n)) {
+          return texts[i];
+        }
+      }
+      return null;
+    }
+
+    void add(int encoding, byte[] array, int from, int n, String text) {
+      bytes[next] = java.util.Arrays.copyOfRange(array, from, from + n);
+      encodings[next] = encoding;
+      texts[next] = text;
+      next = (next + 1) % KEPT;
+    }
+  }
+
   /** Skips an inline string without decoding it. */
   void skipString() {
     int at = position;

@@ -780,6 +780,9 @@ final class ChunkDecoder {
 
   // ---- events
 
+  /** The pinned events' texts read last, by their bytes. */
+  private final ChunkBytes.Texts texts = new ChunkBytes.Texts();
+
   /** The fields of a pinned event this reads, in {@link #pinned}'s order. */
   private static final F[] PINNED_FIELDS = {
     F.START_TIME,
@@ -846,9 +849,9 @@ final class ChunkDecoder {
       } else if (i == at[3]) {
         stack = in.varLong();
       } else if (i == at[4]) {
-        reason = in.string(poolStrings);
+        reason = in.string(poolStrings, texts);
       } else if (i == at[5]) {
-        blocking = in.string(poolStrings);
+        blocking = in.string(poolStrings, texts);
       } else if (i == at[6]) {
         carrier = in.varLong();
       } else {
