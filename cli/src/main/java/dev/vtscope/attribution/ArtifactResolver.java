@@ -20,9 +20,9 @@ import java.util.zip.ZipEntry;
  * <ol>
  *   <li>{@code META-INF/maven/<group>/<artifact>/pom.properties}: real coordinates. A shaded jar
  *       holds several, or only those of what it bundles: the one whose artifact the jar's file name
- *       carries, else the one whose group is the longest prefix of the class's package, else, when
- *       the file name carries an artifact, none (they are the bundled dependencies'), else the
- *       first by entry name;
+ *       carries, else the one whose group is the longest prefix of the class's package (of equal
+ *       groups, the one named for the package's next part), else, when the file name carries an
+ *       artifact, none (they are the bundled dependencies'), else the first by entry name;
  *   <li>the manifest's stable identifiers, {@code Bundle-SymbolicName}, {@code
  *       Automatic-Module-Name}, {@code Extension-Name} (usually the package);
  *   <li>the manifest's titles, {@code Implementation-Title}, {@code Bundle-Name}, {@code
@@ -100,7 +100,12 @@ final class ArtifactResolver {
       Pom best = null;
       for (Pom p : poms) {
         boolean prefix = packageName.equals(p.group()) || packageName.startsWith(p.group() + ".");
-        if (prefix && (best == null || p.group().length() > best.group().length())) {
+        if (prefix
+            && (best == null
+                || p.group().length() > best.group().length()
+                || p.group().length() == best.group().length()
+                    && namesPackage(p, packageName)
+                    && !namesPackage(best, packageName))) {
           best = p;
         }
       }
@@ -111,6 +116,21 @@ final class ArtifactResolver {
       // they are of dependencies bundled into it (kafka-clients 4.4's is commons-net's alone), and
       // the jar is named by its manifest or its file name instead.
       return file != null ? null : poms.get(0);
+    }
+
+    /**
+     * Whether the artifact is named for the package's part after the group, as a project's modules
+     * are: {@code dev.vtscope:vtscope-workloads} for {@code dev.vtscope.workloads}, where one jar
+     * bundles several modules of one group.
+     */
+    private static boolean namesPackage(Pom p, String packageName) {
+      if (packageName.length() <= p.group().length() + 1) {
+        return false;
+      }
+      String rest = packageName.substring(p.group().length() + 1);
+      int dot = rest.indexOf('.');
+      String segment = dot < 0 ? rest : rest.substring(0, dot);
+      return p.artifact().equals(segment) || p.artifact().endsWith("-" + segment);
     }
 
     private boolean isFileOf(Pom p) {

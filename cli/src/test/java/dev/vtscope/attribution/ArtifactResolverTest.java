@@ -228,6 +228,29 @@ class ArtifactResolverTest {
         .isEqualTo("kafka-clients:4.4.0");
   }
 
+  /**
+   * vtscope's own jar bundles its modules, one group: a class is of the module its package names.
+   */
+  @Test
+  void ofSeveralModulesOfOneGroupTheOneThePackageNames() throws IOException {
+    Map<String, String> poms = new LinkedHashMap<>();
+    poms.put(
+        "META-INF/maven/dev.vtscope/vtscope-cli/pom.properties",
+        pom("dev.vtscope", "vtscope-cli", "0.1.0"));
+    poms.put(
+        "META-INF/maven/dev.vtscope/vtscope-workloads/pom.properties",
+        pom("dev.vtscope", "vtscope-workloads", "0.1.0"));
+    ArtifactResolver resolver = new ArtifactResolver();
+    Path jar = jar("vtscope.jar", Map.of(), poms);
+    assertThat(resolver.resolve(jar, "dev.vtscope.workloads").display())
+        .isEqualTo("dev.vtscope:vtscope-workloads:0.1.0");
+    // a package no module is named for: the first by entry name, as before
+    assertThat(resolver.resolve(jar, "dev.vtscope.cli").display())
+        .isEqualTo("dev.vtscope:vtscope-cli:0.1.0");
+    assertThat(resolver.resolve(jar, "dev.vtscope.report").display())
+        .isEqualTo("dev.vtscope:vtscope-cli:0.1.0");
+  }
+
   @Test
   void anOsgiBundleIsNamedByItsSymbolicName() throws IOException {
     Path jar =
