@@ -63,7 +63,22 @@ final class HealthyRule {
                 k.thresholds().lowCapacityShare()));
     checked.add(Message.of("healthy.no-starvation"));
     if (a.monitorsHoldCarriers()) {
-      checked.add(Message.of("healthy.no-monitor-holds"));
+      long holds =
+          a.monitorEnter().events() + (a.monitorWait() == null ? 0 : a.monitorWait().events());
+      long held =
+          a.monitorEnter().durations().totalNanos()
+              + (a.monitorWait() == null ? 0 : a.monitorWait().durations().totalNanos());
+      // monitors that held carriers for too little to be a finding are said, with their figures,
+      // never called none
+      checked.add(
+          holds == 0
+              ? Message.of("healthy.no-monitor-holds")
+              : Message.of(
+                  "healthy.monitor-holds-that-do-not-matter",
+                  "holds",
+                  holds,
+                  "total",
+                  Message.nanos(held)));
       checked.add(Message.of("healthy.no-compensation"));
     }
     if (!Boolean.FALSE.equals(a.settings().submitFailedEnabled())) {
