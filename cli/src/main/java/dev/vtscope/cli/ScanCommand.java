@@ -173,10 +173,24 @@ final class ScanCommand implements Callable<Integer> {
     }
     output.print(
         output.renderer(), new Report.Scanned(result, recorded), spec.commandLine().getOut(), read);
-    boolean failed =
-        threshold != null
-            && result.findings().stream().anyMatch(f -> f.severity().compareTo(threshold) >= 0);
-    return failed ? ExitCode.CHECK_FAILED.code() : ExitCode.OK.code();
+    long failing =
+        threshold == null
+            ? 0
+            : result.findings().stream()
+                .filter(f -> f.severity().compareTo(threshold) >= 0)
+                .count();
+    if (failing > 0) {
+      // said on stderr too, for a CI log whose report went to a file
+      spec.commandLine()
+          .getErr()
+          .println(
+              "vtscope scan: "
+                  + failing
+                  + (failing == 1 ? " finding reached" : " findings reached")
+                  + " --fail-on "
+                  + threshold.label());
+    }
+    return failing > 0 ? ExitCode.CHECK_FAILED.code() : ExitCode.OK.code();
   }
 
   /** The jars and folders of class path entries as given (globs, a.jar:b.jar); checked. */

@@ -80,6 +80,7 @@ class ScanCommandTest {
         Cli.run(
             "scan", fat.toString(), "--format", "json", "-o", json.toString(), "--fail-on", "high");
     assertThat(r.exitCode()).isEqualTo(ExitCode.CHECK_FAILED.code());
+    assertThat(r.err()).containsPattern("vtscope scan: \\d+ findings? reached --fail-on high");
     JsonNode doc = new ObjectMapper().readTree(json.toFile());
     assertThat(doc.path("counts").path("high").asInt()).isPositive();
     JsonNode first = doc.path("findings").get(0);
