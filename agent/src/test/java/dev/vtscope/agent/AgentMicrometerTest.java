@@ -126,34 +126,16 @@ class AgentMicrometerTest {
 
   @Test
   void openTelemetryFalseLeavesTheApplicationsOpenTelemetryAlone() throws Exception {
-    List<String> classPath = new ArrayList<>(jars("vtscope.openTelemetryJars"));
-    classPath.add(testClasses().toString());
-    Process app =
-        start(
-            classPath, "dev.vtscope.agent.OpenTelemetryApplication", ",opentelemetry=false", "60");
-    try {
-      String endpoint = endpoint(app);
-      // the application sets its OpenTelemetry and pins; once an interval with the pins is
-      // analysed (after which the agent would have registered) it prints what it has and ends
-      goOn(app);
-      Eventually.value(
-          "the service's pins are counted at " + endpoint,
-          () -> scrape(endpoint),
-          body -> pinnedCount(body) > 0);
-      goOn(app);
-      assertThat(app.waitFor(60, TimeUnit.SECONDS))
-          .as("the application ends: %s", output())
-          .isTrue();
-      assertThat(output())
-          .contains("set GlobalOpenTelemetry")
-          .doesNotContain("vtscope-agent: OpenTelemetry")
-          .doesNotContain("registered with OpenTelemetry")
-          .doesNotContain("metric jvm.thread.virtual.pinned")
-          .doesNotContain("metric vtscope.");
-    } finally {
-      app.destroyForcibly();
-      app.waitFor(20, TimeUnit.SECONDS);
-    }
+    assertThat(
+            switchedOff(
+                jars("vtscope.openTelemetryJars"),
+                "dev.vtscope.agent.OpenTelemetryApplication",
+                ",opentelemetry=false"))
+        .contains("set GlobalOpenTelemetry")
+        .doesNotContain("vtscope-agent: OpenTelemetry")
+        .doesNotContain("registered with OpenTelemetry")
+        .doesNotContain("metric jvm.thread.virtual.pinned")
+        .doesNotContain("metric vtscope.");
   }
 
   @Test
@@ -190,14 +172,27 @@ class AgentMicrometerTest {
 
   @Test
   void micrometerFalseLeavesTheApplicationsMicrometerAlone() throws Exception {
-    List<String> classPath = new ArrayList<>(micrometerJars());
+    assertThat(
+            switchedOff(
+                micrometerJars(), "dev.vtscope.agent.MicrometerApplication", ",micrometer=false"))
+        .contains("serving OpenMetrics")
+        .doesNotContain("registered with Micrometer")
+        .doesNotContain("meter jvm.threads.virtual.pinned")
+        .doesNotContain("meter vtscope.");
+  }
+
+  /**
+   * Runs {@code main}, an application with its own metrics library on {@code libraries}, with the
+   * agent told by {@code option} to leave that library alone, and returns what both printed: the
+   * application pins, and once an interval with the pins is analysed (long after the agent would
+   * have registered) it prints what its library has and ends.
+   */
+  private String switchedOff(List<String> libraries, String main, String option) throws Exception {
+    List<String> classPath = new ArrayList<>(libraries);
     classPath.add(testClasses().toString());
-    Process app =
-        start(classPath, "dev.vtscope.agent.MicrometerApplication", ",micrometer=false", "60");
+    Process app = start(classPath, main, option, "60");
     try {
       String endpoint = endpoint(app);
-      // the meters never come: the application pins now, and once an interval with the pins is
-      // analysed (long after the agent chose not to register) it prints the registry and ends
       goOn(app);
       Eventually.value(
           "the service's pins are counted at " + endpoint,
@@ -207,11 +202,7 @@ class AgentMicrometerTest {
       assertThat(app.waitFor(60, TimeUnit.SECONDS))
           .as("the application ends: %s", output())
           .isTrue();
-      assertThat(output())
-          .contains("serving OpenMetrics")
-          .doesNotContain("registered with Micrometer")
-          .doesNotContain("meter jvm.threads.virtual.pinned")
-          .doesNotContain("meter vtscope.");
+      return output();
     } finally {
       app.destroyForcibly();
       app.waitFor(20, TimeUnit.SECONDS);

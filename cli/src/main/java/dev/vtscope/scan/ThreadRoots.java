@@ -78,10 +78,9 @@ final class ThreadRoots {
         if (!me.handsOut().isEmpty()) {
           handsOut.put(m, me.handsOut());
         }
-        for (int i = 0; i < me.started().size(); i++) {
-          DeclaredMethod started = me.started().get(i);
-          if (!e.test() && demoted.putIfAbsent(started, me.startedWhy().get(i)) == null) {
-            pending.add(started);
+        for (Root started : me.started()) {
+          if (!e.test() && demoted.putIfAbsent(started.method(), started.why()) == null) {
+            pending.add(started.method());
           }
         }
         for (DeclaredMethod target : me.lambdas()) {
@@ -90,8 +89,8 @@ final class ThreadRoots {
         if (!me.dispatchedInto().isEmpty()) {
           dispatchedInto.put(m, me.dispatchedInto());
         }
-        for (int i = 0; i < me.handed().size(); i++) {
-          handedOver.putIfAbsent(me.handed().get(i), me.handedWhy().get(i));
+        for (Root handed : me.handed()) {
+          handedOver.putIfAbsent(handed.method(), handed.why());
         }
         if (!me.callees().isEmpty()) {
           callees.put(m, me.callees());
@@ -167,22 +166,22 @@ final class ThreadRoots {
   /**
    * What one method calls (itself left out) and hands to other threads, in the order of its calls:
    * {@code handsOut} every lambda and every {@code Runnable} given to a new thread; {@code started}
-   * those a {@code Thread} constructor is given as they are made, with why each is a thread root;
-   * {@code lambdas} the lambdas' methods, whose function objects may run anywhere; {@code
-   * dispatchedInto} the implementations in an unrun package its calls may dispatch to; {@code
-   * handed} the {@code run()} of a {@code Runnable} given to a new thread as {@code this} or
-   * through a local, with why.
+   * those a {@code Thread} constructor is given as they are made; {@code lambdas} the lambdas'
+   * methods, whose function objects may run anywhere; {@code dispatchedInto} the implementations in
+   * an unrun package its calls may dispatch to; {@code handed} the {@code run()} of a {@code
+   * Runnable} given to a new thread as {@code this} or through a local.
    */
   private record MethodEdges(
       DeclaredMethod method,
       List<DeclaredMethod> callees,
       List<DeclaredMethod> handsOut,
-      List<DeclaredMethod> started,
-      List<Demotion> startedWhy,
+      List<Root> started,
       List<DeclaredMethod> lambdas,
       List<DeclaredMethod> dispatchedInto,
-      List<DeclaredMethod> handed,
-      List<Demotion> handedWhy) {}
+      List<Root> handed) {}
+
+  /** A method a new thread runs, and why it is a root. */
+  private record Root(DeclaredMethod method, Demotion why) {}
 
   /** The edges of the methods of {@code c}; reads only what the scan made, so any thread may. */
   private static ClassEdges edges(
@@ -196,12 +195,10 @@ final class ThreadRoots {
     for (DeclaredMethod m : c.code().methods()) {
       Set<DeclaredMethod> out = new HashSet<>();
       List<DeclaredMethod> handsOut = new ArrayList<>();
-      List<DeclaredMethod> started = new ArrayList<>();
-      List<Demotion> startedWhy = new ArrayList<>();
+      List<Root> started = new ArrayList<>();
       List<DeclaredMethod> lambdas = new ArrayList<>();
       List<DeclaredMethod> dispatchedInto = new ArrayList<>();
-      List<DeclaredMethod> handed = new ArrayList<>();
-      List<Demotion> handedWhy = new ArrayList<>();
+      List<Root> handed = new ArrayList<>();
       List<CallSite> calls = m.calls();
       for (int i = 0; i < calls.size(); i++) {
         CallSite call = calls.get(i);
@@ -211,8 +208,7 @@ final class ThreadRoots {
         DeclaredMethod startedHere = startedOnNewThread(calls, i, index);
         if (startedHere != null) {
           handsOut.add(startedHere);
-          started.add(startedHere);
-          startedWhy.add(threadRoot(call));
+          started.add(new Root(startedHere, threadRoot(call)));
         } else if (call.kind() == CallSite.Kind.LAMBDA) {
           // its function object may run anywhere: a caller that is never demoted
           ClassIndex.Resolved r =
@@ -232,23 +228,13 @@ final class ThreadRoots {
           DeclaredMethod handedHere = handedToNewThread(call, index);
           if (handedHere != null && !test) {
             handsOut.add(handedHere);
-            handed.add(handedHere);
-            handedWhy.add(threadRoot(call));
+            handed.add(new Root(handedHere, threadRoot(call)));
           }
         }
       }
       out.remove(m);
       methods.add(
-          new MethodEdges(
-              m,
-              List.copyOf(out),
-              handsOut,
-              started,
-              startedWhy,
-              lambdas,
-              dispatchedInto,
-              handed,
-              handedWhy));
+          new MethodEdges(m, List.copyOf(out), handsOut, started, lambdas, dispatchedInto, handed));
     }
     return new ClassEdges(
         c, test, test ? null : jdkSuperclass(c, index), unrunPackage(c, archives, unrun), methods);
