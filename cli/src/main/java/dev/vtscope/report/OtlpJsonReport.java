@@ -13,7 +13,9 @@ import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.InputFacts;
 import dev.vtscope.metrics.PinningMetrics;
 import dev.vtscope.metrics.SiteSeries;
+import dev.vtscope.recording.JvmFacts;
 import java.io.PrintWriter;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -49,7 +51,9 @@ public final class OtlpJsonReport implements ReportRenderer {
     Window window = Window.of(r.analysis());
     // one line: the collector's file receiver reads JSON Lines, a request a line
     out.println(
-        JsonText.compact(request(PinningMetrics.of(r.analysis(), r.advice(), top), window)));
+        JsonText.compact(
+            request(
+                resource(r.analysis()), PinningMetrics.of(r.analysis(), r.advice(), top), window)));
     out.flush();
   }
 
@@ -66,7 +70,42 @@ public final class OtlpJsonReport implements ReportRenderer {
     }
   }
 
-  private ObjectNode request(PinningMetrics metrics, Window window) {
+  /**
+   * The resource attributes the recordings name: the JVM's process and runtime when every recording
+   * is of one JVM, and {@code service.name} as OpenTelemetry's SDKs set it when no service is named
+   * ({@code unknown_service:java}), since no recording names its service. A collector's {@code
+   * resource} processor can replace it.
+   */
+  static Map<String, Object> resource(Analysis analysis) {
+    Map<String, Object> attributes = new LinkedHashMap<>();
+    attributes.put("service.name", "unknown_service:java");
+    JvmFacts one = null;
+    for (InputFacts input : analysis.inputs()) {
+      JvmFacts jvm = input.jvm();
+      if (jvm == null
+          || (one != null
+              && (one.pid() != jvm.pid() || one.jvmStartNanos() != jvm.jvmStartNanos()))) {
+        return attributes; // a JVM unnamed, or several: no one process
+      }
+      one = jvm;
+    }
+    if (one == null) {
+      return attributes;
+    }
+    if (one.pid() >= 0) {
+      attributes.put("process.pid", one.pid());
+    }
+    if (one.javaVersion() != null) {
+      attributes.put("process.runtime.version", one.javaVersion());
+    }
+    // the runtime's name (java.runtime.name) is not recorded; the VM's own version string is
+    if (one.jvmVersion() != null) {
+      attributes.put("process.runtime.description", one.jvmVersion());
+    }
+    return attributes;
+  }
+
+  private ObjectNode request(Map<String, Object> resource, PinningMetrics metrics, Window window) {
     ArrayNode list = JsonText.array();
     list.add(pinned(metrics, window));
     list.add(sum(SUBMIT_FAILED, "", metrics.submitFailures(), window));
@@ -84,9 +123,7 @@ public final class OtlpJsonReport implements ReportRenderer {
     scopeMetrics.set("metrics", list);
 
     ObjectNode resourceMetrics = JsonText.object();
-    // the analysed JVM is not named by the recording: the collector's resource processor can add
-    // service.name and the like
-    resourceMetrics.set("resource", JsonText.object().set("attributes", JsonText.array()));
+    resourceMetrics.set("resource", JsonText.object().set("attributes", attributes(resource)));
     resourceMetrics.set("scopeMetrics", JsonText.array().add(scopeMetrics));
     ObjectNode request = JsonText.object();
     request.set("resourceMetrics", JsonText.array().add(resourceMetrics));
@@ -160,17 +197,26 @@ public final class OtlpJsonReport implements ReportRenderer {
     return metric;
   }
 
-  private static ObjectNode point(Map<String, String> attributes, Window window) {
+  /** Attributes as the mapping lists them: strings, and whole numbers as 64-bit strings. */
+  private static ArrayNode attributes(Map<String, ?> attributes) {
     ArrayNode list = JsonText.array();
     attributes.forEach(
         (key, value) -> {
           ObjectNode attribute = JsonText.object();
           attribute.put("key", key);
-          attribute.set("value", JsonText.object().put("stringValue", value));
+          attribute.set(
+              "value",
+              value instanceof Long n
+                  ? JsonText.object().put("intValue", Long.toString(n))
+                  : JsonText.object().put("stringValue", value.toString()));
           list.add(attribute);
         });
+    return list;
+  }
+
+  private static ObjectNode point(Map<String, String> attributes, Window window) {
     ObjectNode point = JsonText.object();
-    point.set("attributes", list);
+    point.set("attributes", attributes(attributes));
     point.put("startTimeUnixNano", Long.toString(window.startNanos()));
     point.put("timeUnixNano", Long.toString(window.endNanos()));
     return point;

@@ -10,6 +10,9 @@ import dev.vtscope.advice.Advisor;
 import dev.vtscope.advice.Severity;
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.GroupBy;
+import dev.vtscope.recording.JvmFacts;
+import dev.vtscope.recording.ReaderKind;
+import dev.vtscope.recording.RecordingInput;
 import dev.vtscope.testing.AnalysisBuilder;
 import dev.vtscope.testing.Reports;
 import dev.vtscope.testing.TestRecordings;
@@ -48,7 +51,21 @@ class OtlpJsonReportTest {
   void everySampleParsesAsAnExportRequestAndAddsUpToTheAnalysis(Path sample) throws Exception {
     Analysis analysis = Reports.analyze(sample.getFileName().toString(), sample, GroupBy.CULPRIT);
     Advice advice = Advisor.standard().advise(analysis);
-    ScopeMetrics scope = scope(parse(render(new OtlpJsonReport(2, "9.9"), analysis, advice)));
+    ExportMetricsServiceRequest request =
+        parse(render(new OtlpJsonReport(2, "9.9"), analysis, advice));
+    ScopeMetrics scope = scope(request);
+
+    JvmFacts jvm = analysis.inputs().getFirst().jvm();
+    List<KeyValue> resource = request.getResourceMetrics(0).getResource().getAttributesList();
+    assertThat(attributes(resource))
+        .containsEntry("service.name", "unknown_service:java")
+        .containsEntry("process.runtime.version", jvm.javaVersion())
+        .containsEntry("process.runtime.description", jvm.jvmVersion());
+    assertThat(resource)
+        .filteredOn(kv -> kv.getKey().equals("process.pid"))
+        .singleElement()
+        .extracting(kv -> kv.getValue().getIntValue())
+        .isEqualTo(jvm.pid());
 
     assertThat(scope.getScope().getName()).isEqualTo("dev.vtscope");
     assertThat(scope.getScope().getVersion()).isEqualTo("9.9");
@@ -118,6 +135,24 @@ class OtlpJsonReportTest {
     assertThat(text).contains("\"count\":\"3\"").contains("\"asInt\":\"");
     // one request a line, as the collector's file receiver reads JSON Lines
     assertThat(text.lines()).hasSize(1);
+  }
+
+  @Test
+  void recordingsOfSeveralJvmsNameNoProcess() throws Exception {
+    List<Path> two = samples().stream().filter(p -> p.toString().contains("jdk2")).toList();
+    Path a = two.stream().filter(p -> p.toString().contains("jdk21")).findFirst().orElseThrow();
+    Path b = two.stream().filter(p -> p.toString().contains("jdk25")).findFirst().orElseThrow();
+    Analysis both =
+        Reports.analyze(
+            List.of(
+                new RecordingInput("a.jfr", List.of(a), false),
+                new RecordingInput("b.jfr", List.of(b), false)),
+            GroupBy.CULPRIT,
+            ReaderKind.VTSCOPE);
+    String text = render(new OtlpJsonReport(2, "1"), both, Advisor.standard().advise(both));
+
+    assertThat(attributes(parse(text).getResourceMetrics(0).getResource().getAttributesList()))
+        .containsExactly(Map.entry("service.name", "unknown_service:java"));
   }
 
   @Test
