@@ -15,15 +15,20 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The ./vtscope launcher as a user meets it, after the jar is packaged: where the default java is
  * too old and JAVA_HOME is unset it finds a JDK 21+ in the install folders; where there is none it
- * says in one line what it found and what to do. Its cases run side by side, as a user's runs may:
- * each starts JVMs and waits for them.
+ * says in one line what it found and what to do. Its cases run side by side, as a user's runs may
+ * (each starts JVMs and waits for them), but for one that runs alone.
  */
 @Execution(ExecutionMode.CONCURRENT)
 class LauncherIT {
+
+  /** The lock of a case that runs alone; the others hold it to read, side by side. */
+  private static final String ALONE = "LauncherIT alone";
 
   @TempDir Path dir;
 
@@ -68,17 +73,21 @@ class LauncherIT {
   }
 
   @Test
+  @ResourceLock(value = ALONE, mode = ResourceAccessMode.READ)
   void findsAJdk21PlusInTheInstallFoldersWhenTheDefaultJavaIsTooOld() throws Exception {
     Path fake = fakeJava17();
     // The JDK running this test stands for one installed in the usual folder.
     Path installFolder = Path.of(System.getProperty("java.home")).getParent();
+    // No class-data archive: making one is the archive cases' concern, and takes seconds of CPU.
     Run run =
         launcher(
             Map.of(
                 "PATH",
                 fake + ":" + System.getenv("PATH"),
                 "VTSCOPE_JDK_DIRS",
-                installFolder.toString()),
+                installFolder.toString(),
+                "VTSCOPE_CDS",
+                "off"),
             "analyze",
             "samples/jdk21/pinning-synchronized.jfr");
     assertThat(run.code()).as(run.err()).isZero();
@@ -86,6 +95,7 @@ class LauncherIT {
   }
 
   @Test
+  @ResourceLock(value = ALONE, mode = ResourceAccessMode.READ)
   void saysWhatItFoundWhenNoJdk21Exists() throws Exception {
     Path fake = fakeJava17();
     Run run =
@@ -108,6 +118,7 @@ class LauncherIT {
    * name has a space and whose release file has Windows line ends, and a version without a dot.
    */
   @Test
+  @ResourceLock(value = ALONE, mode = ResourceAccessMode.READ)
   void runsThroughALinkAndFindsAJdkInAFolderWithASpace() throws Exception {
     Path fake = fakeJava17();
     Path jdk = Files.createDirectories(dir.resolve("my jdks/jdk-" + Runtime.version().feature()));
@@ -147,6 +158,7 @@ class LauncherIT {
   }
 
   @Test
+  @ResourceLock(value = ALONE, mode = ResourceAccessMode.READ)
   void aFailedFirstRunMakesNoArchiveAndTheUsersCollectorAndHeapWin() throws Exception {
     Path cds = ownArchives();
     String javaHome = System.getProperty("java.home");
@@ -179,6 +191,7 @@ class LauncherIT {
   }
 
   @Test
+  @ResourceLock(value = ALONE, mode = ResourceAccessMode.READ)
   void anExhaustedHeapIsOneLineWithItsExitCode() throws Exception {
     String javaHome = System.getProperty("java.home");
     Run starved =
@@ -194,7 +207,13 @@ class LauncherIT {
         .doesNotContain("Exception");
   }
 
+  /**
+   * Runs alone, the other cases before or after it: whether a JDK lambda comes from the archive
+   * depends on which of vtscope's two threads links it first, and with other JVMs busy beside it
+   * the lambdas asserted on below were at times made anew.
+   */
   @Test
+  @ResourceLock(ALONE)
   void archivesTheClassesOfTheFirstAnalysisAndAnswersTheSameWithTheArchive() throws Exception {
     Path cds = ownArchives();
     String sample = "samples/jdk21/pinning-synchronized.jfr";
