@@ -3,7 +3,8 @@
 # release archive (bin/vtscope), after tools/find-jdk.sh, with these set:
 #   root  vtscope's folder: the checkout or the unpacked archive (its samples train the archive)
 #   jar   the command line's jar
-#   cds   the folder of the class-data archives (made when missing); empty: none are made or used
+#   cds   the folder of the class-data archives (made when missing); empty: none are made or used;
+#         VTSCOPE_CDS_DIR, when set, replaces it
 # It runs the jar with the caller's arguments and does not return.
 
 # The JVM that runs it need not compile: JAVA_HOME may be a runtime without javac.
@@ -73,7 +74,9 @@ if [ -t 2 ]; then opts+=(-Dvtscope.stderrTerminal=true); else opts+=(-Dvtscope.s
 # without starting it). It is rebuilt when the jar changes, made only by an analysis that
 # completed, skipped where the folder of the archives is not writable (an archive already there is still
 # used), where the JVM cannot make one (a marker file remembers it until the jar changes) or with
-# VTSCOPE_CDS=off. It is never required.
+# VTSCOPE_CDS=off. It is never required. VTSCOPE_CDS_DIR names another folder for the archives
+# (a read-only install, or runs that must not share them).
+[ -z "${VTSCOPE_CDS_DIR:-}" ] || cds=$VTSCOPE_CDS_DIR
 home=${java%/bin/java}
 [ -n "$cds" ] || home=""
 case "${VTSCOPE_CDS:-on}" in

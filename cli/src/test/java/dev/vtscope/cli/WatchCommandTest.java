@@ -36,6 +36,9 @@ class WatchCommandTest {
   private static final Pattern LINE =
       Pattern.compile("^ +\\d+s  pinned (\\d+) \\([^)]*\\), in all (\\d+) .*held (\\d+)/(\\d+).*");
 
+  /** Any interval's line, also one written before the JVM's parallelism is known. */
+  private static final Pattern INTERVAL = Pattern.compile("^ +\\d+s  pinned \\d+ .*");
+
   @TempDir Path dir;
 
   /** The holder each workload's pins name, by its JDK. */
@@ -98,11 +101,11 @@ class WatchCommandTest {
 
   /**
    * A JVM with 100,000 parked virtual threads takes seconds to dump on a loaded machine, longer
-   * than an interval: the dump runs beside the intervals, which keep their pace. Intervals end by
-   * the clock, a late one followed at once by the next, and the duration counts them by the clock
-   * too, so asked for 8 intervals watch prints 8 lines however slow the dump or the machine: no
-   * margin is needed, and none is taken. Before dumps ran beside the intervals, a loaded machine
-   * printed 2 lines for 6.
+   * than an interval (here the shortest, half a second): the dump runs beside the intervals, which
+   * keep their pace. Intervals end by the clock, a late one followed at once by the next, and the
+   * duration counts them by the clock too, so asked for 8 intervals watch prints 8 lines however
+   * slow the dump or the machine: no margin is needed, and none is taken. Before dumps ran beside
+   * the intervals, a loaded machine printed 2 lines for 6.
    */
   @Test
   void keepsItsPaceWhileA100000ThreadJvmIsDumped() throws Exception {
@@ -129,11 +132,12 @@ class WatchCommandTest {
               "--pid",
               String.valueOf(target.pid()),
               "--interval",
-              "1s",
+              "500ms",
               "--duration",
-              asked + "s");
+              asked * 500 + "ms");
       assertThat(result.exitCode()).as(result.err()).isZero();
-      List<String> intervals = result.out().lines().filter(l -> LINE.matcher(l).matches()).toList();
+      List<String> intervals =
+          result.out().lines().filter(l -> INTERVAL.matcher(l).matches()).toList();
       assertThat(intervals).as(result.out()).hasSize(asked);
       // each line shows the latest dump's pinned-now threads, or says the first is still running
       assertThat(intervals)
@@ -200,6 +204,10 @@ class WatchCommandTest {
     }
   }
 
+  /**
+   * Watching runs until two lines have named the holders: on a busy machine the first thread dump
+   * may take longer than an interval, and until it ends the lines say pinned now is not known yet.
+   */
   @Test
   void namesThreadsPinnedNowOnJdk21() throws Exception {
     // each task sleeps 20 s in a synchronized block of its own: both carriers pinned, no pin ends
@@ -212,31 +220,48 @@ class WatchCommandTest {
             "20",
             "--hold",
             "20s")) {
-      Cli.Result result =
-          Cli.run(
-              "watch",
-              "--pid",
-              String.valueOf(target.pid()),
-              "--interval",
-              "1s",
-              "--duration",
-              "8s",
-              "--pinned-threshold",
-              "0ms");
-      assertThat(result.exitCode()).as(result.err()).isZero();
-      List<String> intervals = result.out().lines().filter(l -> LINE.matcher(l).matches()).toList();
-      // On a busy machine the first thread dump may take longer than an interval: until it ends
-      // the lines say pinned now is not known yet; from then on every line names the holders.
-      List<String> known =
-          intervals.stream().dropWhile(l -> l.contains("pinned now not known yet")).toList();
-      assertThat(known).as(result.out()).hasSizeGreaterThanOrEqualTo(2);
+      Path log = dir.resolve("watch.log");
+      Process vtscope =
+          Cli.childProcess(
+                  "watch",
+                  "--pid",
+                  String.valueOf(target.pid()),
+                  "--interval",
+                  "500ms",
+                  "--pinned-threshold",
+                  "0ms")
+              .redirectOutput(log.toFile())
+              .redirectError(dir.resolve("watch.err").toFile())
+              .start();
+      List<String> known;
+      try {
+        known =
+            Eventually.value(
+                "two lines after the first thread dump",
+                () -> {
+                  assertThat(vtscope.isAlive())
+                      .as(Files.readString(log) + Files.readString(dir.resolve("watch.err")))
+                      .isTrue();
+                  String written = Files.readString(log);
+                  // whole lines only: the last may be half written
+                  return written
+                      .substring(0, written.lastIndexOf('\n') + 1)
+                      .lines()
+                      .filter(l -> LINE.matcher(l).matches())
+                      .dropWhile(l -> l.contains("pinned now not known yet"))
+                      .toList();
+                },
+                lines -> lines.size() >= 2);
+      } finally {
+        vtscope.destroy();
+        vtscope.waitFor(60, TimeUnit.SECONDS);
+      }
+      String out = Files.readString(log);
       Pattern pinnedNow =
           Pattern.compile(
               ".*  pinned 0 .*  pinned now 2/2 \\[PerTaskPinning.withMonitor: #\\d+, #\\d+].*");
-      assertThat(known).as(result.out()).allMatch(l -> pinnedNow.matcher(l).matches());
-      assertThat(result.out())
-          .as("JDK 21 has no Thread.vthread_scheduler")
-          .doesNotContain("mounted");
+      assertThat(known).as(out).allMatch(l -> pinnedNow.matcher(l).matches());
+      assertThat(out).as("JDK 21 has no Thread.vthread_scheduler").doesNotContain("mounted");
     }
   }
 

@@ -13,13 +13,22 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The ./vtscope launcher as a user meets it, after the jar is packaged: where the default java is
  * too old and JAVA_HOME is unset it finds a JDK 21+ in the install folders; where there is none it
- * says in one line what it found and what to do.
+ * says in one line what it found and what to do. Its cases run side by side, as a user's runs may
+ * (each starts JVMs and waits for them), but for one that runs alone.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class LauncherIT {
+
+  /** The lock of a case that runs alone; the others hold it to read, side by side. */
+  private static final String ALONE = "LauncherIT alone";
 
   @TempDir Path dir;
 
@@ -64,17 +73,21 @@ class LauncherIT {
   }
 
   @Test
+  @ResourceLock(value = ALONE, mode = ResourceAccessMode.READ)
   void findsAJdk21PlusInTheInstallFoldersWhenTheDefaultJavaIsTooOld() throws Exception {
     Path fake = fakeJava17();
     // The JDK running this test stands for one installed in the usual folder.
     Path installFolder = Path.of(System.getProperty("java.home")).getParent();
+    // No class-data archive: making one is the archive cases' concern, and takes seconds of CPU.
     Run run =
         launcher(
             Map.of(
                 "PATH",
                 fake + ":" + System.getenv("PATH"),
                 "VTSCOPE_JDK_DIRS",
-                installFolder.toString()),
+                installFolder.toString(),
+                "VTSCOPE_CDS",
+                "off"),
             "analyze",
             "samples/jdk21/pinning-synchronized.jfr");
     assertThat(run.code()).as(run.err()).isZero();
@@ -82,6 +95,7 @@ class LauncherIT {
   }
 
   @Test
+  @ResourceLock(value = ALONE, mode = ResourceAccessMode.READ)
   void saysWhatItFoundWhenNoJdk21Exists() throws Exception {
     Path fake = fakeJava17();
     Run run =
@@ -104,6 +118,7 @@ class LauncherIT {
    * name has a space and whose release file has Windows line ends, and a version without a dot.
    */
   @Test
+  @ResourceLock(value = ALONE, mode = ResourceAccessMode.READ)
   void runsThroughALinkAndFindsAJdkInAFolderWithASpace() throws Exception {
     Path fake = fakeJava17();
     Path jdk = Files.createDirectories(dir.resolve("my jdks/jdk-" + Runtime.version().feature()));
@@ -134,26 +149,25 @@ class LauncherIT {
     assertThat(run.out()).contains("SharedLockPinning");
   }
 
-  /** Empties cli/target/cds; returns it. */
-  private static Path emptyArchives() throws IOException {
-    Path cds = TestRecordings.repoRoot().resolve("cli/target/cds");
-    if (Files.isDirectory(cds)) {
-      try (var files = Files.list(cds)) {
-        for (Path file : files.toList()) {
-          Files.delete(file);
-        }
-      }
-    }
-    return cds;
+  /**
+   * A folder of class-data archives of the test's own, which the launcher makes: a test that checks
+   * what is in it runs beside the others, which use the checkout's cli/target/cds.
+   */
+  private Path ownArchives() {
+    return dir.resolve("cds");
   }
 
   @Test
+  @ResourceLock(value = ALONE, mode = ResourceAccessMode.READ)
   void aFailedFirstRunMakesNoArchiveAndTheUsersCollectorAndHeapWin() throws Exception {
-    Path cds = emptyArchives();
+    Path cds = ownArchives();
     String javaHome = System.getProperty("java.home");
 
     Run failed =
-        launcher(Map.of("JAVA_HOME", javaHome), "analyze", dir.resolve("none.jfr").toString());
+        launcher(
+            Map.of("JAVA_HOME", javaHome, "VTSCOPE_CDS_DIR", cds.toString()),
+            "analyze",
+            dir.resolve("none.jfr").toString());
     assertThat(failed.code()).isEqualTo(3);
     try (var files = Files.list(cds)) {
       assertThat(files.toList())
@@ -163,7 +177,13 @@ class LauncherIT {
 
     Run own =
         launcher(
-            Map.of("JAVA_HOME", javaHome, "VTSCOPE_JAVA_OPTS", "-XX:+UseParallelGC -Xmx64m"),
+            Map.of(
+                "JAVA_HOME",
+                javaHome,
+                "VTSCOPE_CDS_DIR",
+                cds.toString(),
+                "VTSCOPE_JAVA_OPTS",
+                "-XX:+UseParallelGC -Xmx64m"),
             "analyze",
             "samples/jdk21/pinning-synchronized.jfr");
     assertThat(own.code()).as(own.out() + own.err()).isZero();
@@ -171,6 +191,7 @@ class LauncherIT {
   }
 
   @Test
+  @ResourceLock(value = ALONE, mode = ResourceAccessMode.READ)
   void anExhaustedHeapIsOneLineWithItsExitCode() throws Exception {
     String javaHome = System.getProperty("java.home");
     Run starved =
@@ -186,14 +207,21 @@ class LauncherIT {
         .doesNotContain("Exception");
   }
 
+  /**
+   * Runs alone, the other cases before or after it: whether a JDK lambda comes from the archive
+   * depends on which of vtscope's two threads links it first, and with other JVMs busy beside it
+   * the lambdas asserted on below were at times made anew.
+   */
   @Test
+  @ResourceLock(ALONE)
   void archivesTheClassesOfTheFirstAnalysisAndAnswersTheSameWithTheArchive() throws Exception {
-    Path cds = emptyArchives();
+    Path cds = ownArchives();
     String sample = "samples/jdk21/pinning-synchronized.jfr";
     String javaHome = System.getProperty("java.home");
+    Map<String, String> env = Map.of("JAVA_HOME", javaHome, "VTSCOPE_CDS_DIR", cds.toString());
 
     // A help ends with 0 too, but an archive of its classes would leave out the analysis's.
-    Run help = launcher(Map.of("JAVA_HOME", javaHome), "analyze", "--help");
+    Run help = launcher(env, "analyze", "--help");
     assertThat(help.code()).as(help.err()).isZero();
     try (var files = Files.list(cds)) {
       assertThat(files.toList())
@@ -201,7 +229,7 @@ class LauncherIT {
           .isEmpty();
     }
 
-    Run first = launcher(Map.of("JAVA_HOME", javaHome), "analyze", "--format", "json", sample);
+    Run first = launcher(env, "analyze", "--format", "json", sample);
     assertThat(first.code()).as(first.err()).isZero();
     try (var files = Files.list(cds)) {
       assertThat(files.map(f -> f.getFileName().toString()).toList())
@@ -212,18 +240,10 @@ class LauncherIT {
     // -Xshare:on makes the JVM fail when it cannot map the archive the launcher names.
     Run mapped =
         launcher(
-            Map.of("JAVA_HOME", javaHome, "VTSCOPE_JAVA_OPTS", "-Xshare:on"),
-            "analyze",
-            "--format",
-            "json",
-            sample);
+            with(env, "VTSCOPE_JAVA_OPTS", "-Xshare:on"), "analyze", "--format", "json", sample);
     assertThat(mapped.code()).as(mapped.err()).isZero();
     // The archive holds the classes of the common analyses, not only of the one that made it.
-    Run loaded =
-        launcher(
-            Map.of("JAVA_HOME", javaHome, "VTSCOPE_JAVA_OPTS", "-Xlog:class+load"),
-            "check",
-            sample);
+    Run loaded = launcher(with(env, "VTSCOPE_JAVA_OPTS", "-Xlog:class+load"), "check", sample);
     assertThat(loaded.out())
         .as("the analysis's classes come from the archive")
         .contains("dev.vtscope.analysis.Analyzer source: shared objects file")
@@ -235,15 +255,16 @@ class LauncherIT {
             loaded.out().lines().filter(l -> l.contains("[class,load]") && l.contains("$$Lambda")))
         .as("lambdas made at start-up")
         .allSatisfy(l -> assertThat(l).endsWith("source: shared objects file"));
-    Run without =
-        launcher(
-            Map.of("JAVA_HOME", javaHome, "VTSCOPE_CDS", "off"),
-            "analyze",
-            "--format",
-            "json",
-            sample);
+    Run without = launcher(with(env, "VTSCOPE_CDS", "off"), "analyze", "--format", "json", sample);
     assertThat(without.code()).as(without.err()).isZero();
     assertThat(mapped.out()).isEqualTo(first.out()).isEqualTo(without.out());
     assertThat(mapped.err()).isEqualTo(first.err()).isEqualTo(without.err()).isEmpty();
+  }
+
+  /** {@code env} and one more variable. */
+  private static Map<String, String> with(Map<String, String> env, String name, String value) {
+    Map<String, String> more = new java.util.HashMap<>(env);
+    more.put(name, value);
+    return more;
   }
 }
