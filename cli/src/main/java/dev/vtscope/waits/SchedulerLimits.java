@@ -18,7 +18,7 @@ public record SchedulerLimits(int parallelism, int maxPoolSize) {
     maxPoolSize = Math.max(0, maxPoolSize);
   }
 
-  /** Only the parallelism known, or 0: what a recording's settings give the older callers. */
+  /** Only the parallelism known, or 0: for the callers that know no maximum pool size. */
   public static SchedulerLimits ofParallelism(int parallelism) {
     return new SchedulerLimits(parallelism, 0);
   }
