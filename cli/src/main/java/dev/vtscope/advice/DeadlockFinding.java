@@ -64,7 +64,8 @@ public final class DeadlockFinding {
         pinned.add(n.name().isEmpty() ? "#" + n.id() : n.name());
       }
     }
-    if (!pinned.isEmpty()) {
+    // the hang at the pool's maximum pins hundreds of carriers: its chain names a few
+    if (!pinned.isEmpty() && d.kind() != Deadlock.Kind.OBJECT_WAIT_STARVATION) {
       explanation.add(
           Message.of(
               pinned.size() == 1 ? "deadlock.explanation.pins.one" : "deadlock.explanation.pins",
@@ -88,6 +89,16 @@ public final class DeadlockFinding {
 
   /** How the finding is known: from what the dumps state, or read from where threads stand. */
   private static Message evidenceMessage(Deadlock d) {
+    if (d.kind() == Deadlock.Kind.OBJECT_WAIT_STARVATION) {
+      return d.maxPoolSize() > 0
+          ? Message.of(
+              "deadlock.evidence.max-pool-size",
+              "max",
+              (long) d.maxPoolSize(),
+              "capacity",
+              (long) d.capacity())
+          : Message.of("deadlock.evidence.max-pool-size.unknown");
+    }
     if (d.edges().stream().anyMatch(e -> e.resource() instanceof Resource.MonitorEntry)) {
       return Message.of(
           d.stuck() ? "deadlock.evidence.monitor-entry" : "deadlock.evidence.monitor-entry.one");
@@ -98,20 +109,32 @@ public final class DeadlockFinding {
   private static String id(Deadlock.Kind kind) {
     return switch (kind) {
       case CLASS_INIT, CLASS_INIT_STARVATION -> CLASS_INIT_ID;
-      case CARRIER_STARVATION -> STARVATION_ID;
+      case CARRIER_STARVATION, OBJECT_WAIT_STARVATION -> STARVATION_ID;
       default -> ID;
     };
   }
 
   private static String jdks(Deadlock.Kind kind, Knowledge k) {
     return switch (kind) {
-      case CARRIER_STARVATION -> "21-" + (k.jdk().monitorsStopPinningIn() - 1);
+      case CARRIER_STARVATION, OBJECT_WAIT_STARVATION ->
+          "21-" + (k.jdk().monitorsStopPinningIn() - 1);
       default -> "21+";
     };
   }
 
   private static Message kind(Deadlock d) {
     String cls = initialised(d);
+    if (d.kind() == Deadlock.Kind.OBJECT_WAIT_STARVATION) {
+      return d.maxPoolSize() > 0
+          ? Message.of(
+              "deadlock.kind.object-wait-starvation",
+              "capacity",
+              (long) d.capacity(),
+              "max",
+              (long) d.maxPoolSize())
+          : Message.of(
+              "deadlock.kind.object-wait-starvation.max-unknown", "capacity", (long) d.capacity());
+    }
     return Message.of(
         "deadlock.kind." + slug(d.kind()),
         "class",
@@ -132,6 +155,9 @@ public final class DeadlockFinding {
 
   /** The chain in words: the carriers' holders once, then each wait in the order found. */
   private static List<Message> chain(Deadlock d) {
+    if (d.kind() == Deadlock.Kind.OBJECT_WAIT_STARVATION) {
+      return waitersChain(d);
+    }
     List<Message> links = new ArrayList<>();
     List<Message> holders = new ArrayList<>();
     // a thread is described where it is first named, and by its name alone after
@@ -156,25 +182,96 @@ public final class DeadlockFinding {
       links.add(link(waiter, e, holder, told));
     }
     if (!d.needCarrier().isEmpty()) {
-      List<Message> named = new ArrayList<>();
-      for (WaitGraph.Node n :
-          d.needCarrier().subList(0, Math.min(NEEDERS_NAMED, d.needCarrier().size()))) {
-        named.add(thread(n, told));
+      links.add(needCarrier(d, told));
+    }
+    return links;
+  }
+
+  /** The virtual threads that wait for a carrier, a few of them named. */
+  private static Message needCarrier(Deadlock d, Set<Long> told) {
+    List<Message> named = new ArrayList<>();
+    for (WaitGraph.Node n :
+        d.needCarrier().subList(0, Math.min(NEEDERS_NAMED, d.needCarrier().size()))) {
+      named.add(thread(n, told));
+    }
+    return Message.of(
+        "deadlock.link.need-carrier",
+        "count",
+        (long) d.needCarrier().size(),
+        "threads",
+        named,
+        "more",
+        d.needCarrier().size() > NEEDERS_NAMED
+            ? Message.of(
+                "deadlock.link.need-carrier.more",
+                "more",
+                (long) (d.needCarrier().size() - NEEDERS_NAMED))
+            : "");
+  }
+
+  /**
+   * The chain of the hang at the pool's maximum: the carriers' holders, as many as the scheduler
+   * may start (256 by default), in one link with a few named, where they wait and on what, then the
+   * virtual threads that cannot get a carrier.
+   */
+  private static List<Message> waitersChain(Deadlock d) {
+    List<WaitGraph.Node> holders = new ArrayList<>();
+    d.edges().stream()
+        .filter(e -> e.waiter() == WaitGraph.CARRIERS)
+        .map(e -> d.nodes().get(e.holder()))
+        .filter(java.util.Objects::nonNull)
+        .sorted(Comparator.comparingLong(WaitGraph.Node::id))
+        .forEach(holders::add);
+    Set<String> monitors = new LinkedHashSet<>();
+    for (WaitEdge e : d.edges()) {
+      if (e.resource() instanceof Resource.Release r && r.object() != null) {
+        monitors.add(object(r.object()));
       }
-      links.add(
-          Message.of(
-              "deadlock.link.need-carrier",
-              "count",
-              (long) d.needCarrier().size(),
-              "threads",
-              named,
-              "more",
-              d.needCarrier().size() > NEEDERS_NAMED
-                  ? Message.of(
-                      "deadlock.link.need-carrier.more",
-                      "more",
-                      (long) (d.needCarrier().size() - NEEDERS_NAMED))
-                  : ""));
+    }
+    Set<Long> told = new java.util.HashSet<>();
+    List<Message> named = new ArrayList<>();
+    for (WaitGraph.Node n : holders.subList(0, Math.min(NEEDERS_NAMED, holders.size()))) {
+      // where they wait is said once, for them all
+      told.add(n.id());
+      named.add(
+          n.name().isEmpty()
+              ? Message.of("deadlock.thread.virtual.unnamed", "tid", n.id(), "pinned", "", "at", "")
+              : Message.of(
+                  "deadlock.thread.virtual",
+                  "name",
+                  n.name(),
+                  "tid",
+                  n.id(),
+                  "pinned",
+                  "",
+                  "at",
+                  ""));
+    }
+    List<Message> links = new ArrayList<>();
+    links.add(
+        Message.of(
+            "deadlock.link.object-wait",
+            "capacity",
+            (long) d.capacity(),
+            "count",
+            (long) holders.size(),
+            "monitor",
+            monitors.isEmpty()
+                ? Message.of("deadlock.link.object-wait.monitor-unknown")
+                : Message.of("deadlock.link.object-wait.monitor", "lock", List.copyOf(monitors)),
+            "sites",
+            waitSites(d),
+            "threads",
+            named,
+            "more",
+            holders.size() > NEEDERS_NAMED
+                ? Message.of(
+                    "deadlock.link.need-carrier.more",
+                    "more",
+                    (long) (holders.size() - NEEDERS_NAMED))
+                : ""));
+    if (!d.needCarrier().isEmpty()) {
+      links.add(needCarrier(d, told));
     }
     return links;
   }
@@ -318,6 +415,22 @@ public final class DeadlockFinding {
         actions.add(Message.of("deadlock.action.reentrant-lock", "sites", sites(d)));
         actions.add(Message.of("deadlock.action.parallelism"));
       }
+      case OBJECT_WAIT_STARVATION -> {
+        actions.add(Message.of("deadlock.action.condition", "sites", waitSites(d)));
+        if (feature == 0 || feature < unpinned) {
+          actions.add(
+              Message.of(
+                  "deadlock.action.upgrade-wait",
+                  "release",
+                  (long) unpinned,
+                  "source",
+                  k.jdk().monitorsStopPinningSource()));
+        }
+        actions.add(
+            d.maxPoolSize() > 0
+                ? Message.of("deadlock.action.max-pool-size", "max", (long) d.maxPoolSize())
+                : Message.of("deadlock.action.max-pool-size.unknown"));
+      }
       case CLASS_INIT, CLASS_INIT_STARVATION -> {
         actions.add(Message.of("deadlock.action.clinit", "class", cls == null ? "?" : cls));
         int unmounts = k.jdk().classInitWaitUnmountsIn();
@@ -350,10 +463,29 @@ public final class DeadlockFinding {
     return List.copyOf(sites);
   }
 
+  /** Where the carriers' holders wait, each place once: the frames to change. */
+  private static List<Frame> waitSites(Deadlock d) {
+    Set<Frame> sites = new LinkedHashSet<>();
+    for (WaitGraph.Node n : d.threads()) {
+      if (n.holdsCarrier() && n.at() != null && n.at().isApplicationFrame()) {
+        sites.add(n.at());
+      }
+    }
+    return List.copyOf(sites);
+  }
+
   private static List<Evidence> evidence(Deadlock d) {
     List<Evidence> evidence = new ArrayList<>();
     evidence.add(Evidence.count("threads in the chain", d.threads().size(), "threads"));
-    if (d.capacity() > 0) {
+    if (d.kind() == Deadlock.Kind.OBJECT_WAIT_STARVATION) {
+      evidence.add(Evidence.count("carriers", d.capacity(), "carriers"));
+      if (d.maxPoolSize() > 0) {
+        evidence.add(Evidence.count("maxPoolSize", d.maxPoolSize(), "carriers"));
+      }
+      evidence.add(
+          Evidence.count(
+              "virtual threads waiting for a carrier", d.needCarrier().size(), "threads"));
+    } else if (d.capacity() > 0) {
       evidence.add(Evidence.count("parallelism", d.capacity(), "carriers"));
       evidence.add(
           Evidence.count(
@@ -367,7 +499,7 @@ public final class DeadlockFinding {
 
   private static List<String> classes(Deadlock d) {
     Set<String> classes = new LinkedHashSet<>();
-    for (Frame f : sites(d)) {
+    for (Frame f : d.kind() == Deadlock.Kind.OBJECT_WAIT_STARVATION ? waitSites(d) : sites(d)) {
       classes.add(f.className());
     }
     return List.copyOf(classes);

@@ -27,8 +27,10 @@ public final class DumpAdvisor {
   /** The advice for {@code analysis}; it has no carrier-pool recommendation. */
   public static Advice advise(DumpAnalysis analysis) {
     List<Finding> findings = new ArrayList<>(DeadlockFinding.of(analysis.deadlocks()));
-    // a dump names no scheduler parallelism, and no pin that ended: each pinned thread counts
-    PinnedNowFinding.of(analysis.pinnedNow(), 0, Map.of()).ifPresent(findings::add);
+    // a dump before JDK 25 names no scheduler parallelism (the JVM gives it to dump PID), and no
+    // pin that ended: each pinned thread counts
+    PinnedNowFinding.of(analysis.pinnedNow(), analysis.scheduler().parallelism(), Map.of())
+        .ifPresent(findings::add);
     CrowdedWaitFinding.of(analysis.series()).ifPresent(findings::add);
     findings.sort(Comparator.comparing(Finding::severity, Comparator.reverseOrder()));
     return new Advice(findings, null);

@@ -108,7 +108,11 @@ public final class PinnedNowFinding {
         classes.add(c.className());
       }
     }
-    boolean every = parallelism > 0 && PinnedNow.carriersHeld(pinned, parallelism) >= parallelism;
+    // a pin the scheduler makes up for (Object.wait() on JDK 21-23) has a carrier started beside
+    // it: every carrier is held when the pins it does not make up for hold the parallelism's
+    List<PinnedNow> uncompensated = pinned.stream().filter(p -> !p.compensated()).toList();
+    boolean every =
+        parallelism > 0 && PinnedNow.carriersHeld(uncompensated, parallelism) >= parallelism;
     List<Evidence> evidence = new ArrayList<>();
     evidence.add(Evidence.count("virtual threads pinned now", pinned.size(), "threads"));
     if (parallelism > 0) {

@@ -5,6 +5,7 @@ import dev.vtscope.threaddump.DumpFormat;
 import dev.vtscope.threaddump.ThreadDump;
 import dev.vtscope.waits.Deadlock;
 import dev.vtscope.waits.DumpWaits;
+import dev.vtscope.waits.SchedulerLimits;
 import dev.vtscope.waits.WaitGroup;
 import dev.vtscope.waits.WaitKey;
 import dev.vtscope.waits.WaitKind;
@@ -26,13 +27,17 @@ import java.util.Set;
  * @param undecidedMonitorEntries of a single dump of JDK 21-23, its virtual threads that stand
  *     where a monitor is entered, each waiting there (pinned) or running, which only a second dump
  *     tells; 0 for a series
+ * @param scheduler the scheduler's parallelism and maximum pool size as the JVM said them (a
+ *     running JVM's, or those kept beside its dumps), which no dump before JDK 25 says; {@link
+ *     SchedulerLimits#UNKNOWN} otherwise
  */
 public record DumpAnalysis(
     List<String> names,
     WaitSeries series,
     List<PinnedNow> pinnedNow,
     List<Deadlock> deadlocks,
-    int undecidedMonitorEntries) {
+    int undecidedMonitorEntries,
+    SchedulerLimits scheduler) {
 
   public DumpAnalysis {
     names = List.copyOf(names);

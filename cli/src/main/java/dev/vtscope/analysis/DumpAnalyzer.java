@@ -8,6 +8,7 @@ import dev.vtscope.threaddump.ThreadDump;
 import dev.vtscope.waits.CarrierHolding;
 import dev.vtscope.waits.Deadlock;
 import dev.vtscope.waits.Deadlocks;
+import dev.vtscope.waits.SchedulerLimits;
 import dev.vtscope.waits.WaitClassifier;
 import dev.vtscope.waits.WaitGrouping;
 import dev.vtscope.waits.WaitKey;
@@ -74,6 +75,22 @@ public final class DumpAnalyzer {
    */
   public static DumpAnalysis analyze(
       List<NamedDump> dumps, AnalysisOptions options, ClassBytesSource.RecordedClassPath recorded) {
+    return analyze(dumps, options, recorded, SchedulerLimits.UNKNOWN);
+  }
+
+  /**
+   * The analysis of {@code dumps}, as {@link #analyze(List, AnalysisOptions,
+   * ClassBytesSource.RecordedClassPath)}, with what the JVM said of its scheduler: its parallelism
+   * rates the carriers pinned now, and its maximum pool size tells whether threads pinned in {@code
+   * Object.wait()} hold every carrier it may start.
+   *
+   * @param scheduler the scheduler's parallelism and maximum pool size, as far as known
+   */
+  public static DumpAnalysis analyze(
+      List<NamedDump> dumps,
+      AnalysisOptions options,
+      ClassBytesSource.RecordedClassPath recorded,
+      SchedulerLimits scheduler) {
     List<NamedDump> ordered = new ArrayList<>(dumps);
     if (ordered.stream().allMatch(d -> d.dump().takenAt() != null)) {
       ordered.sort(Comparator.comparing(d -> d.dump().takenAt()));
@@ -90,7 +107,7 @@ public final class DumpAnalyzer {
             options.jdkHomes())) {
       Attributor attributor = new Attributor(classes, ownership);
       List<Deadlock> deadlocks =
-          Deadlocks.find(inOrder, 0, attributor, options.jdk()::monitorsHoldCarrier);
+          Deadlocks.find(inOrder, scheduler, attributor, options.jdk()::monitorsHoldCarrier);
       List<PinnedNow> pinned =
           PinnedNow.find(inOrder, attributor, options.jdk()::monitorsHoldCarrier);
       List<DumpedThread> standing =
@@ -127,7 +144,8 @@ public final class DumpAnalyzer {
               new WaitClassifier(ownership, attributor, options.jdk()::monitorsHoldCarrier)),
           pinned,
           deadlocks,
-          standing.size());
+          standing.size(),
+          scheduler);
     }
   }
 

@@ -17,6 +17,7 @@ import dev.vtscope.recording.ThreadStartEvent;
 import dev.vtscope.threaddump.ThreadDump;
 import dev.vtscope.waits.Deadlock;
 import dev.vtscope.waits.Deadlocks;
+import dev.vtscope.waits.SchedulerLimits;
 import dev.vtscope.waits.WaitClassifier;
 import dev.vtscope.waits.WaitSeries;
 import java.nio.file.Path;
@@ -175,13 +176,13 @@ public final class IntervalStream implements RecordingListener {
    * class files of its class path, which tell where a virtual thread waits to enter a monitor when
    * the dumps do not (JDK 21–23).
    *
-   * @param parallelism the scheduler's carriers when known otherwise, or 0
+   * @param scheduler the scheduler's parallelism and maximum pool size, as far as known
    */
-  public List<Deadlock> deadlocks(List<ThreadDump> series, int parallelism) {
+  public List<Deadlock> deadlocks(List<ThreadDump> series, SchedulerLimits scheduler) {
     try (ClassBytesSource classes = classes()) {
       return Deadlocks.find(
           series,
-          parallelism,
+          scheduler,
           new Attributor(classes, new FrameOwnership(options.appPackages())),
           options.jdk()::monitorsHoldCarrier);
     }

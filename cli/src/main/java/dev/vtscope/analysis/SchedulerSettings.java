@@ -1,5 +1,6 @@
 package dev.vtscope.analysis;
 
+import dev.vtscope.waits.SchedulerLimits;
 import java.util.Map;
 
 /**
@@ -56,6 +57,22 @@ public record SchedulerSettings(
             minRunnable,
             minSet != null ? SchedulerSetting.Source.SET : fallback),
         carriersStarted);
+  }
+
+  /**
+   * The settings of a running JVM, derived as its scheduler derives them.
+   *
+   * @param properties its system properties, of which the {@code jdk.virtualThreadScheduler.*} ones
+   *     count
+   * @param cpus its active processor count, or 0 when unknown
+   */
+  public static SchedulerSettings ofJvm(Map<String, String> properties, int cpus) {
+    return derive(properties, true, cpus, -1);
+  }
+
+  /** Its parallelism and maximum pool size, each 0 when not known: what a wait-for graph needs. */
+  public SchedulerLimits limits() {
+    return new SchedulerLimits(parallelism.value(), maxPoolSize.value());
   }
 
   private static Integer parse(String value) {

@@ -85,8 +85,9 @@ final class DumpCommand implements Callable<Integer> {
             .type(Path.class)
             .description(
                 "Keep the dumps in DIR, new or empty: per dump PID-N.json (PID-N.txt when the JSON"
-                    + " failed) and PID-N.thread-print.txt, which 'vtscope analyze DIR' reads"
-                    + " back as the same series.")
+                    + " failed) and PID-N.thread-print.txt, and PID.jvm.properties (the JVM's"
+                    + " class path and scheduler parallelism and maxPoolSize), which 'vtscope"
+                    + " analyze DIR' reads back as the same series.")
             .build());
     Specs.verboseOption(spec);
     Specs.helpOptions(spec);
@@ -144,11 +145,12 @@ final class DumpCommand implements Callable<Integer> {
     }
     ClassBytesSource.RecordedClassPath recorded =
         new ClassBytesSource.RecordedClassPath(taken.classPath(), taken.workingDirectory(), null);
-    DumpAnalysis analysis = DumpAnalyzer.analyze(taken.dumps(), options, recorded);
+    DumpAnalysis analysis =
+        DumpAnalyzer.analyze(taken.dumps(), options, recorded, taken.scheduler());
     boolean countGiven = spec.commandLine().getParseResult().hasMatchedOption("--count");
     if (!countGiven && !taken.exited() && undecided(analysis)) {
       taken = followUp(taken, err);
-      analysis = DumpAnalyzer.analyze(taken.dumps(), options, recorded);
+      analysis = DumpAnalyzer.analyze(taken.dumps(), options, recorded, taken.scheduler());
     }
     for (DumpAnalyzer.NamedDump d : taken.dumps()) {
       for (String note : d.dump().notes()) {
@@ -207,7 +209,8 @@ final class DumpCommand implements Callable<Integer> {
                       : first),
               false,
               taken.classPath(),
-              taken.workingDirectory());
+              taken.workingDirectory(),
+              taken.scheduler());
       return renamed.then(more);
     } catch (LiveException e) {
       err.println(

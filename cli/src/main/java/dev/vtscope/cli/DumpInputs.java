@@ -106,8 +106,8 @@ final class DumpInputs {
    * dump of its pid taken at about the same time ({@link DumpMerge}).
    *
    * @param skipped where what a folder holds besides dumps is said, one line each
-   * @param jvm where the JVM's class path and working folder kept beside a folder's dumps ({@link
-   *     DumpSeries#JVM_PROPERTIES}) are put
+   * @param jvm where the JVM's class path, working folder and scheduler kept beside a folder's
+   *     dumps ({@link DumpSeries#JVM_PROPERTIES}) are put
    */
   static List<NamedDump> read(
       List<Path> paths, boolean recursive, List<String> skipped, java.util.Properties jvm) {
@@ -174,7 +174,8 @@ final class DumpInputs {
         options,
         classPath == null
             ? null
-            : new ClassBytesSource.RecordedClassPath(classPath, jvm.getProperty("user.dir"), null));
+            : new ClassBytesSource.RecordedClassPath(classPath, jvm.getProperty("user.dir"), null),
+        DumpSeries.keptScheduler(jvm));
   }
 
   /**

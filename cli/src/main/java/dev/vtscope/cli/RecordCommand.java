@@ -426,7 +426,7 @@ final class RecordCommand implements Callable<Integer> {
           framesKnown ? null : Message.of("pinned-now-unknown.frames-not-printed"),
           Deadlocks.find(
               now.series(),
-              Math.max(0, analysis.scheduler().parallelism().value()),
+              analysis.scheduler().limits(),
               attributor,
               options.jdk()::monitorsHoldCarrier),
           WaitSeries.of(

@@ -1,8 +1,10 @@
 package dev.vtscope.live;
 
 import dev.vtscope.analysis.DumpAnalyzer.NamedDump;
+import dev.vtscope.analysis.SchedulerSettings;
 import dev.vtscope.files.AtomicFile;
 import dev.vtscope.threaddump.ThreadDump;
+import dev.vtscope.waits.SchedulerLimits;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -34,9 +36,17 @@ public final class DumpSeries {
    *     number
    * @param exited whether the JVM exited before the last one: {@code dumps} holds fewer than asked,
    *     the last with a note saying so
+   * @param classPath the JVM's class path, or null
+   * @param workingDirectory the JVM's working folder, or null
+   * @param scheduler the JVM's scheduler parallelism and maximum pool size, which no dump before
+   *     JDK 25 says
    */
   public record Taken(
-      List<NamedDump> dumps, boolean exited, String classPath, String workingDirectory) {
+      List<NamedDump> dumps,
+      boolean exited,
+      String classPath,
+      String workingDirectory,
+      SchedulerLimits scheduler) {
 
     public Taken {
       dumps = List.copyOf(dumps);
@@ -46,7 +56,7 @@ public final class DumpSeries {
     public Taken then(Taken more) {
       List<NamedDump> all = new ArrayList<>(dumps);
       all.addAll(more.dumps());
-      return new Taken(all, more.exited(), classPath, workingDirectory);
+      return new Taken(all, more.exited(), classPath, workingDirectory, scheduler);
     }
   }
 
@@ -59,8 +69,15 @@ public final class DumpSeries {
    */
   public static final String JVM_PROPERTIES = ".jvm.properties";
 
-  /** Keeps {@code classPath} and {@code workingDirectory} in {@code file}, as properties. */
-  private static void keepClassPath(Path file, String classPath, String workingDirectory)
+  private static final String PARALLELISM = "jdk.virtualThreadScheduler.parallelism";
+  private static final String MAX_POOL_SIZE = "jdk.virtualThreadScheduler.maxPoolSize";
+
+  /**
+   * Keeps {@code classPath}, {@code workingDirectory} and the scheduler's size in effect in {@code
+   * file}, as properties.
+   */
+  private static void keepJvm(
+      Path file, String classPath, String workingDirectory, SchedulerLimits scheduler)
       throws LiveException {
     java.util.Properties kept = new java.util.Properties();
     if (classPath != null) {
@@ -69,18 +86,82 @@ public final class DumpSeries {
     if (workingDirectory != null) {
       kept.setProperty("user.dir", workingDirectory);
     }
+    // the values in effect, set or derived from the JVM's processors, so that a saved series is
+    // read as the running JVM was
+    if (scheduler.parallelism() > 0) {
+      kept.setProperty(PARALLELISM, Integer.toString(scheduler.parallelism()));
+    }
+    if (scheduler.maxPoolSize() > 0) {
+      kept.setProperty(MAX_POOL_SIZE, Integer.toString(scheduler.maxPoolSize()));
+    }
     try {
       AtomicFile.write(
           file,
           out -> {
             java.io.Writer writer = new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8);
             kept.store(
-                writer, "the JVM's class path, which vtscope analyze reads beside its dumps");
+                writer,
+                "the JVM's class path and scheduler, which vtscope analyze reads beside its dumps");
             writer.flush();
           });
     } catch (java.io.IOException e) {
       throw new LiveException(LiveException.Reason.UNREADABLE, e.getMessage(), e);
     }
+  }
+
+  /**
+   * The scheduler's size kept in a {@link #JVM_PROPERTIES} file, read back: {@link
+   * SchedulerLimits#UNKNOWN} for a file of an older vtscope, which kept none.
+   */
+  public static SchedulerLimits keptScheduler(java.util.Properties kept) {
+    return new SchedulerLimits(
+        positive(kept.getProperty(PARALLELISM)), positive(kept.getProperty(MAX_POOL_SIZE)));
+  }
+
+  private static int positive(String value) {
+    try {
+      return value == null ? 0 : Math.max(0, Integer.parseInt(value.strip()));
+    } catch (NumberFormatException e) {
+      return 0;
+    }
+  }
+
+  /**
+   * The scheduler's parallelism and maximum pool size in effect in a running JVM: its {@code
+   * jdk.virtualThreadScheduler.*} properties where set, else derived as the JDK does from its
+   * active processor count, which {@code VM.info} says. What cannot be read is left unknown: the
+   * report is made without it.
+   */
+  private static SchedulerLimits scheduler(AttachedJvm jvm, java.util.Properties properties) {
+    java.util.Map<String, String> set = new java.util.HashMap<>();
+    for (String key : List.of(PARALLELISM, MAX_POOL_SIZE)) {
+      if (properties.getProperty(key) != null) {
+        set.put(key, properties.getProperty(key));
+      }
+    }
+    int cpus = 0;
+    if (!set.containsKey(PARALLELISM) || !set.containsKey(MAX_POOL_SIZE)) {
+      try {
+        cpus = activeProcessors(jvm.execute("VM.info"));
+      } catch (LiveException e) {
+        cpus = 0; // the dumps say what they can without it
+      }
+    }
+    return SchedulerSettings.ofJvm(set, cpus).limits();
+  }
+
+  /**
+   * The JVM's active processor count as {@code VM.info} says it ({@code CPU: total 8 (initial
+   * active 2)}, or a container's {@code active_processor_count: 2}), or 0.
+   */
+  static int activeProcessors(String vmInfo) {
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("\\(initial active (\\d+)\\)").matcher(vmInfo);
+    if (m.find()) {
+      return Integer.parseInt(m.group(1));
+    }
+    m = java.util.regex.Pattern.compile("(?m)^active_processor_count: (\\d+)\\s*$").matcher(vmInfo);
+    return m.find() ? Integer.parseInt(m.group(1)) : 0;
   }
 
   /**
@@ -106,18 +187,21 @@ public final class DumpSeries {
     List<NamedDump> dumps = new ArrayList<>();
     String classPath;
     String workingDirectory;
+    SchedulerLimits scheduler;
     try (AttachedJvm jvm = AttachedJvm.attach(pid)) {
       java.util.Properties properties = jvm.systemProperties();
       classPath = properties.getProperty("java.class.path");
       workingDirectory = properties.getProperty("user.dir");
+      scheduler = scheduler(jvm, properties);
       if (keepIn != null && first == 1) {
-        keepClassPath(keepIn.resolve(pid + JVM_PROPERTIES), classPath, workingDirectory);
+        keepJvm(keepIn.resolve(pid + JVM_PROPERTIES), classPath, workingDirectory, scheduler);
       }
       long start = System.nanoTime();
       for (int n = 1; n <= count; n++) {
         long due = start + (n - 1) * every.toNanos();
         if (n > 1 && exitsBy(pid, due)) {
-          return new Taken(exitedAfter(dumps, pid, count), true, classPath, workingDirectory);
+          return new Taken(
+              exitedAfter(dumps, pid, count), true, classPath, workingDirectory, scheduler);
         }
         progress.taking(n, count);
         Path keep = keepIn == null ? null : keepIn.resolve(pid + "-" + (first + n - 1));
@@ -128,12 +212,13 @@ public final class DumpSeries {
           if (dumps.isEmpty() || !exits(pid)) {
             throw e;
           }
-          return new Taken(exitedAfter(dumps, pid, count), true, classPath, workingDirectory);
+          return new Taken(
+              exitedAfter(dumps, pid, count), true, classPath, workingDirectory, scheduler);
         }
         dumps.add(new NamedDump(name(pid, first + n - 1, first + count - 1, keep, dump), dump));
       }
     }
-    return new Taken(dumps, false, classPath, workingDirectory);
+    return new Taken(dumps, false, classPath, workingDirectory, scheduler);
   }
 
   /** Whether the JVM exits: a dump fails while it shuts down, a moment before its process ends. */

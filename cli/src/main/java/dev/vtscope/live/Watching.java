@@ -16,6 +16,7 @@ import dev.vtscope.recording.InputProblemException;
 import dev.vtscope.recording.RepositoryStream;
 import dev.vtscope.threaddump.ThreadDump;
 import dev.vtscope.waits.Deadlock;
+import dev.vtscope.waits.SchedulerLimits;
 import dev.vtscope.waits.WaitSeries;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -438,7 +439,8 @@ public final class Watching {
 
   /**
    * The deadlocks of the latest dumps, with the scheduler's carriers as the JVM says them (JDK
-   * 24+), else as the recording does, else as the dump shows.
+   * 24+), else as the recording does, else as the dump shows, and its maximum pool size as the
+   * recording says it.
    */
   private static List<Deadlock> deadlocks(
       IntervalStream live,
@@ -452,7 +454,10 @@ public final class Watching {
         scheduler != null && scheduler.parallelism() > 0
             ? scheduler.parallelism()
             : Math.max(0, snapshot.analysis().scheduler().parallelism().value());
-    return live.deadlocks(series, parallelism);
+    return live.deadlocks(
+        series,
+        new SchedulerLimits(
+            parallelism, Math.max(0, snapshot.analysis().scheduler().maxPoolSize().value())));
   }
 
   private static long nanos(Instant instant) {

@@ -20,6 +20,8 @@ import java.util.Map;
  * @param needCarrier for a starvation, the virtual threads waiting for a carrier; else empty
  * @param stuckAtLeast how long it stood unchanged in a series of dumps, or null for one dump
  * @param feature the JDK's feature release of the dump, or 0 when not known
+ * @param maxPoolSize for a starvation, the scheduler's maximum pool size as the JVM said it, or 0
+ *     when not known
  */
 public record Deadlock(
     Kind kind,
@@ -30,7 +32,8 @@ public record Deadlock(
     int capacity,
     List<WaitGraph.Node> needCarrier,
     Duration stuckAtLeast,
-    int feature) {
+    int feature,
+    int maxPoolSize) {
 
   public Deadlock {
     edges = List.copyOf(edges);
@@ -57,7 +60,13 @@ public record Deadlock(
      */
     CARRIER_STARVATION,
     /** Every carrier waits for one class to finish initialising. */
-    CLASS_INIT_STARVATION
+    CLASS_INIT_STARVATION,
+    /**
+     * Every carrier, as many as the scheduler may start, is held by a virtual thread pinned in
+     * {@code Object.wait()}, and virtual threads wait for a carrier: the JDK 21–23 hang at the
+     * scheduler's maximum pool size, in which the thread that would notify the waiters never runs.
+     */
+    OBJECT_WAIT_STARVATION
   }
 
   /**
@@ -95,6 +104,6 @@ public record Deadlock(
   /** The same, seen unchanged for {@code duration}. */
   public Deadlock stuckFor(Duration duration) {
     return new Deadlock(
-        kind, closed, edges, nodes, weakest, capacity, needCarrier, duration, feature);
+        kind, closed, edges, nodes, weakest, capacity, needCarrier, duration, feature, maxPoolSize);
   }
 }

@@ -39,16 +39,15 @@ public final class Deadlocks {
    * @param parallelism the scheduler's carriers when known otherwise, or 0
    */
   public static List<Deadlock> find(ThreadDump dump, int parallelism) {
-    return find(dump, parallelism, Map.of(), false);
+    return find(dump, SchedulerLimits.ofParallelism(parallelism), Map.of(), false);
   }
 
   private static List<Deadlock> find(
       ThreadDump dump,
-      int parallelism,
+      SchedulerLimits limits,
       Map<Long, Resource.MonitorEntry> entering,
       boolean enteringPins) {
-    return new Finding(WaitGraph.of(dump, parallelism, entering, enteringPins), dump.feature())
-        .find();
+    return new Finding(WaitGraph.of(dump, limits, entering, enteringPins), dump.feature()).find();
   }
 
   /** What a series of dumps of one JVM shows, oldest first, with as many carriers as they show. */
@@ -64,7 +63,21 @@ public final class Deadlocks {
    * @param parallelism the scheduler's carriers when known otherwise, or 0
    */
   public static List<Deadlock> find(List<ThreadDump> series, int parallelism) {
-    return find(series, parallelism, null, feature -> false);
+    return find(series, SchedulerLimits.ofParallelism(parallelism), null, feature -> false);
+  }
+
+  /**
+   * What a series of dumps of one JVM shows, oldest first, as {@link #find(List, SchedulerLimits,
+   * Attributor, java.util.function.IntPredicate)}, with only the parallelism known otherwise.
+   *
+   * @param parallelism the scheduler's carriers when known otherwise, or 0
+   */
+  public static List<Deadlock> find(
+      List<ThreadDump> series,
+      int parallelism,
+      Attributor classes,
+      java.util.function.IntPredicate monitorsHoldCarrier) {
+    return find(series, SchedulerLimits.ofParallelism(parallelism), classes, monitorsHoldCarrier);
   }
 
   /**
@@ -76,13 +89,13 @@ public final class Deadlocks {
    * say, waits to enter that monitor. Two or more such threads that each hold a monitor already are
    * reported as stuck over monitors, their holders unnamed.
    *
-   * @param parallelism the scheduler's carriers when known otherwise, or 0
+   * @param limits the scheduler's parallelism and maximum pool size, as far as the JVM said them
    * @param classes reads the class files of the dumps' frames; null to infer nothing
    * @param monitorsHoldCarrier whether waiting to enter a monitor pins on a JDK feature release
    */
   public static List<Deadlock> find(
       List<ThreadDump> series,
-      int parallelism,
+      SchedulerLimits limits,
       Attributor classes,
       java.util.function.IntPredicate monitorsHoldCarrier) {
     if (series.isEmpty()) {
@@ -96,7 +109,7 @@ public final class Deadlocks {
     List<Deadlock> found =
         find(
             last,
-            parallelism,
+            limits,
             entering == null ? Map.of() : entering.get(series.size() - 1),
             seen && monitorsHoldCarrier.test(last.feature()));
     if (series.size() < 2 || found.isEmpty()) {
@@ -109,7 +122,7 @@ public final class Deadlocks {
       for (Deadlock x :
           find(
               d,
-              parallelism,
+              limits,
               entering == null ? Map.of() : entering.get(i),
               monitorsHoldCarrier.test(d.feature()))) {
         signatures.add(signature(x));
@@ -185,6 +198,9 @@ public final class Deadlocks {
         : ref.className() + (ref.kind() == ObjectRef.IdKind.IDENTITY ? "@" + ref.id() : "");
   }
 
+  /** The method a thread waiting on a monitor's notify waits in, as a release edge names it. */
+  static final String OBJECT_WAIT = "java.lang.Object.wait";
+
   private static final class Finding {
     final WaitGraph g;
     final int feature;
@@ -203,6 +219,7 @@ public final class Deadlocks {
     List<Deadlock> find() {
       cycles();
       classInitStarvation();
+      objectWaitStarvation();
       classInitChains();
       lockChains();
       openLockChains();
@@ -314,6 +331,52 @@ public final class Deadlocks {
       covered.add(WaitGraph.CARRIERS);
       covered.addAll(g.carrierHolders());
       add(Deadlock.Kind.CLASS_INIT_STARVATION, false, edges, true);
+    }
+
+    /**
+     * Every carrier held by a virtual thread pinned in {@code Object.wait()} (JDK 21–23; with
+     * others pinned waiting for a release no dump names), while virtual threads wait for a carrier:
+     * the scheduler starts a carrier for each such waiter, up to its maximum pool size, and past it
+     * no virtual thread runs, the one that would notify them included. Probable when the JVM said
+     * the maximum and the dump shows that many carriers; possible when it did not (until a series
+     * shows it stuck); nothing when it shows fewer, as the scheduler starts another.
+     */
+    private void objectWaitStarvation() {
+      if (!g.saturated()
+          || covered.contains(WaitGraph.CARRIERS)
+          || g.needCarrier().isEmpty()
+          || g.belowMaxPoolSize()) {
+        return;
+      }
+      boolean objectWait = false;
+      for (long h : g.carrierHolders()) {
+        List<WaitEdge> own = edgesFrom(h);
+        if (own.isEmpty()) {
+          return; // a pinned sleep, a pin with no wait: it ends by itself
+        }
+        for (WaitEdge e : own) {
+          if (!(e.resource() instanceof Resource.Release r)) {
+            return;
+          }
+          objectWait |= r.what().equals(OBJECT_WAIT);
+        }
+      }
+      if (!objectWait) {
+        return;
+      }
+      boolean atMax = g.atMaxPoolSize();
+      List<WaitEdge> edges = new ArrayList<>(edgesFrom(WaitGraph.CARRIERS));
+      for (long h : g.carrierHolders()) {
+        for (WaitEdge e : edgesFrom(h)) {
+          // at the maximum, what would release them is read as needing a carrier, as a lock no
+          // platform thread owns is
+          edges.add(
+              atMax ? new WaitEdge(e.waiter(), e.resource(), e.holder(), Evidence.INFERRED) : e);
+        }
+      }
+      covered.add(WaitGraph.CARRIERS);
+      covered.addAll(g.carrierHolders());
+      add(Deadlock.Kind.OBJECT_WAIT_STARVATION, atMax, edges, true);
     }
 
     /** The class whose initialisation {@code id} waits for or runs while others wait, or null. */
@@ -498,7 +561,8 @@ public final class Deadlocks {
               starvation ? g.capacity() : 0,
               need,
               null,
-              feature));
+              feature,
+              starvation ? g.maxPoolSize() : 0));
     }
 
     private List<WaitEdge> edgesFrom(long id) {

@@ -34,7 +34,9 @@ import java.util.regex.Pattern;
  * carrier is held by a virtual thread blocked while pinned or waiting for a class's initialisation,
  * the virtual threads that need a carrier to go on wait for the carriers, which wait for their
  * holders; a lock held by no platform thread is then held by a virtual thread that is not mounted,
- * which needs a carrier to release it.
+ * which needs a carrier to release it. The carriers are the scheduler's parallelism when known,
+ * else those the dump shows; with threads pinned in {@code Object.wait()}, for each of which the
+ * scheduler starts another carrier up to its maximum pool size, those the dump shows.
  *
  * @param nodes the threads and stand-ins, by id
  * @param edges who waits for whom
@@ -42,13 +44,18 @@ import java.util.regex.Pattern;
  * @param carrierHolders the virtual threads holding a carrier while blocked
  * @param needCarrier the virtual threads that wait for a carrier to go on, when every carrier is
  *     held; empty otherwise
+ * @param carriersSeen the carriers the dump shows (the workers of the scheduler's pool), or 0
+ * @param maxPoolSize the most carriers the scheduler may start, as the JVM says it, or 0 when not
+ *     known
  */
 public record WaitGraph(
     Map<Long, Node> nodes,
     List<WaitEdge> edges,
     int capacity,
     List<Long> carrierHolders,
-    List<Long> needCarrier) {
+    List<Long> needCarrier,
+    int carriersSeen,
+    int maxPoolSize) {
 
   /** The node of the scheduler's carriers. */
   public static final long CARRIERS = -2;
@@ -98,6 +105,22 @@ public record WaitGraph(
     return capacity > 0 && carrierHolders.size() >= capacity;
   }
 
+  /**
+   * Whether the scheduler may start no carrier beyond those the dump shows: they are as many as the
+   * JVM's {@code jdk.virtualThreadScheduler.maxPoolSize}.
+   */
+  public boolean atMaxPoolSize() {
+    return maxPoolSize > 0 && carriersSeen >= maxPoolSize;
+  }
+
+  /**
+   * Whether the JVM's maximum pool size is known and the dump shows fewer carriers: the scheduler
+   * starts another for the next thread pinned in {@code Object.wait()}.
+   */
+  public boolean belowMaxPoolSize() {
+    return maxPoolSize > 0 && carriersSeen < maxPoolSize;
+  }
+
   /** The edges from {@code id}. */
   public List<WaitEdge> from(long id) {
     return edges.stream().filter(e -> e.waiter() == id).toList();
@@ -115,23 +138,23 @@ public record WaitGraph(
    *     JVM's options), or 0 to count those the dump shows
    */
   public static WaitGraph of(ThreadDump dump, int parallelism) {
-    return of(dump, parallelism, Map.of(), false);
+    return of(dump, SchedulerLimits.ofParallelism(parallelism), Map.of(), false);
   }
 
   /**
    * The graph of {@code dump}, with the virtual threads a series of dumps shows waiting to enter a
    * monitor, which the dump does not say.
    *
-   * @param parallelism the scheduler's carriers when known otherwise, or 0
+   * @param limits the scheduler's parallelism and maximum pool size, as far as the JVM said them
    * @param entering by thread id, where each such thread enters a monitor
    * @param enteringPins whether those threads hold their carriers while they wait (before JDK 24)
    */
   public static WaitGraph of(
       ThreadDump dump,
-      int parallelism,
+      SchedulerLimits limits,
       Map<Long, Resource.MonitorEntry> entering,
       boolean enteringPins) {
-    return new Building(dump, entering, enteringPins).build(parallelism);
+    return new Building(dump, entering, enteringPins).build(limits);
   }
 
   /**
@@ -195,13 +218,15 @@ public record WaitGraph(
       this.enteringPins = enteringPins;
     }
 
-    WaitGraph build(int parallelism) {
+    WaitGraph build(SchedulerLimits limits) {
       mounted.addAll(CarrierHolding.mounted(dump));
       List<Long> holders = new ArrayList<>();
+      boolean compensated = false;
       for (DumpedThread t : dump.threads()) {
         boolean holds = holdsCarrier(t);
         if (holds) {
           holders.add(t.tid());
+          compensated |= CarrierHolding.inObjectWait(t);
         }
         nodes.put(
             t.tid(),
@@ -218,12 +243,18 @@ public record WaitGraph(
         waits(t);
       }
       vmDeadlocks();
-      int capacity = parallelism > 0 ? parallelism : carriersSeen();
+      int seen = carriersSeen();
+      int capacity = limits.parallelism() > 0 ? limits.parallelism() : seen;
+      if (compensated && seen > capacity) {
+        // the scheduler started a carrier for each thread pinned in Object.wait(), up to its
+        // maximum pool size: the carriers are all those the dump shows
+        capacity = seen;
+      }
       List<Long> need = new ArrayList<>();
       if (capacity > 0 && holders.size() >= capacity) {
         need = starved(holders, capacity);
       }
-      return new WaitGraph(nodes, edges, capacity, holders, need);
+      return new WaitGraph(nodes, edges, capacity, holders, need, seen, limits.maxPoolSize());
     }
 
     private void indexHeld(DumpedThread t) {

@@ -177,4 +177,70 @@ class DeadlockFindingTest {
 
     assertThat(withDeadlocks(advice, quiet, found("jdk25/carrier-starvation/"))).isSameAs(advice);
   }
+
+  private static List<Deadlock> objectWait(dev.vtscope.waits.SchedulerLimits limits)
+      throws Exception {
+    java.nio.file.Path dir =
+        dev.vtscope.testing.TestRecordings.repoRoot().resolve("samples/jdk21/dumps");
+    ThreadDump dump =
+        DumpMerge.of(
+            dev.vtscope.threaddump.ThreadDumpFiles.read(
+                dir.resolve("carrier-starvation-object-wait.dump.json")),
+            dev.vtscope.threaddump.ThreadDumpFiles.read(
+                dir.resolve("carrier-starvation-object-wait.thread-print.txt")));
+    return Deadlocks.find(List.of(dump), limits, null, feature -> feature < 24);
+  }
+
+  /**
+   * Every carrier the scheduler may start pinned in Object.wait(): the chain names where the
+   * waiters wait and who cannot get a carrier, and the fixes are the code's first, the JDK's next,
+   * a larger pool last, as a stopgap.
+   */
+  @Test
+  void theHangAtTheMaxPoolSizeNamesTheWaitersTheThreadsWithoutACarrierAndTheFix() throws Exception {
+    Finding f = DeadlockFinding.of(objectWait(new dev.vtscope.waits.SchedulerLimits(2, 4))).get(0);
+
+    assertThat(f.id()).isEqualTo("carrier-starvation-deadlock");
+    assertThat(f.severity()).isEqualTo(Severity.HIGH);
+    assertThat(Words.title(f))
+        .startsWith(
+            "Probable deadlock of the carriers at the scheduler's maximum pool size: every one of"
+                + " the 4 carriers (jdk.virtualThreadScheduler.maxPoolSize is 4) is pinned in"
+                + " Object.wait()")
+        .contains(
+            "the 4 carriers are held by 4 virtual threads waiting at"
+                + " dev.vtscope.workloads.CarrierStarvation$Permits.acquire(CarrierStarvation.java:")
+        .containsPattern("waiter-0 \\(virtual #\\d+\\), waiter-1 \\(virtual #\\d+\\)")
+        .contains("and 1 more")
+        .contains("3 virtual threads wait for a carrier: ")
+        .containsPattern(
+            "notifier \\(virtual #\\d+ at"
+                + " dev\\.vtscope\\.workloads\\.CarrierStarvation\\.lambda\\$atPoolMax\\$0");
+    assertThat(Words.explanation(f))
+        .contains("jdk.virtualThreadScheduler.maxPoolSize is 4 and the dump shows 4 carriers");
+    assertThat(Words.actions(f)).hasSize(3);
+    assertThat(Words.actions(f).get(0))
+        .startsWith("Replace synchronized with wait() and notify()")
+        .contains("CarrierStarvation$Permits.acquire")
+        .contains("Condition, or a Semaphore");
+    assertThat(Words.actions(f).get(1)).startsWith("Or upgrade to JDK 24 or later");
+    assertThat(Words.actions(f).get(2))
+        .startsWith("A larger jdk.virtualThreadScheduler.maxPoolSize (now 4) is a stopgap only");
+    assertThat(f.classes()).containsExactly("dev.vtscope.workloads.CarrierStarvation$Permits");
+  }
+
+  /** Where nothing says the scheduler's maximum, one dump can only make it possible. */
+  @Test
+  void theHangAtAnUnknownMaxPoolSizeIsPossibleFromOneDump() throws Exception {
+    Finding f = DeadlockFinding.of(objectWait(dev.vtscope.waits.SchedulerLimits.UNKNOWN)).get(0);
+
+    assertThat(f.severity()).isEqualTo(Severity.MEDIUM);
+    assertThat(Words.title(f))
+        .startsWith(
+            "Possible deadlock of the carriers: every one of the 4 carriers the dump shows is"
+                + " pinned in Object.wait(), and the dump does not say whether the scheduler may"
+                + " start more (one thread dump cannot tell it from a long wait)");
+    assertThat(Words.explanation(f)).contains("The dump does not say the scheduler's maxPoolSize");
+    assertThat(Words.actions(f)).last().asString().startsWith("Take another thread dump");
+  }
 }

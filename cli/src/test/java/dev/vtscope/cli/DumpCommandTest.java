@@ -224,8 +224,9 @@ class DumpCommandTest {
           });
       JsonNode report = MAPPER.readTree(last[0].out());
       assertThat(report.get("dumps")).hasSize(2);
+      // dump reads the parallelism from the JVM: the two pins hold both of its carriers
       assertThat(report.at("/findings").toString())
-          .contains("2 virtual threads pinned now")
+          .contains("Every carrier is pinned now: 2 virtual threads")
           .contains("SharedLockPinning.withMonitor");
     }
   }
@@ -242,6 +243,147 @@ class DumpCommandTest {
           .doesNotContain("Deadlock")
           .doesNotContain("deadlock")
           .doesNotContain("Stuck for");
+    }
+  }
+
+  /** A pool of two carriers that the scheduler may grow to four for pins it makes up for. */
+  private static final List<String> FOUR_CARRIERS_AT_MOST =
+      List.of(
+          "-Djdk.virtualThreadScheduler.parallelism=2",
+          "-Djdk.virtualThreadScheduler.maxPoolSize=4");
+
+  /** The scheduler's size {@code dump --save} kept beside the dumps in {@code folder}. */
+  private static java.util.Properties kept(Path folder, long pid) throws Exception {
+    java.util.Properties p = new java.util.Properties();
+    try (var in = Files.newBufferedReader(folder.resolve(pid + ".jvm.properties"))) {
+      p.load(in);
+    }
+    return p;
+  }
+
+  /**
+   * JDK 21: every carrier the scheduler may start (maxPoolSize 4) pinned in Object.wait(), the
+   * notifier asleep with none left to wake on. A dump names neither the maximum nor the
+   * parallelism; dump reads them from the JVM, so one dump calls it probable, and the series kept
+   * with them reads back the same.
+   */
+  @Test
+  void namesEveryCarrierPinnedInObjectWaitAtTheMaxPoolSizeOnJdk21() throws Exception {
+    try (RunningWorkload w =
+        RunningWorkload.start(
+                TestRecordings.jdk21Java(),
+                FOUR_CARRIERS_AT_MOST,
+                "carrier-starvation",
+                "--variant",
+                "object-wait")
+            .awaitLine("ready:")) {
+      String title = "Probable deadlock of the carriers at the scheduler's maximum pool size";
+      assertThat(finding(w.pid(), title, "--count", "1"))
+          .contains(
+              "every one of the 4 carriers (jdk.virtualThreadScheduler.maxPoolSize is 4) is pinned"
+                  + " in Object.wait(), and the scheduler may start no more")
+          .contains(
+              "the 4 carriers are held by 4 virtual threads waiting at"
+                  + " dev.vtscope.workloads.CarrierStarvation$Permits.acquire(CarrierStarvation.java:")
+          .containsPattern("waiter-\\d \\(virtual #\\d+\\)")
+          .contains("3 virtual threads wait for a carrier: ")
+          .containsPattern(
+              "notifier \\(virtual #\\d+ at"
+                  + " dev\\.vtscope\\.workloads\\.CarrierStarvation\\.lambda\\$atPoolMax\\$0")
+          .contains("by a java.util.concurrent lock and its Condition, or a Semaphore")
+          .contains("Or upgrade to JDK 24 or later")
+          .contains("A larger jdk.virtualThreadScheduler.maxPoolSize (now 4) is a stopgap only");
+
+      Path saved = dir.resolve("saved");
+      Cli.Result dumped =
+          Cli.run("dump", String.valueOf(w.pid()), "--count", "1", "--save", saved.toString());
+      assertThat(dumped.exitCode()).as(dumped.err()).isZero();
+      assertThat(kept(saved, w.pid()))
+          .containsEntry("jdk.virtualThreadScheduler.parallelism", "2")
+          .containsEntry("jdk.virtualThreadScheduler.maxPoolSize", "4");
+      Cli.Result again = Cli.run("analyze", saved.toString());
+      assertThat(again.exitCode()).as(again.err()).isZero();
+      assertThat(finding(again.out(), title)).contains("3 virtual threads wait for a carrier");
+    }
+  }
+
+  /** The same program on JDK 25: Object.wait() unmounts, no carrier is held, nothing starves. */
+  @Test
+  void findsNoStarvationWhereJdk25UnmountsTheObjectWaitWaiters() throws Exception {
+    try (RunningWorkload w =
+        RunningWorkload.start(
+                TestRecordings.jdk24PlusJava(),
+                FOUR_CARRIERS_AT_MOST,
+                "carrier-starvation",
+                "--variant",
+                "object-wait",
+                "--hold",
+                "600s")
+            .awaitLine("ready:")) {
+      Cli.Result result = Cli.run("dump", String.valueOf(w.pid()), "--count", "1");
+      assertThat(result.exitCode()).as(result.err()).isZero();
+      assertThat(result.out())
+          .containsPattern(
+              "6 virtual threads wait on a monitor in Object\\.wait at CarrierStarvation")
+          .contains("0 virtual threads hold their carrier while blocked")
+          .doesNotContain("deadlock")
+          .doesNotContain("pinned now");
+    }
+  }
+
+  /**
+   * A busy but healthy JVM of JDK 21: three waiters pinned in Object.wait(), below the scheduler's
+   * maximum (8), so it started a carrier beside each and the notifier can run: pinned now, not
+   * starved, and not every carrier of the parallelism held.
+   */
+  @Test
+  void objectWaitPinsBelowTheMaxPoolSizeAreNoStarvation() throws Exception {
+    try (RunningWorkload w =
+        RunningWorkload.start(
+                TestRecordings.jdk21Java(),
+                List.of(
+                    "-Djdk.virtualThreadScheduler.parallelism=2",
+                    "-Djdk.virtualThreadScheduler.maxPoolSize=8"),
+                "carrier-starvation",
+                "--variant",
+                "object-wait",
+                "--waiters",
+                "3",
+                "--hold",
+                "600s")
+            .awaitLine("ready:")) {
+      JsonNode report = dumpJson(w.pid(), "--count", "1");
+      List<String> findings = new ArrayList<>();
+      report
+          .get("findings")
+          .forEach(f -> findings.add(f.get("id").asText() + " " + f.get("severity").asText()));
+      assertThat(findings).containsExactly("pinned-now medium");
+    }
+  }
+
+  /**
+   * JDK 21 with no scheduler property set: the parallelism is the JVM's active processor count,
+   * which VM.info says, so two pinned waiters on two processors hold every carrier; the saved
+   * series keeps it and rates the same.
+   */
+  @Test
+  void theParallelismOfAJdk21JvmComesFromItsProcessors() throws Exception {
+    try (RunningWorkload w =
+        RunningWorkload.start(
+                TestRecordings.jdk21Java(),
+                List.of("-XX:ActiveProcessorCount=2"),
+                "carrier-starvation")
+            .awaitLine("ready:")) {
+      Path saved = dir.resolve("saved");
+      String every = "Every carrier is pinned now: 2 virtual threads blocked without unmounting";
+      assertThat(finding(w.pid(), every, "--count", "1", "--save", saved.toString()))
+          .contains("CarrierStarvation.waitInMonitor");
+      assertThat(kept(saved, w.pid()))
+          .containsEntry("jdk.virtualThreadScheduler.parallelism", "2")
+          .containsEntry("jdk.virtualThreadScheduler.maxPoolSize", "256");
+      Cli.Result again = Cli.run("analyze", saved.toString());
+      assertThat(again.exitCode()).as(again.err()).isZero();
+      assertThat(finding(again.out(), every)).contains("CarrierStarvation.waitInMonitor");
     }
   }
 

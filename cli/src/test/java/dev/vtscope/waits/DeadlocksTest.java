@@ -165,6 +165,109 @@ class DeadlocksTest {
             });
   }
 
+  /**
+   * A shipped dump of {@code carrier-starvation --variant object-wait} (parallelism 2, maxPoolSize
+   * 4), its JSON completed by the Thread.print taken with it, as {@code dump} reads it.
+   */
+  private static ThreadDump objectWaitSample(int jdk) throws Exception {
+    java.nio.file.Path dir =
+        dev.vtscope.testing.TestRecordings.repoRoot().resolve("samples/jdk" + jdk + "/dumps");
+    return DumpMerge.of(
+        dev.vtscope.threaddump.ThreadDumpFiles.read(
+            dir.resolve("carrier-starvation-object-wait.dump.json")),
+        dev.vtscope.threaddump.ThreadDumpFiles.read(
+            dir.resolve("carrier-starvation-object-wait.thread-print.txt")));
+  }
+
+  private static final String OBJECT_WAIT_CHAIN =
+      "carriers -carriers-> waiter-0, carriers -carriers-> waiter-1,"
+          + " carriers -carriers-> waiter-2, carriers -carriers-> waiter-3,"
+          + " waiter-0 -java.lang.Object.wait-> ?, waiter-1 -java.lang.Object.wait-> ?,"
+          + " waiter-2 -java.lang.Object.wait-> ?, waiter-3 -java.lang.Object.wait-> ?"
+          + " | need a carrier: notifier, waiter-4, waiter-5";
+
+  private static List<Deadlock> objectWait(ThreadDump dump, SchedulerLimits limits) {
+    return Deadlocks.find(List.of(dump), limits, null, feature -> feature < 24);
+  }
+
+  /**
+   * JDK 21, every carrier the scheduler may start pinned in Object.wait(), the notifier asleep and
+   * two waiters not started: the JVM's maxPoolSize reached makes it probable; a dump alone, which
+   * does not say the maximum, possible; a maximum above the carriers seen, nothing, since the
+   * scheduler starts another carrier.
+   */
+  @Test
+  void everyCarrierPinnedInObjectWaitAtTheMaxPoolSizeIsAStarvation() throws Exception {
+    ThreadDump dump = objectWaitSample(21);
+
+    assertThat(describe(objectWait(dump, new SchedulerLimits(2, 4))))
+        .containsExactly("OBJECT_WAIT_STARVATION closed INFERRED: " + OBJECT_WAIT_CHAIN);
+    Deadlock probable = objectWait(dump, new SchedulerLimits(2, 4)).get(0);
+    assertThat(probable.capacity()).as("the carriers the scheduler started").isEqualTo(4);
+    assertThat(probable.maxPoolSize()).isEqualTo(4);
+    assertThat(probable.proven()).isFalse();
+
+    assertThat(describe(objectWait(dump, SchedulerLimits.UNKNOWN)))
+        .containsExactly("OBJECT_WAIT_STARVATION open UNKNOWN_HOLDER: " + OBJECT_WAIT_CHAIN);
+    assertThat(objectWait(dump, new SchedulerLimits(2, 8))).isEmpty();
+    // the JSON alone shows the carriers by its scheduler's container, and cannot tell a virtual
+    // thread not started from the JVM's own threads
+    assertThat(
+            describe(
+                objectWait(
+                    dev.vtscope.threaddump.ThreadDumpFiles.read(
+                        dev.vtscope.testing.TestRecordings.repoRoot()
+                            .resolve(
+                                "samples/jdk21/dumps/carrier-starvation-object-wait.dump.json")),
+                    new SchedulerLimits(2, 4))))
+        .containsExactly(
+            "OBJECT_WAIT_STARVATION closed INFERRED: "
+                + OBJECT_WAIT_CHAIN.replace(", waiter-4, waiter-5", ""));
+  }
+
+  /** The same program on JDK 25: Object.wait() unmounts, no carrier is held, nothing starves. */
+  @Test
+  void jdk25UnmountsTheObjectWaitWaiters() throws Exception {
+    ThreadDump dump = objectWaitSample(25);
+
+    assertThat(objectWait(dump, new SchedulerLimits(2, 4))).isEmpty();
+    assertThat(objectWait(dump, SchedulerLimits.UNKNOWN)).isEmpty();
+  }
+
+  /**
+   * The JDK 21 dump with nothing left to run (the notifier and the waiters not started gone): the
+   * waiters hold every carrier, but no virtual thread waits for one, so whoever notifies them does
+   * not need one.
+   */
+  @Test
+  void objectWaitPinsWithNoThreadWaitingForACarrierAreNoStarvation() throws Exception {
+    ThreadDump dump = objectWaitSample(21);
+    List<DumpedThread> kept =
+        dump.threads().stream()
+            .filter(t -> !Set.of("notifier", "waiter-4", "waiter-5").contains(t.name()))
+            .toList();
+
+    assertThat(objectWait(dump.with(dump.pid(), kept), new SchedulerLimits(2, 4))).isEmpty();
+  }
+
+  /**
+   * A series of the JDK 21 dump whose maximum nothing says: unchanged in both, the possible
+   * starvation is stuck.
+   */
+  @Test
+  void aSeriesInWhichTheObjectWaitStarvationStandsCallsItStuck() throws Exception {
+    ThreadDump first = objectWaitSample(21);
+    ThreadDump later = at(first, first.takenAt().plusSeconds(3));
+
+    assertThat(Deadlocks.find(List.of(first, later)))
+        .singleElement()
+        .satisfies(
+            d -> {
+              assertThat(d.kind()).isEqualTo(Deadlock.Kind.OBJECT_WAIT_STARVATION);
+              assertThat(d.stuckAtLeast()).isEqualTo(Duration.ofSeconds(3));
+            });
+  }
+
   @Test
   void aSeriesInWhichTheChainStandsCallsItStuck() throws IOException {
     ThreadDump first = merged("jdk25/lock-cycle/");

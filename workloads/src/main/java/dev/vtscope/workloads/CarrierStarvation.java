@@ -14,15 +14,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * the owner can never get a carrier back to unlock. No JVM deadlock detector sees it, and no pinned
  * event is written (a pin that never ends writes none).
  *
- * <p>The number of waiters is sized to the carriers ({@code
- * jdk.virtualThreadScheduler.parallelism}, else the CPUs), two more than there are, so the deadlock
- * happens on any machine.
- *
- * <p>Variants: {@code synchronized}, and its fixed twin {@code reentrant-lock} (each waiter's own
- * guard is a {@link ReentrantLock}, so it unmounts while it waits). The workload says {@code
- * ready:} once every waiter that can has queued for the lock (on JDK 21–23 with {@code
- * synchronized}: one a carrier), then the reply comes after {@code --hold}; on JDK 21–23 {@code
- * synchronized} hangs from there until stopped, everything else finishes.
+ * <p>The waiters are sized to the carriers ({@code jdk.virtualThreadScheduler.parallelism}, else
+ * the CPUs), two more. Variants: {@code synchronized}, its fixed twin {@code reentrant-lock} (each
+ * waiter's guard a {@link ReentrantLock}, which it unmounts from), and {@code object-wait} (the
+ * hang at the pool's maximum: {@link #atPoolMax}). It says {@code ready:} once every waiter that
+ * can has queued (JDK 21–23 {@code synchronized}: one a carrier), the reply comes after {@code
+ * --hold}; on JDK 21–23 {@code synchronized} hangs until stopped, everything else finishes.
  *
  * <p>Events and finding: on JDK 21–23, no pinned event until the JVM stops; {@code Thread.print}
  * shows each carrier "Carrying virtual thread" of a waiter, whose JSON stack parks in {@code
@@ -67,11 +64,14 @@ public final class CarrierStarvation implements Workload {
 
   @Override
   public List<String> variants() {
-    return List.of("synchronized", "reentrant-lock");
+    return List.of("synchronized", "reentrant-lock", "object-wait");
   }
 
   @Override
   public WorkloadResult run(WorkloadArgs args) throws Exception {
+    if (args.variant().equals("object-wait")) {
+      return atPoolMax(args);
+    }
     int carriers = Hang.carriers();
     int waiters = args.integer("waiters", carriers + 2);
     Duration hold = args.duration("hold");
@@ -162,8 +162,124 @@ public final class CarrierStarvation implements Workload {
             "waiters",
             null,
             "virtual threads that want the lock inside a monitor (default: the carriers + 2,"
-                + " jdk.virtualThreadScheduler.parallelism or the CPUs)"),
+                + " jdk.virtualThreadScheduler.parallelism or the CPUs; object-wait: the"
+                + " waiters for permits, maxPoolSize + 2)"),
         WorkloadOption.duration(
-            "hold", "0ms", "how long lock-owner waits for its reply once the waiters queued"));
+            "hold",
+            "0ms",
+            "how long lock-owner waits for its reply once the waiters queued (object-wait:"
+                + " how long notifier sleeps before it hands out permits)"));
+  }
+
+  /**
+   * The {@code object-wait} variant: the JDK 21–23 hang at the scheduler's maximum pool size. A
+   * virtual thread in {@code Object.wait()} inside {@code synchronized} pins its carrier, and the
+   * scheduler makes up for it with another carrier, up to {@code
+   * jdk.virtualThreadScheduler.maxPoolSize} (default max(parallelism, 256)). Virtual thread {@code
+   * notifier} sleeps until the waiters wait; more of them ({@code waiter-N}, the maximum + 2) than
+   * the pool may have carriers wait in {@link Permits#acquire}, a permit count guarded by {@code
+   * synchronized} and {@code wait}/{@code notifyAll} (as Quartz's {@code SimpleSemaphore} is). Once
+   * every carrier up to the maximum is pinned by a waiter, the notifier's sleep ends with no
+   * carrier to run on: it never hands out the permit, and the JVM hangs until stopped.
+   *
+   * <p>Run it with a small pool so that the maximum is reached at once, e.g. {@code
+   * -Djdk.virtualThreadScheduler.parallelism=2 -Djdk.virtualThreadScheduler.maxPoolSize=4}. Says
+   * {@code ready:} once the waiters that can wait (on JDK 21–23 one a carrier, up to the maximum),
+   * then the notifier releases them after {@code --hold}.
+   *
+   * <p>Events and finding: on JDK 21–23 no pinned event until the JVM stops; the dumps show every
+   * carrier (the maximum of them) carrying a waiter with {@code Object.wait0} on top under {@link
+   * Permits#acquire}, the notifier unmounted in its sleep, the waiters that found no carrier not
+   * started. On JDK 24+ {@code Object.wait()} unmounts: with a long {@code --hold} the waiters are
+   * seen {@code WAITING}, unmounted, and no carrier held; then everything finishes.
+   */
+  private static WorkloadResult atPoolMax(WorkloadArgs args) throws Exception {
+    int carriers = Hang.carriers();
+    int maxPool =
+        Integer.getInteger("jdk.virtualThreadScheduler.maxPoolSize", Math.max(carriers, 256));
+    int waiters = args.integer("waiters", maxPool + 2);
+    Duration hold = args.duration("hold");
+    long start = System.nanoTime();
+    Permits permits = new Permits();
+    java.util.concurrent.atomic.AtomicBoolean queued =
+        new java.util.concurrent.atomic.AtomicBoolean();
+    Thread notifier =
+        Thread.ofVirtual()
+            .name("notifier")
+            .start(
+                () -> {
+                  try {
+                    // asleep, unmounted, while the waiters take the carriers; each wake-up needs
+                    // one
+                    while (!queued.get()) {
+                      Thread.sleep(10);
+                    }
+                    Thread.sleep(hold);
+                  } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                  }
+                  permits.release(waiters);
+                });
+    List<Thread> started = new ArrayList<>();
+    for (int i = 0; i < waiters; i++) {
+      started.add(Thread.ofVirtual().name("waiter-" + i).start(permits::acquire));
+    }
+    boolean pinning = Runtime.version().feature() < MONITORS_UNMOUNT_FROM;
+    // a waiter pinned in Object.wait holds a carrier: only as many as the pool may have can wait
+    int waiting = pinning ? Math.min(waiters, maxPool) : waiters;
+    Hang.until(() -> permits.waiting() >= waiting);
+    queued.set(true);
+    Hang.ready(
+        waiting
+            + " of "
+            + waiters
+            + " waiters wait in Object.wait for permits notifier hands out"
+            + (!pinning
+                ? ", no carrier held"
+                : waiters >= maxPool
+                    ? ", every carrier up to maxPoolSize "
+                        + maxPool
+                        + " pinned by one: notifier cannot run again"
+                    : ", each pinning a carrier the scheduler made up for"));
+    notifier.join();
+    for (Thread t : started) {
+      t.join();
+    }
+    return new WorkloadResult("carrier-starvation", args.variant())
+        .figure("waiters", waiters)
+        .figure("carriers", carriers)
+        .figure("maxPoolSize", maxPool)
+        .figure("deadlocked", false)
+        .figure("wallMillis", Math.round((System.nanoTime() - start) / 1e5) / 10.0);
+  }
+
+  /** Permits guarded by {@code synchronized} and {@code wait}/{@code notifyAll}. */
+  private static final class Permits {
+    private int available;
+    private int waiting;
+
+    synchronized void acquire() {
+      waiting++;
+      try {
+        while (available == 0) {
+          wait();
+        }
+        available--;
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      } finally {
+        waiting--;
+      }
+    }
+
+    synchronized void release(int n) {
+      available += n;
+      notifyAll();
+    }
+
+    synchronized int waiting() {
+      return waiting;
+    }
   }
 }
