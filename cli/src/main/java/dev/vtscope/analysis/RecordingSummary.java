@@ -10,7 +10,7 @@ import java.util.List;
  * What one chunk, one file or one JVM's recording says, reduced to what an analysis needs: pins,
  * monitor waits and carrier work by stack, their duration statistics and distinct threads, the
  * pins' intervals for the exact carriers-at-once sweep, submit failures, and the JVM's facts and
- * recording settings. Nothing is kept per event except those intervals (16 bytes a pin).
+ * recording settings. Nothing is kept per event except those intervals (a few bytes a pin).
  *
  * <p>A summary never changes once made. Summaries of the same JVM merge into a new one, in any
  * order and any grouping, to the summary one pass over all their events makes: a reader reduces

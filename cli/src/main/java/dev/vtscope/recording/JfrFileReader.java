@@ -204,6 +204,7 @@ public final class JfrFileReader implements RecordingReader, AutoCloseable {
     for (Consumer<RecordingListener> event : result.events()) {
       event.accept(collected);
     }
+    chunked.chunkTaken(collected);
     return new Decoded(result, collected);
   }
 
