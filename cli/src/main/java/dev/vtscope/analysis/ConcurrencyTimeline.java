@@ -123,57 +123,64 @@ final class ConcurrencyTimeline {
   }
 
   /**
-   * Sweeps the intervals. An interval covers [start, end): one that ends exactly when another
-   * starts does not overlap it.
+   * What one sweep of the intervals gives.
+   *
+   * @param concurrency how many were open at once, and how long at each level
+   * @param maxPerBucket the most open at once in each equal slice of the time asked for: the shape
+   *     of the timeline, in memory that does not grow with the events
    */
+  record Swept(Concurrency concurrency, int[] maxPerBucket) {}
+
+  /** The concurrency of the intervals, counted against {@code parallelism}. */
   Concurrency compute(int parallelism) {
-    if (intervals() == 0) {
-      return Concurrency.none(parallelism);
-    }
-    List<Long> atLevel = new ArrayList<>();
-    atLevel.add(0L);
-    long[] saturated = {0};
-    int peak =
-        sweep(
-            (from, to, level) -> {
-              while (atLevel.size() <= level) {
-                atLevel.add(0L);
-              }
-              atLevel.set(level, atLevel.get(level) + (to - from));
-              if (parallelism > 0 && level >= parallelism) {
-                saturated[0] += to - from;
-              }
-            });
-    while (atLevel.size() <= peak) {
-      atLevel.add(0L);
-    }
-    return new Concurrency(peak, saturated[0], parallelism, atLevel);
+    return sweep(parallelism, 0, 0, 1).concurrency();
+  }
+
+  /** The most intervals open at once in each of {@code buckets} equal slices of [from, to). */
+  int[] maxPerBucket(long from, long to, int buckets) {
+    return sweep(0, from, to, buckets).maxPerBucket();
   }
 
   /**
-   * A stretch of time [{@code from}, {@code to}) during which {@code level} intervals were open.
+   * Sweeps the intervals once, for their concurrency against {@code parallelism} and the most open
+   * in each of {@code buckets} equal slices of [{@code from}, {@code to}). An interval covers
+   * [start, end): one that ends exactly when another starts does not overlap it (ends are taken
+   * first at equal times).
    */
-  private interface Stretch {
-    void open(long from, long to, int level);
-  }
-
-  /**
-   * Sweeps the sorted intervals, telling {@code stretch} of every stretch with at least one open;
-   * returns the most open at once. An interval covers [start, end): one that ends exactly when
-   * another starts does not overlap it (ends are taken first at equal times).
-   */
-  private int sweep(Stretch stretch) {
+  Swept sweep(int parallelism, long from, long to, int buckets) {
+    int[] max = new int[Math.max(1, buckets)];
     sort();
     Ascending starting = new Ascending(runs, true);
     Ascending ending = new Ascending(runs, false);
+    if (!starting.hasNext()) {
+      return new Swept(Concurrency.none(parallelism), max);
+    }
+    boolean sliced = to > from;
+    double width = (double) (to - from) / max.length;
+    long[] atLevel = new long[8];
+    long saturated = 0;
     int level = 0;
     int peak = 0;
-    long previous = starting.hasNext() ? starting.peek() : 0;
+    long previous = starting.peek();
     while (starting.hasNext() || ending.hasNext()) {
       boolean nextIsEnd = !starting.hasNext() || ending.peek() <= starting.peek();
       long now = nextIsEnd ? ending.peek() : starting.peek();
       if (level > 0 && now > previous) {
-        stretch.open(previous, now, level);
+        // [previous, now) had level intervals open
+        if (level >= atLevel.length) {
+          atLevel = Arrays.copyOf(atLevel, level * 2);
+        }
+        atLevel[level] += now - previous;
+        if (parallelism > 0 && level >= parallelism) {
+          saturated += now - previous;
+        }
+        if (sliced) {
+          int first = bucket(previous, from, width, max.length);
+          int last = bucket(now - 1, from, width, max.length);
+          for (int b = first; b <= last; b++) {
+            max[b] = Math.max(max[b], level);
+          }
+        }
       }
       previous = now;
       if (nextIsEnd) {
@@ -185,28 +192,11 @@ final class ConcurrencyTimeline {
         peak = Math.max(peak, level);
       }
     }
-    return peak;
-  }
-
-  /**
-   * The most intervals open at once in each of {@code buckets} equal slices of [{@code from},
-   * {@code to}): the shape of the timeline, in memory that does not grow with the events.
-   */
-  int[] maxPerBucket(long from, long to, int buckets) {
-    int[] max = new int[Math.max(1, buckets)];
-    if (intervals() == 0 || to <= from) {
-      return max;
+    List<Long> nanosAtLevel = new ArrayList<>(peak + 1);
+    for (int k = 0; k <= peak; k++) {
+      nanosAtLevel.add(atLevel[k]);
     }
-    double width = (double) (to - from) / max.length;
-    sweep(
-        (start, end, level) -> {
-          int first = bucket(start, from, width, max.length);
-          int last = bucket(end - 1, from, width, max.length);
-          for (int b = first; b <= last; b++) {
-            max[b] = Math.max(max[b], level);
-          }
-        });
-    return max;
+    return new Swept(new Concurrency(peak, saturated, parallelism, nanosAtLevel), max);
   }
 
   private static int bucket(long at, long from, double width, int buckets) {

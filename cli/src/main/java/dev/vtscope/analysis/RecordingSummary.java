@@ -181,22 +181,26 @@ public final class RecordingSummary {
   /** Carriers held at once, monitor enters counted when {@code monitorEntersHold}. */
   CarriersHeld carriersHeld(boolean monitorEntersHold) {
     int parallelism = parallelism();
-    ConcurrencyTimeline pins = content.timeline;
-    Concurrency pinned = pins.compute(parallelism);
-    ConcurrencyTimeline holds =
-        monitorEntersHold ? ConcurrencyTimeline.union(pins, content.monitorEnterTimeline) : pins;
-    Concurrency held = holds == pins ? pinned : holds.compute(parallelism);
     long from = startNanos();
     long to = endNanos();
     int buckets = CarrierTimeline.BUCKETS;
-    int[] pinnedMax = pins.maxPerBucket(from, to, buckets);
-    int[] heldMax = holds == pins ? pinnedMax : holds.maxPerBucket(from, to, buckets);
+    ConcurrencyTimeline.Swept pinned = content.timeline.sweep(parallelism, from, to, buckets);
+    ConcurrencyTimeline.Swept held =
+        monitorEntersHold
+            ? ConcurrencyTimeline.union(content.timeline, content.monitorEnterTimeline)
+                .sweep(parallelism, from, to, buckets)
+            : pinned;
     List<Long> marks = new ArrayList<>(content.submitFailures.times);
     marks.sort(null);
     CarrierTimeline timeline =
         new CarrierTimeline(
-            from, Math.max(1, (to - from) / buckets), pinnedMax, heldMax, parallelism, marks);
-    return new CarriersHeld(pinned, held, timeline);
+            from,
+            Math.max(1, (to - from) / buckets),
+            pinned.maxPerBucket(),
+            held.maxPerBucket(),
+            parallelism,
+            marks);
+    return new CarriersHeld(pinned.concurrency(), held.concurrency(), timeline);
   }
 
   /** The pins, their sites grouped by {@code grouping}, with {@code atOnce} carriers held. */
