@@ -15,7 +15,7 @@
 # dominate, then the application events and the parks; about 1% are pinned virtual threads, which
 # park under a native frame (bench/NativePins.java), as a synchronized block no longer pins there.
 # BENCH_SHAPE=pins makes the pin-heavy shape, with a JDK 21 runtime: the default one with no pause
-# between batches of pins, some five times as many pins a gigabyte (what an analysis keeps per pin
+# between batches of pins, some eight times as many pins a gigabyte (what an analysis keeps per pin
 # shows at a few hundred MB).
 set -euo pipefail
 
