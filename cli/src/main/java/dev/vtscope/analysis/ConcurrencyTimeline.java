@@ -2,7 +2,6 @@ package dev.vtscope.analysis;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -95,7 +94,7 @@ final class ConcurrencyTimeline {
     return n;
   }
 
-  /** Bytes held by the runs, for tests and the benchmark's account of memory per pin. */
+  /** Bytes held by the runs, for tests. */
   long runBytes() {
     long n = 0;
     for (Run r : runs) {
@@ -115,7 +114,8 @@ final class ConcurrencyTimeline {
       return;
     }
     List<Run> bySize = new ArrayList<>(runs);
-    bySize.sort(Comparator.comparingInt(r -> r.count));
+    // a plain lambda: Comparator.comparingInt returns a serializable one, a class made at run time
+    bySize.sort((x, y) -> Integer.compare(x.count, y.count));
     List<Run> small = bySize.subList(0, bySize.size() / 2);
     List<Run> kept = new ArrayList<>(bySize.subList(bySize.size() / 2, bySize.size()));
     kept.add(Run.merged(small));
