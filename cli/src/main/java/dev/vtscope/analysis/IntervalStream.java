@@ -30,8 +30,8 @@ import java.util.List;
  * comes from its own events, never from the difference of two totals. A stream that keeps a total
  * merges each sealed interval into it, as a reader merges a recording's chunks, and analyses the
  * merge; one that does not keeps nothing of an interval once it is analysed: memory is one
- * interval's builder (its sites, and 16 bytes per pin for the carriers held at once), whatever the
- * JVM's uptime.
+ * interval's builder (its sites, and a few bytes per pin for the carriers held at once), whatever
+ * the JVM's uptime.
  *
  * <p>The JVM's facts (release, CPUs, class path, scheduler properties, JFR settings), which JFR
  * writes once per chunk, are carried from each interval into the next, so that every interval is

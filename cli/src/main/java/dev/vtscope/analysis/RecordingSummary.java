@@ -10,7 +10,7 @@ import java.util.List;
  * What one chunk, one file or one JVM's recording says, reduced to what an analysis needs: pins,
  * monitor waits and carrier work by stack, their duration statistics and distinct threads, the
  * pins' intervals for the exact carriers-at-once sweep, submit failures, and the JVM's facts and
- * recording settings. Nothing is kept per event except those intervals (16 bytes a pin).
+ * recording settings. Nothing is kept per event except those intervals (a few bytes a pin).
  *
  * <p>A summary never changes once made. Summaries of the same JVM merge into a new one, in any
  * order and any grouping, to the summary one pass over all their events makes: a reader reduces
@@ -181,22 +181,26 @@ public final class RecordingSummary {
   /** Carriers held at once, monitor enters counted when {@code monitorEntersHold}. */
   CarriersHeld carriersHeld(boolean monitorEntersHold) {
     int parallelism = parallelism();
-    ConcurrencyTimeline pins = content.timeline;
-    Concurrency pinned = pins.compute(parallelism);
-    ConcurrencyTimeline holds =
-        monitorEntersHold ? ConcurrencyTimeline.union(pins, content.monitorEnterTimeline) : pins;
-    Concurrency held = holds == pins ? pinned : holds.compute(parallelism);
     long from = startNanos();
     long to = endNanos();
     int buckets = CarrierTimeline.BUCKETS;
-    int[] pinnedMax = pins.maxPerBucket(from, to, buckets);
-    int[] heldMax = holds == pins ? pinnedMax : holds.maxPerBucket(from, to, buckets);
+    ConcurrencyTimeline.Swept pinned = content.timeline.sweep(parallelism, from, to, buckets);
+    ConcurrencyTimeline.Swept held =
+        monitorEntersHold
+            ? ConcurrencyTimeline.union(content.timeline, content.monitorEnterTimeline)
+                .sweep(parallelism, from, to, buckets)
+            : pinned;
     List<Long> marks = new ArrayList<>(content.submitFailures.times);
     marks.sort(null);
     CarrierTimeline timeline =
         new CarrierTimeline(
-            from, Math.max(1, (to - from) / buckets), pinnedMax, heldMax, parallelism, marks);
-    return new CarriersHeld(pinned, held, timeline);
+            from,
+            Math.max(1, (to - from) / buckets),
+            pinned.maxPerBucket(),
+            held.maxPerBucket(),
+            parallelism,
+            marks);
+    return new CarriersHeld(pinned.concurrency(), held.concurrency(), timeline);
   }
 
   /** The pins, their sites grouped by {@code grouping}, with {@code atOnce} carriers held. */

@@ -138,7 +138,7 @@ final class SummaryBuilder implements ChunkedListener {
   void seal() {
     carrierWork.seal();
     recentSamples.seal();
-    // the sweeps sort the intervals in place: sorted now, a summary's queries change nothing in it
+    // the intervals still buffered become a run now: a summary's queries change nothing in it
     timeline.sort();
     monitorEnterTimeline.sort();
     sealed = true;
@@ -363,6 +363,14 @@ final class SummaryBuilder implements ChunkedListener {
   @Override
   public RecordingListener newChunk() {
     return new SummaryBuilder();
+  }
+
+  /** Sorts the chunk's intervals on the thread that read it: the merge then only takes them. */
+  @Override
+  public void chunkTaken(RecordingListener chunk) {
+    SummaryBuilder o = (SummaryBuilder) chunk;
+    o.timeline.sort();
+    o.monitorEnterTimeline.sort();
   }
 
   @Override

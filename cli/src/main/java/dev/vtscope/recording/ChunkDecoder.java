@@ -155,9 +155,12 @@ final class ChunkDecoder {
    * The chunk's events, or why they stop early; failure offsets are from the start of the original
    * chunk.
    *
+   * @param into when not null, takes each event as it is decoded, and the result lists none: a
+   *     chunk's events then die young rather than all wait for its end (the serial collector
+   *     promoted a large chunk's list and grew the old generation with it)
    * @throws IOException when the file cannot be read
    */
-  Result decode() throws IOException {
+  Result decode(RecordingListener into) throws IOException {
     List<Consumer<RecordingListener>> events = new ArrayList<>();
     try {
       if (!(ticksPerNano > 0)) {
@@ -181,7 +184,9 @@ final class ChunkDecoder {
         in.varInt();
         Type type = metadata.type(in.varLong());
         Consumer<RecordingListener> call = event(wanted[(int) type.id], type);
-        if (call != null) {
+        if (call != null && into != null) {
+          call.accept(into);
+        } else if (call != null) {
           events.add(call);
         }
         in.limit(readable);

@@ -16,4 +16,11 @@ public interface ChunkedListener extends RecordingListener {
    * included); chunks may come in any order.
    */
   void merge(RecordingListener chunk);
+
+  /**
+   * Called on the decoding thread once {@code chunk}, made by {@link #newChunk}, has taken all of
+   * its chunk's events, before it is merged: work each chunk's listener can do in parallel with the
+   * others' rather than in the merges, one after another. Nothing by default.
+   */
+  default void chunkTaken(RecordingListener chunk) {}
 }

@@ -195,15 +195,16 @@ public final class JfrFileReader implements RecordingReader, AutoCloseable {
   private Decoded decodeAndCollect(
       FileChannel channel, ChunkHeader chunk, long deadline, ChunkedListener chunked)
       throws IOException {
-    ChunkDecoder.Result result = decode(channel, chunk, deadline);
-    if (chunked == null || result.failure() != null) {
+    // the chunk's listener takes its events as they are decoded; a chunk that fails is dropped
+    RecordingListener collected = chunked == null ? null : chunked.newChunk();
+    if (collected != null) {
+      collected.chunk(chunk);
+    }
+    ChunkDecoder.Result result = decode(channel, chunk, deadline, collected);
+    if (collected == null || result.failure() != null) {
       return new Decoded(result, null);
     }
-    RecordingListener collected = chunked.newChunk();
-    collected.chunk(chunk);
-    for (Consumer<RecordingListener> event : result.events()) {
-      event.accept(collected);
-    }
+    chunked.chunkTaken(collected);
     return new Decoded(result, collected);
   }
 
@@ -226,21 +227,27 @@ public final class JfrFileReader implements RecordingReader, AutoCloseable {
     }
   }
 
-  private ChunkDecoder.Result decode(FileChannel channel, ChunkHeader chunk, long deadline)
+  private ChunkDecoder.Result decode(
+      FileChannel channel, ChunkHeader chunk, long deadline, RecordingListener into)
       throws IOException {
     ByteBuffer window = windows.poll();
     if (window == null) {
       window = ByteBuffer.allocate(WINDOW);
     }
     try {
-      return decode(channel, chunk, deadline, window);
+      return decode(channel, chunk, deadline, window, into);
     } finally {
       windows.add(window);
     }
   }
 
   private ChunkDecoder.Result decode(
-      FileChannel channel, ChunkHeader chunk, long deadline, ByteBuffer window) throws IOException {
+      FileChannel channel,
+      ChunkHeader chunk,
+      long deadline,
+      ByteBuffer window,
+      RecordingListener into)
+      throws IOException {
     ChunkCompactor.Compacted kept =
         new ChunkCompactor(channel, chunk, chunk.size(), window, deadline, metadataCache)
             .compact(ChunkDecoder.WANTED_EVENTS);
@@ -249,7 +256,7 @@ public final class JfrFileReader implements RecordingReader, AutoCloseable {
           List.of(), kept.failure(), kept.failureOffset(), 0, kept.unknownTypes());
     }
     // the compactor is done with the window: the decoder reads the checkpoints through it
-    ChunkDecoder.Result result = new ChunkDecoder(kept, window, deadline, frames).decode();
+    ChunkDecoder.Result result = new ChunkDecoder(kept, window, deadline, frames).decode(into);
     return new ChunkDecoder.Result(
         result.events(),
         result.failure(),
