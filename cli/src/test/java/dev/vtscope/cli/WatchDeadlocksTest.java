@@ -23,13 +23,17 @@ class WatchDeadlocksTest {
   private static final Pattern AT = Pattern.compile("^ +(\\d+)s  ");
 
   /**
-   * Watches the workload in intervals of a second until the first high finding, which ends watching
-   * with exit code 6 ({@code --fail-on high}); a minute at most, however loaded the machine.
+   * Watches the workload, from when it says it is stuck, in intervals of a second until the first
+   * high finding, which ends watching with exit code 6 ({@code --fail-on high}); a minute at most,
+   * however loaded the machine.
    */
   private static String watch(Path java, String... workload) throws Exception {
     try (RunningWorkload target =
         RunningWorkload.start(
             java, List.of("-Djdk.virtualThreadScheduler.parallelism=2"), workload)) {
+      // the dumps that count start once the threads are stuck: a loaded machine can take the
+      // first before they are
+      target.awaitLine("ready:");
       Cli.Result result =
           Cli.run(
               "watch",
