@@ -4,8 +4,10 @@ import dev.vtscope.analysis.AnalysisOptions;
 import dev.vtscope.analysis.DumpAnalysis;
 import dev.vtscope.analysis.DumpAnalyzer;
 import dev.vtscope.analysis.DumpAnalyzer.NamedDump;
+import dev.vtscope.analysis.SchedulerSettings;
 import dev.vtscope.attribution.ClassBytesSource;
 import dev.vtscope.live.DumpSeries;
+import dev.vtscope.recording.CpuFacts;
 import dev.vtscope.recording.JvmFacts;
 import dev.vtscope.recording.ReaderKind;
 import dev.vtscope.recording.RecordingFiles;
@@ -20,6 +22,7 @@ import dev.vtscope.threaddump.NotAThreadDumpException;
 import dev.vtscope.threaddump.ThreadDump;
 import dev.vtscope.threaddump.ThreadDumpFiles;
 import dev.vtscope.threaddump.ThreadPrint;
+import dev.vtscope.waits.SchedulerLimits;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -190,6 +193,7 @@ final class DumpInputs {
     java.util.Set<String> jvms = new java.util.LinkedHashSet<>();
     String classPath = null;
     String workingDirectory = null;
+    SchedulerLimits limits = SchedulerLimits.UNKNOWN;
     for (RecordingInput input : inputs) {
       RecordedDumps found = new RecordedDumps();
       for (Path file : input.files()) {
@@ -213,6 +217,11 @@ final class DumpInputs {
       classPath = classPath == null ? found.properties.get("java.class.path") : classPath;
       workingDirectory =
           workingDirectory == null ? found.properties.get("user.dir") : workingDirectory;
+      if (limits.equals(SchedulerLimits.UNKNOWN)
+          && (!found.properties.isEmpty() || found.cpus > 0)) {
+        // the scheduler's limits, derived from the recorded properties and CPUs as the JVM did
+        limits = SchedulerSettings.ofJvm(found.properties, found.cpus).limits();
+      }
       for (ThreadDumpEvent e : found.dumps) {
         Instant at = Instant.ofEpochSecond(0, e.startNanos());
         ThreadDump d = ThreadPrint.parse(e.text()).withTakenAt(at);
@@ -238,7 +247,8 @@ final class DumpInputs {
         options,
         classPath == null
             ? null
-            : new ClassBytesSource.RecordedClassPath(classPath, workingDirectory, null));
+            : new ClassBytesSource.RecordedClassPath(classPath, workingDirectory, null),
+        limits);
   }
 
   /** What a recording says of its thread dumps and its JVM. */
@@ -246,6 +256,7 @@ final class DumpInputs {
     final List<ThreadDumpEvent> dumps = new ArrayList<>();
     final java.util.Map<String, String> properties = new java.util.HashMap<>();
     JvmFacts jvm;
+    int cpus;
 
     @Override
     public void threadDump(ThreadDumpEvent event) {
@@ -260,6 +271,13 @@ final class DumpInputs {
     @Override
     public void systemProperty(String key, String value) {
       properties.putIfAbsent(key, value);
+    }
+
+    @Override
+    public void cpu(CpuFacts facts) {
+      // the container's limit first, as the JVM counts its processors
+      int seen = facts.containerCpus() > 0 ? facts.containerCpus() : facts.hardwareThreads();
+      cpus = cpus > 0 ? cpus : seen;
     }
   }
 

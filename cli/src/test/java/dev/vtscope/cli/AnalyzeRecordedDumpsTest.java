@@ -4,9 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vtscope.analysis.AnalysisOptions;
+import dev.vtscope.analysis.DumpAnalysis;
+import dev.vtscope.analysis.GroupBy;
+import dev.vtscope.recording.ReaderKind;
+import dev.vtscope.recording.RecordingInputs;
 import dev.vtscope.testing.Cli;
 import dev.vtscope.testing.TestRecordings;
+import dev.vtscope.waits.SchedulerLimits;
 import java.nio.file.Path;
+import java.util.List;
 import jdk.jfr.Recording;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -54,6 +61,22 @@ class AnalyzeRecordedDumpsTest {
         .startsWith("vtscope: what the threads wait for, over 2 dumps")
         .contains("over monitors")
         .contains("holds-a-wants-b (platform #", "holds-b-wants-a (platform #");
+  }
+
+  /**
+   * The scheduler's limits come from the recording, as a live JVM's come from the JVM: the workload
+   * ran with parallelism 2 and a maximum pool of 4, which only its recorded properties say.
+   */
+  @Test
+  void theSchedulersLimitsAreTheRecordings() throws Exception {
+    String recording = shipped("jdk21", "carrier-starvation-object-wait");
+    DumpAnalysis analysis =
+        DumpInputs.analyzeRecorded(
+            "analyze",
+            RecordingInputs.resolve(List.of(Path.of(recording))),
+            ReaderKind.VTSCOPE,
+            new AnalysisOptions(GroupBy.CULPRIT, List.of(), List.of()));
+    assertThat(analysis.scheduler()).isEqualTo(new SchedulerLimits(2, 4));
   }
 
   @Test
