@@ -1,9 +1,8 @@
 package dev.vtscope.attribution;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * What a class file says about the calls its methods make: its supertypes, its methods' modifiers,
@@ -99,23 +98,29 @@ public final class ClassCode {
    * @throws IllegalArgumentException when the bytes are not a class file this reader can walk
    */
   public static ClassCode read(byte[] bytes, CallFilter keep) {
-    MethodCode.ClassFileFacts facts = MethodCode.readClass(bytes);
-    Map<String, MethodCode> code = new HashMap<>();
-    for (MethodCode m : facts.code()) {
-      code.put(m.nameAndDescriptor(), m);
-    }
+    return read(bytes, keep, UnaryOperator.identity());
+  }
+
+  /**
+   * Reads a class file, keeping the calls {@code keep} wants.
+   *
+   * @param names gives each class name, method name and descriptor read the instance to keep: a
+   *     scan of a class path keeps one of each, however many classes name it
+   * @throws IllegalArgumentException when the bytes are not a class file this reader can walk
+   */
+  public static ClassCode read(byte[] bytes, CallFilter keep, UnaryOperator<String> names) {
+    MethodCode.ClassFileFacts facts = MethodCode.readClass(bytes, names);
     List<DeclaredMethod> methods = new ArrayList<>(facts.declared().size());
     // what the filter said of each constant: a class calls the same method from many places
     byte[] kept = facts.code().isEmpty() ? null : new byte[facts.code().get(0).pool().size()];
-    for (Map.Entry<String, Integer> e : facts.declared().entrySet()) {
-      String nameAndDescriptor = e.getKey();
-      int paren = nameAndDescriptor.indexOf('(');
-      MethodCode m = code.get(nameAndDescriptor);
+    for (MethodCode.Declared d : facts.declared()) {
+      MethodCode m = d.code();
       methods.add(
           new DeclaredMethod(
-              nameAndDescriptor,
-              paren,
-              e.getValue(),
+              d.name(),
+              d.descriptor(),
+              d.nameAndDescriptor(),
+              d.access(),
               m == null ? List.of() : calls(facts.name(), m, keep, kept),
               m == null ? null : lines(m)));
     }
@@ -129,7 +134,21 @@ public final class ClassCode {
 
   /** The method {@code name} + {@code descriptor} this class declares, or null. */
   public DeclaredMethod method(String name, String descriptor) {
-    return method(name + descriptor);
+    // the hash of name + descriptor without making that string: a scan asks this for every call
+    int hash = name.hashCode() * power31(descriptor.length()) + descriptor.hashCode();
+    int i = java.util.Arrays.binarySearch(hashes, hash);
+    if (i < 0) {
+      return null;
+    }
+    while (i > 0 && hashes[i - 1] == hash) {
+      i--;
+    }
+    for (; i < hashes.length && hashes[i] == hash; i++) {
+      if (byHash[i].name().equals(name) && byHash[i].descriptor().equals(descriptor)) {
+        return byHash[i];
+      }
+    }
+    return null;
   }
 
   /** The method this class declares by its name followed by its descriptor, or null. */
@@ -148,6 +167,17 @@ public final class ClassCode {
       }
     }
     return null;
+  }
+
+  /** 31 to the power {@code n}, as {@link String#hashCode} multiplies (overflowing). */
+  private static int power31(int n) {
+    int p = 1;
+    for (int base = 31; n > 0; n >>= 1, base *= base) {
+      if ((n & 1) != 0) {
+        p *= base;
+      }
+    }
+    return p;
   }
 
   private static final byte KEEP = 1;

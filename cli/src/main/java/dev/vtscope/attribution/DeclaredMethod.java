@@ -8,8 +8,9 @@ import java.util.List;
  */
 public final class DeclaredMethod {
 
+  private final String name;
+  private final String descriptor;
   private final String nameAndDescriptor;
-  private final int nameLength;
   private final int access;
   private final List<CallSite> calls;
   // two ints rather than a LineRange: a scan holds every method of a class path at once
@@ -17,16 +18,23 @@ public final class DeclaredMethod {
   private final int lastLine;
 
   /**
+   * @param name its name ({@code <clinit>} for a class initialiser)
+   * @param descriptor its descriptor, e.g. {@code (I)V}
    * @param nameAndDescriptor its name followed by its descriptor, e.g. {@code run(I)V}
-   * @param nameLength where the name ends and the descriptor starts
    * @param access its access flags (JVMS 4.6)
    * @param calls the calls its code makes, in bytecode order; none without code
    * @param lines its first and last source line, or null without line numbers or code
    */
   public DeclaredMethod(
-      String nameAndDescriptor, int nameLength, int access, List<CallSite> calls, LineRange lines) {
+      String name,
+      String descriptor,
+      String nameAndDescriptor,
+      int access,
+      List<CallSite> calls,
+      LineRange lines) {
+    this.name = name;
+    this.descriptor = descriptor;
     this.nameAndDescriptor = nameAndDescriptor;
-    this.nameLength = nameLength;
     this.access = access;
     this.calls = List.copyOf(calls);
     this.firstLine = lines == null ? -1 : lines.first();
@@ -40,12 +48,12 @@ public final class DeclaredMethod {
 
   /** Its name ({@code <clinit>} for a class initialiser). */
   public String name() {
-    return nameAndDescriptor.substring(0, nameLength);
+    return name;
   }
 
   /** Its descriptor, e.g. {@code (I)V}. */
   public String descriptor() {
-    return nameAndDescriptor.substring(nameLength);
+    return descriptor;
   }
 
   /** Its access flags (JVMS 4.6). */

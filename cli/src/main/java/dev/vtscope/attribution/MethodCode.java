@@ -3,6 +3,7 @@ package dev.vtscope.attribution;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /**
  * One method's code as a class file holds it: the bytecode, the exception table and the line
@@ -377,18 +378,20 @@ record MethodCode(
    * @throws IllegalArgumentException when the bytes are not a class file this reader can walk
    */
   static List<MethodCode> read(byte[] bytes) {
-    return readClass(bytes).code();
+    return readClass(bytes, UnaryOperator.identity()).code();
   }
 
   /**
    * The class a class file declares: its name, supertypes and every method, with the code of those
    * that have some.
    *
+   * @param names gives each name and descriptor read the instance to keep: a scan of a class path
+   *     keeps one copy of each, shared by every class that names it
    * @throws IllegalArgumentException when the bytes are not a class file this reader can walk
    */
-  static ClassFileFacts readClass(byte[] bytes) {
+  static ClassFileFacts readClass(byte[] bytes, UnaryOperator<String> names) {
     try {
-      return new Reader(bytes).read();
+      return new Reader(bytes, names).read();
     } catch (IndexOutOfBoundsException e) {
       throw new IllegalArgumentException("the class file ends early", e);
     }
@@ -401,7 +404,7 @@ record MethodCode(
    * @param superName its superclass, or null for {@code java.lang.Object} and modules
    * @param interfaces the interfaces it names
    * @param access its access flags
-   * @param declared every method, as name + descriptor followed by its access flags
+   * @param declared every method, in the class file's order
    * @param code the methods that have code
    */
   record ClassFileFacts(
@@ -409,8 +412,20 @@ record MethodCode(
       String superName,
       List<String> interfaces,
       int access,
-      java.util.Map<String, Integer> declared,
+      List<Declared> declared,
       List<MethodCode> code) {}
+
+  /**
+   * A method a class file declares.
+   *
+   * @param name its name
+   * @param descriptor its descriptor
+   * @param nameAndDescriptor the two together
+   * @param access its access flags
+   * @param code its code, or null when it has none
+   */
+  record Declared(
+      String name, String descriptor, String nameAndDescriptor, int access, MethodCode code) {}
 
   /**
    * A member a {@code Methodref} or {@code InterfaceMethodref} names.
@@ -457,7 +472,7 @@ record MethodCode(
         if (tags[classIndex] != 7 || tags[nameAndType] != 12) {
           return null;
         }
-        String owner = reader.utf8(u2(offsets[classIndex])).replace('/', '.');
+        String owner = reader.names.apply(reader.utf8(u2(offsets[classIndex])).replace('/', '.'));
         int nat = offsets[nameAndType];
         ref = new MemberRef(owner, reader.utf8(u2(nat)), reader.utf8(u2(nat + 2)));
         refs[index] = ref;
@@ -491,14 +506,16 @@ record MethodCode(
 
   private static final class Reader {
     private final byte[] b;
+    private final UnaryOperator<String> names;
     private int p;
     private int[] utf8Offsets;
     private int[] offsets;
     private byte[] tags;
     private ConstantPool pool;
 
-    Reader(byte[] bytes) {
+    Reader(byte[] bytes, UnaryOperator<String> names) {
       this.b = bytes;
+      this.names = names;
     }
 
     ClassFileFacts read() {
@@ -546,22 +563,25 @@ record MethodCode(
       }
       int methods = u2();
       List<MethodCode> result = new ArrayList<>(methods);
-      java.util.Map<String, Integer> declared = new java.util.LinkedHashMap<>();
+      List<Declared> declared = new ArrayList<>(methods);
       for (int i = 0; i < methods; i++) {
         int access = u2();
         String methodName = utf8(u2());
         String descriptor = utf8(u2());
-        declared.put(methodName + descriptor, access);
+        String nameAndDescriptor = names.apply(methodName + descriptor);
+        MethodCode code = null;
         int attributes = u2();
         for (int a = 0; a < attributes; a++) {
           String attribute = utf8(u2());
           int length = u4();
           int end = p + length;
           if ("Code".equals(attribute)) {
-            result.add(code(methodName + descriptor, access));
+            code = code(nameAndDescriptor, access);
+            result.add(code);
           }
           p = end;
         }
+        declared.add(new Declared(methodName, descriptor, nameAndDescriptor, access, code));
       }
       int classAttributes = u2();
       for (int a = 0; a < classAttributes; a++) {
@@ -611,7 +631,7 @@ record MethodCode(
       if (index <= 0 || index >= tags.length || tags[index] != 7) {
         throw new IllegalArgumentException("a class name that is not a Class constant");
       }
-      return utf8(u2At(offsets[index])).replace('/', '.');
+      return names.apply(utf8(u2At(offsets[index])).replace('/', '.'));
     }
 
     private MethodCode code(String nameAndDescriptor, int access) {
@@ -694,7 +714,7 @@ record MethodCode(
       }
       String known = decoded[index];
       if (known == null) {
-        known = decode(index);
+        known = names.apply(decode(index));
         decoded[index] = known;
       }
       return known;

@@ -454,7 +454,7 @@ final class ThreadRoots {
         }
         continue;
       }
-      if (s.code().method(m.nameAndDescriptor()) != null) {
+      if (s.code().method(m.name(), m.descriptor()) != null) {
         return true;
       }
       pending.addAll(s.code().interfaces());
@@ -488,11 +488,16 @@ final class ThreadRoots {
   /** The package of {@code unrun} that holds {@code c}, from the jar it names, or null. */
   private static Knowledge.UnrunPackage unrunPackage(
       ScannedClass c, List<ScannedArchive> archives, List<Knowledge.UnrunPackage> unrun) {
+    String name = c.name();
     for (Knowledge.UnrunPackage p : unrun) {
-      String artifact = archives.get(c.archive()).artifact();
-      if (c.name().startsWith(p.packagePrefix() + ".")
-          && (artifact.equals(p.artifact()) || artifact.startsWith(p.artifact() + ":"))) {
-        return p;
+      String prefix = p.packagePrefix();
+      if (name.startsWith(prefix)
+          && name.length() > prefix.length()
+          && name.charAt(prefix.length()) == '.') {
+        String artifact = archives.get(c.archive()).artifact();
+        if (artifact.equals(p.artifact()) || artifact.startsWith(p.artifact() + ":")) {
+          return p;
+        }
       }
     }
     return null;
