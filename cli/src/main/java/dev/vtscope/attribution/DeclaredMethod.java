@@ -10,7 +10,6 @@ public final class DeclaredMethod {
 
   private final String name;
   private final String descriptor;
-  private final String nameAndDescriptor;
   private final int access;
   private final List<CallSite> calls;
   // two ints rather than a LineRange: a scan holds every method of a class path at once
@@ -20,21 +19,14 @@ public final class DeclaredMethod {
   /**
    * @param name its name ({@code <clinit>} for a class initialiser)
    * @param descriptor its descriptor, e.g. {@code (I)V}
-   * @param nameAndDescriptor its name followed by its descriptor, e.g. {@code run(I)V}
    * @param access its access flags (JVMS 4.6)
    * @param calls the calls its code makes, in bytecode order; none without code
    * @param lines its first and last source line, or null without line numbers or code
    */
   public DeclaredMethod(
-      String name,
-      String descriptor,
-      String nameAndDescriptor,
-      int access,
-      List<CallSite> calls,
-      LineRange lines) {
+      String name, String descriptor, int access, List<CallSite> calls, LineRange lines) {
     this.name = name;
     this.descriptor = descriptor;
-    this.nameAndDescriptor = nameAndDescriptor;
     this.access = access;
     this.calls = List.copyOf(calls);
     this.firstLine = lines == null ? -1 : lines.first();
@@ -43,7 +35,7 @@ public final class DeclaredMethod {
 
   /** Its name followed by its descriptor, e.g. {@code run(I)V}. */
   public String nameAndDescriptor() {
-    return nameAndDescriptor;
+    return name + descriptor;
   }
 
   /** Its name ({@code <clinit>} for a class initialiser). */
@@ -89,6 +81,6 @@ public final class DeclaredMethod {
 
   @Override
   public String toString() {
-    return nameAndDescriptor;
+    return nameAndDescriptor();
   }
 }

@@ -3,7 +3,6 @@ package dev.vtscope.attribution;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.function.UnaryOperator;
 
 /**
  * One method's code as a class file holds it: the bytecode, the exception table and the line
@@ -378,20 +377,18 @@ record MethodCode(
    * @throws IllegalArgumentException when the bytes are not a class file this reader can walk
    */
   static List<MethodCode> read(byte[] bytes) {
-    return readClass(bytes, UnaryOperator.identity()).code();
+    return readClass(bytes).code();
   }
 
   /**
    * The class a class file declares: its name, supertypes and every method, with the code of those
    * that have some.
    *
-   * @param names gives each name and descriptor read the instance to keep: a scan of a class path
-   *     keeps one copy of each, shared by every class that names it
    * @throws IllegalArgumentException when the bytes are not a class file this reader can walk
    */
-  static ClassFileFacts readClass(byte[] bytes, UnaryOperator<String> names) {
+  static ClassFileFacts readClass(byte[] bytes) {
     try {
-      return new Reader(bytes, names).read();
+      return new Reader(bytes).read();
     } catch (IndexOutOfBoundsException e) {
       throw new IllegalArgumentException("the class file ends early", e);
     }
@@ -472,7 +469,7 @@ record MethodCode(
         if (tags[classIndex] != 7 || tags[nameAndType] != 12) {
           return null;
         }
-        String owner = reader.names.apply(reader.utf8(u2(offsets[classIndex])).replace('/', '.'));
+        String owner = reader.utf8(u2(offsets[classIndex])).replace('/', '.');
         int nat = offsets[nameAndType];
         ref = new MemberRef(owner, reader.utf8(u2(nat)), reader.utf8(u2(nat + 2)));
         refs[index] = ref;
@@ -506,16 +503,14 @@ record MethodCode(
 
   private static final class Reader {
     private final byte[] b;
-    private final UnaryOperator<String> names;
     private int p;
     private int[] utf8Offsets;
     private int[] offsets;
     private byte[] tags;
     private ConstantPool pool;
 
-    Reader(byte[] bytes, UnaryOperator<String> names) {
+    Reader(byte[] bytes) {
       this.b = bytes;
-      this.names = names;
     }
 
     ClassFileFacts read() {
@@ -568,7 +563,7 @@ record MethodCode(
         int access = u2();
         String methodName = utf8(u2());
         String descriptor = utf8(u2());
-        String nameAndDescriptor = names.apply(methodName + descriptor);
+        String nameAndDescriptor = methodName + descriptor;
         MethodCode code = null;
         int attributes = u2();
         for (int a = 0; a < attributes; a++) {
@@ -631,7 +626,7 @@ record MethodCode(
       if (index <= 0 || index >= tags.length || tags[index] != 7) {
         throw new IllegalArgumentException("a class name that is not a Class constant");
       }
-      return names.apply(utf8(u2At(offsets[index])).replace('/', '.'));
+      return utf8(u2At(offsets[index])).replace('/', '.');
     }
 
     private MethodCode code(String nameAndDescriptor, int access) {
@@ -714,7 +709,7 @@ record MethodCode(
       }
       String known = decoded[index];
       if (known == null) {
-        known = names.apply(decode(index));
+        known = decode(index);
         decoded[index] = known;
       }
       return known;

@@ -101,11 +101,9 @@ final class ThreadRoots {
         Demotion root = null;
         if (e.test()) {
           root = new Demotion(Demotion.Reason.TEST_CODE, c.name() + "." + m.name());
-        } else if (m.nameAndDescriptor().equals("run()V")
-            && "java.lang.Thread".equals(e.jdkSuper())) {
+        } else if (isRun(m) && "java.lang.Thread".equals(e.jdkSuper())) {
           root = new Demotion(Demotion.Reason.LIBRARY_THREAD, c.name() + ".run");
-        } else if (m.nameAndDescriptor().equals("run()V")
-            && "java.util.TimerTask".equals(e.jdkSuper())) {
+        } else if (isRun(m) && "java.util.TimerTask".equals(e.jdkSuper())) {
           root = new Demotion(Demotion.Reason.TIMER_THREAD, c.name() + ".run");
         }
         if (root != null && !demoted.containsKey(m)) {
@@ -153,6 +151,10 @@ final class ThreadRoots {
     }
     demoteUncalled(classes, index, callees, callers, left, demoted);
     return new ThreadRoots(demoted);
+  }
+
+  private static boolean isRun(DeclaredMethod m) {
+    return m.name().equals("run") && m.descriptor().equals("()V");
   }
 
   /** What the methods of one class call and hand out, and what the class is. */
