@@ -134,7 +134,9 @@ final class ThreadRoots {
       }
     }
     // a method is demoted once every one of its callers is: count down its undemoted callers
-    Map<DeclaredMethod, Integer> left = new IdentityHashMap<>(callers);
+    // the counts themselves: nothing after this needs more of them than whether a method has any
+    // caller, which counting down to 0 keeps
+    Map<DeclaredMethod, Integer> left = callers;
     while (!pending.isEmpty()) {
       DeclaredMethod m = pending.poll();
       Demotion why = demoted.get(m);
@@ -195,13 +197,21 @@ final class ThreadRoots {
     boolean test = isTest(c.name());
     List<MethodEdges> methods = new ArrayList<>();
     for (DeclaredMethod m : c.code().methods()) {
-      Set<DeclaredMethod> out = new HashSet<>();
-      List<DeclaredMethod> handsOut = new ArrayList<>();
-      List<Root> started = new ArrayList<>();
-      List<DeclaredMethod> lambdas = new ArrayList<>();
-      List<DeclaredMethod> dispatchedInto = new ArrayList<>();
-      List<Root> handed = new ArrayList<>();
       List<CallSite> calls = m.calls();
+      if (calls.isEmpty()) {
+        // a third of a class path's methods call nothing the scan keeps, or have no code
+        methods.add(
+            new MethodEdges(m, List.of(), List.of(), List.of(), List.of(), List.of(), List.of()));
+        continue;
+      }
+      // in the order of the calls, each once, itself left out
+      List<DeclaredMethod> out = new ArrayList<>();
+      Set<DeclaredMethod> outSet = null; // once it calls many: a set says what it has
+      List<DeclaredMethod> handsOut = new ArrayList<>(0);
+      List<Root> started = new ArrayList<>(0);
+      List<DeclaredMethod> lambdas = new ArrayList<>(0);
+      List<DeclaredMethod> dispatchedInto = new ArrayList<>(0);
+      List<Root> handed = new ArrayList<>(0);
       for (int i = 0; i < calls.size(); i++) {
         CallSite call = calls.get(i);
         if (!call.reached()) {
@@ -221,7 +231,16 @@ final class ThreadRoots {
           }
         } else {
           ChainSearch.Callees to = search.callees(call);
-          out.addAll(to.methods());
+          for (DeclaredMethod d : to.methods()) {
+            if (d == m || (outSet != null ? !outSet.add(d) : out.contains(d))) {
+              continue;
+            }
+            out.add(d);
+            if (outSet == null && out.size() > 16) {
+              outSet = Collections.newSetFromMap(new IdentityHashMap<>());
+              outSet.addAll(out);
+            }
+          }
           for (int j = 0; to.dispatched() && j < to.methods().size(); j++) {
             if (unrunPackage(to.owners().get(j), archives, unrun) != null) {
               dispatchedInto.add(to.methods().get(j));
@@ -234,9 +253,15 @@ final class ThreadRoots {
           }
         }
       }
-      out.remove(m);
       methods.add(
-          new MethodEdges(m, List.copyOf(out), handsOut, started, lambdas, dispatchedInto, handed));
+          new MethodEdges(
+              m,
+              out.isEmpty() ? List.of() : out,
+              handsOut,
+              started,
+              lambdas,
+              dispatchedInto,
+              handed));
     }
     return new ClassEdges(
         c, test, test ? null : jdkSuperclass(c, index), unrunPackage(c, archives, unrun), methods);
