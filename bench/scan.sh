@@ -2,7 +2,8 @@
 # Times `vtscope scan` on a Spring Boot application's class path: the dependencies of an
 # application with about thirty starters (web, webflux, JPA, jOOQ, security, OAuth2, actuator,
 # messaging, batch, MongoDB, Elasticsearch, GraphQL, ...) and three JDBC drivers, about 200 jars,
-# resolved from Maven Central into bench/work/scan/lib (once), then scanned RUNS times.
+# resolved from Maven Central into bench/work/scan/lib (once; it may be a symbolic link to another
+# checkout's), then scanned RUNS times.
 #
 #   bench/scan.sh [RUNS]
 #
@@ -61,8 +62,8 @@ POM
   mvn -B -q -f "$work/pom.xml" dependency:copy-dependencies -DoutputDirectory="$lib" -DincludeScope=runtime >&2
 fi
 
-jars=$(find "$lib" -name '*.jar' | wc -l)
-echo "class path: $jars jars in bench/work/scan/lib, $(du -sh "$lib" | cut -f1)"
+jars=$(find "$lib/" -name '*.jar' | wc -l)
+echo "class path: $jars jars in bench/work/scan/lib, $(du -shL "$lib/" | cut -f1)"
 "$root/vtscope" scan "$lib/*" --format json -o "$work/scan.json" || true
 python3 - "$work/scan.json" <<'PY'
 import json, sys

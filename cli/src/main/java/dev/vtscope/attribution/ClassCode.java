@@ -1,9 +1,8 @@
 package dev.vtscope.attribution;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * What a class file says about the calls its methods make: its supertypes, its methods' modifiers,
@@ -54,14 +53,26 @@ public final class ClassCode {
     this.isInterface = isInterface;
     this.methods = List.copyOf(methods);
     this.byHash = this.methods.toArray(DeclaredMethod[]::new);
-    java.util.Arrays.sort(
-        byHash,
-        (a, b) ->
-            Integer.compare(a.nameAndDescriptor().hashCode(), b.nameAndDescriptor().hashCode()));
+    java.util.Arrays.sort(byHash, (a, b) -> Integer.compare(hash(a), hash(b)));
     this.hashes = new int[byHash.length];
     for (int i = 0; i < byHash.length; i++) {
-      hashes[i] = byHash[i].nameAndDescriptor().hashCode();
+      hashes[i] = hash(byHash[i]);
     }
+  }
+
+  private static int hash(DeclaredMethod m) {
+    return hash(m.name(), m.descriptor());
+  }
+
+  /** The hash of name + descriptor, without making that string: a scan asks for every call. */
+  private static int hash(String name, String descriptor) {
+    int p = 1;
+    for (int n = descriptor.length(), base = 31; n > 0; n >>= 1, base *= base) {
+      if ((n & 1) != 0) {
+        p *= base;
+      }
+    }
+    return name.hashCode() * p + descriptor.hashCode();
   }
 
   public String name() {
@@ -90,51 +101,48 @@ public final class ClassCode {
    * @throws IllegalArgumentException when the bytes are not a class file this reader can walk
    */
   public static ClassCode read(byte[] bytes) {
-    return read(bytes, (owner, name, descriptor) -> true);
+    return read(bytes, (owner, name, descriptor) -> true, UnaryOperator.identity());
   }
 
   /**
    * Reads a class file, keeping the calls {@code keep} wants.
    *
+   * @param names gives each class name, method name and descriptor read the instance to keep: a
+   *     scan of a class path keeps one of each, however many classes name it
    * @throws IllegalArgumentException when the bytes are not a class file this reader can walk
    */
-  public static ClassCode read(byte[] bytes, CallFilter keep) {
+  public static ClassCode read(byte[] bytes, CallFilter keep, UnaryOperator<String> names) {
     MethodCode.ClassFileFacts facts = MethodCode.readClass(bytes);
-    Map<String, MethodCode> code = new HashMap<>();
-    for (MethodCode m : facts.code()) {
-      code.put(m.nameAndDescriptor(), m);
-    }
     List<DeclaredMethod> methods = new ArrayList<>(facts.declared().size());
     // what the filter said of each constant: a class calls the same method from many places
     byte[] kept = facts.code().isEmpty() ? null : new byte[facts.code().get(0).pool().size()];
-    for (Map.Entry<String, Integer> e : facts.declared().entrySet()) {
-      String nameAndDescriptor = e.getKey();
-      int paren = nameAndDescriptor.indexOf('(');
-      MethodCode m = code.get(nameAndDescriptor);
+    // and the names of each it kept, as the scan keeps them
+    MethodCode.MemberRef[] named = kept == null ? null : new MethodCode.MemberRef[kept.length];
+    for (MethodCode.Declared d : facts.declared()) {
+      MethodCode m = d.code();
       methods.add(
           new DeclaredMethod(
-              nameAndDescriptor,
-              paren,
-              e.getValue(),
-              m == null ? List.of() : calls(facts.name(), m, keep, kept),
+              names.apply(d.name()),
+              names.apply(d.descriptor()),
+              d.access(),
+              m == null ? List.of() : calls(facts.name(), m, keep, kept, named, names),
               m == null ? null : lines(m)));
     }
+    List<String> interfaces = new ArrayList<>(facts.interfaces().size());
+    for (String i : facts.interfaces()) {
+      interfaces.add(names.apply(i));
+    }
     return new ClassCode(
-        facts.name(),
-        facts.superName(),
-        facts.interfaces(),
+        names.apply(facts.name()),
+        facts.superName() == null ? null : names.apply(facts.superName()),
+        interfaces,
         (facts.access() & ACC_INTERFACE) != 0,
         methods);
   }
 
   /** The method {@code name} + {@code descriptor} this class declares, or null. */
   public DeclaredMethod method(String name, String descriptor) {
-    return method(name + descriptor);
-  }
-
-  /** The method this class declares by its name followed by its descriptor, or null. */
-  public DeclaredMethod method(String nameAndDescriptor) {
-    int hash = nameAndDescriptor.hashCode();
+    int hash = hash(name, descriptor);
     int i = java.util.Arrays.binarySearch(hashes, hash);
     if (i < 0) {
       return null;
@@ -143,7 +151,7 @@ public final class ClassCode {
       i--;
     }
     for (; i < hashes.length && hashes[i] == hash; i++) {
-      if (byHash[i].nameAndDescriptor().equals(nameAndDescriptor)) {
+      if (byHash[i].name().equals(name) && byHash[i].descriptor().equals(descriptor)) {
         return byHash[i];
       }
     }
@@ -154,7 +162,12 @@ public final class ClassCode {
   private static final byte DROP = 2;
 
   private static List<CallSite> calls(
-      String className, MethodCode m, CallFilter keep, byte[] kept) {
+      String className,
+      MethodCode m,
+      CallFilter keep,
+      byte[] kept,
+      MethodCode.MemberRef[] named,
+      UnaryOperator<String> names) {
     byte[] code = m.code();
     boolean monitors = false;
     for (int bci = 0; bci < code.length; bci += m.instructionLength(bci)) {
@@ -171,9 +184,9 @@ public final class ClassCode {
       if (lambda != null) {
         calls.add(
             new CallSite(
-                lambda.owner(),
-                lambda.name(),
-                lambda.descriptor(),
+                names.apply(lambda.owner()),
+                names.apply(lambda.name()),
+                names.apply(lambda.descriptor()),
                 CallSite.Kind.LAMBDA,
                 bci,
                 m.lineAt(bci),
@@ -187,15 +200,24 @@ public final class ClassCode {
       if (index < 0 || index >= kept.length || kept[index] == DROP) {
         continue;
       }
-      MethodCode.MemberRef ref = m.invoked(bci);
+      MethodCode.MemberRef ref = named[index];
       if (ref == null) {
-        continue;
-      }
-      if (kept[index] == 0) {
-        kept[index] = keep.keep(ref.owner(), ref.name(), ref.descriptor()) ? KEEP : DROP;
-        if (kept[index] == DROP) {
+        MethodCode.MemberRef read = m.invoked(bci);
+        if (read == null) {
           continue;
         }
+        if (kept[index] == 0) {
+          kept[index] = keep.keep(read.owner(), read.name(), read.descriptor()) ? KEEP : DROP;
+          if (kept[index] == DROP) {
+            continue;
+          }
+        }
+        ref =
+            new MethodCode.MemberRef(
+                names.apply(read.owner()),
+                names.apply(read.name()),
+                names.apply(read.descriptor()));
+        named[index] = ref;
       }
       if (previous >= 0 && literalAddressLookup(m, previous, bci, ref)) {
         continue;
@@ -219,11 +241,19 @@ public final class ClassCode {
               count,
               block,
               held == null || held[bci] >= 0,
-              threadRunnable(ref)
-                  ? RunnableArgument.classOf(className, m, bci, ref.descriptor())
-                  : null));
+              threadRunnable(ref) ? runnableClass(className, m, bci, ref, names) : null));
     }
     return calls.isEmpty() ? List.of() : calls;
+  }
+
+  private static String runnableClass(
+      String className,
+      MethodCode m,
+      int bci,
+      MethodCode.MemberRef ref,
+      UnaryOperator<String> names) {
+    String runnable = RunnableArgument.classOf(className, m, bci, ref.descriptor());
+    return runnable == null ? null : names.apply(runnable);
   }
 
   private static boolean threadRunnable(MethodCode.MemberRef ref) {

@@ -8,8 +8,8 @@ import java.util.List;
  */
 public final class DeclaredMethod {
 
-  private final String nameAndDescriptor;
-  private final int nameLength;
+  private final String name;
+  private final String descriptor;
   private final int access;
   private final List<CallSite> calls;
   // two ints rather than a LineRange: a scan holds every method of a class path at once
@@ -17,16 +17,16 @@ public final class DeclaredMethod {
   private final int lastLine;
 
   /**
-   * @param nameAndDescriptor its name followed by its descriptor, e.g. {@code run(I)V}
-   * @param nameLength where the name ends and the descriptor starts
+   * @param name its name ({@code <clinit>} for a class initialiser)
+   * @param descriptor its descriptor, e.g. {@code (I)V}
    * @param access its access flags (JVMS 4.6)
    * @param calls the calls its code makes, in bytecode order; none without code
    * @param lines its first and last source line, or null without line numbers or code
    */
   public DeclaredMethod(
-      String nameAndDescriptor, int nameLength, int access, List<CallSite> calls, LineRange lines) {
-    this.nameAndDescriptor = nameAndDescriptor;
-    this.nameLength = nameLength;
+      String name, String descriptor, int access, List<CallSite> calls, LineRange lines) {
+    this.name = name;
+    this.descriptor = descriptor;
     this.access = access;
     this.calls = List.copyOf(calls);
     this.firstLine = lines == null ? -1 : lines.first();
@@ -35,17 +35,17 @@ public final class DeclaredMethod {
 
   /** Its name followed by its descriptor, e.g. {@code run(I)V}. */
   public String nameAndDescriptor() {
-    return nameAndDescriptor;
+    return name + descriptor;
   }
 
   /** Its name ({@code <clinit>} for a class initialiser). */
   public String name() {
-    return nameAndDescriptor.substring(0, nameLength);
+    return name;
   }
 
   /** Its descriptor, e.g. {@code (I)V}. */
   public String descriptor() {
-    return nameAndDescriptor.substring(nameLength);
+    return descriptor;
   }
 
   /** Its access flags (JVMS 4.6). */
@@ -81,6 +81,6 @@ public final class DeclaredMethod {
 
   @Override
   public String toString() {
-    return nameAndDescriptor;
+    return nameAndDescriptor();
   }
 }

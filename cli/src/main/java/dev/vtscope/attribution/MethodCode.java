@@ -401,7 +401,7 @@ record MethodCode(
    * @param superName its superclass, or null for {@code java.lang.Object} and modules
    * @param interfaces the interfaces it names
    * @param access its access flags
-   * @param declared every method, as name + descriptor followed by its access flags
+   * @param declared every method, in the class file's order
    * @param code the methods that have code
    */
   record ClassFileFacts(
@@ -409,8 +409,20 @@ record MethodCode(
       String superName,
       List<String> interfaces,
       int access,
-      java.util.Map<String, Integer> declared,
+      List<Declared> declared,
       List<MethodCode> code) {}
+
+  /**
+   * A method a class file declares.
+   *
+   * @param name its name
+   * @param descriptor its descriptor
+   * @param nameAndDescriptor the two together
+   * @param access its access flags
+   * @param code its code, or null when it has none
+   */
+  record Declared(
+      String name, String descriptor, String nameAndDescriptor, int access, MethodCode code) {}
 
   /**
    * A member a {@code Methodref} or {@code InterfaceMethodref} names.
@@ -546,22 +558,25 @@ record MethodCode(
       }
       int methods = u2();
       List<MethodCode> result = new ArrayList<>(methods);
-      java.util.Map<String, Integer> declared = new java.util.LinkedHashMap<>();
+      List<Declared> declared = new ArrayList<>(methods);
       for (int i = 0; i < methods; i++) {
         int access = u2();
         String methodName = utf8(u2());
         String descriptor = utf8(u2());
-        declared.put(methodName + descriptor, access);
+        String nameAndDescriptor = methodName + descriptor;
+        MethodCode code = null;
         int attributes = u2();
         for (int a = 0; a < attributes; a++) {
           String attribute = utf8(u2());
           int length = u4();
           int end = p + length;
           if ("Code".equals(attribute)) {
-            result.add(code(methodName + descriptor, access));
+            code = code(nameAndDescriptor, access);
+            result.add(code);
           }
           p = end;
         }
+        declared.add(new Declared(methodName, descriptor, nameAndDescriptor, access, code));
       }
       int classAttributes = u2();
       for (int a = 0; a < classAttributes; a++) {

@@ -71,6 +71,8 @@ final class ChainSearch {
   private final BlockingCalls table;
   private final int depth;
   private final Set<String> unfollowed;
+  // their names: most calls are of none, and need no qualified name built to tell
+  private final Set<String> unfollowedNames;
 
   /** Per method: its calls' targets, and by the number of calls left what it reaches. */
   private record Reach(Target[] targets, AtomicReferenceArray<Optional<Chain>> byCalls) {}
@@ -87,6 +89,10 @@ final class ChainSearch {
     this.table = table;
     this.depth = depth;
     this.unfollowed = Set.copyOf(unfollowed);
+    this.unfollowedNames =
+        unfollowed.stream()
+            .map(m -> m.substring(m.lastIndexOf('.') + 1))
+            .collect(java.util.stream.Collectors.toUnmodifiableSet());
   }
 
   /**
@@ -196,7 +202,7 @@ final class ChainSearch {
     String descriptor = call.descriptor();
     // a lambda runs when its function object is called, which the chains do not follow
     if (call.kind() == CallSite.Kind.LAMBDA
-        || (honourUnfollowed && unfollowed.contains(call.owner() + "." + name))) {
+        || (honourUnfollowed && isUnfollowed(call.owner(), name))) {
       return NOWHERE;
     }
     List<String> outside = new ArrayList<>();
@@ -221,7 +227,7 @@ final class ChainSearch {
     }
     ScannedClass c = r.owner();
     DeclaredMethod m = r.method();
-    if (honourUnfollowed && unfollowed.contains(c.name() + "." + name)) {
+    if (honourUnfollowed && isUnfollowed(c.name(), name)) {
       return NOWHERE;
     }
     if (m.isNative()) {
@@ -243,6 +249,10 @@ final class ChainSearch {
     return implementationsOf.computeIfAbsent(m, k -> implementations(c, k, name, descriptor));
   }
 
+  private boolean isUnfollowed(String owner, String name) {
+    return unfollowedNames.contains(name) && unfollowed.contains(owner + "." + name);
+  }
+
   /**
    * The implementations a call of a method with no code may run, by the method: every call of an
    * interface's method dispatches to the same ones, and a class path's logger or listener interface
@@ -256,7 +266,7 @@ final class ChainSearch {
     List<DeclaredMethod> bodies = new ArrayList<>();
     Chain nativeLeaf = null;
     for (ScannedClass impl : index.subtypesOf(c.name(), MAX_IMPLEMENTATIONS)) {
-      DeclaredMethod dm = impl.code().method(m.nameAndDescriptor());
+      DeclaredMethod dm = impl.code().method(m.name(), m.descriptor());
       if (dm == null || dm.isAbstract()) {
         continue;
       }

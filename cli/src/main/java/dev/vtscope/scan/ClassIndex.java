@@ -52,7 +52,6 @@ final class ClassIndex {
    * declare it.
    */
   Resolved resolve(String owner, String name, String descriptor, List<String> outside) {
-    String nameAndDescriptor = name + descriptor;
     List<ScannedClass> interfaces = new ArrayList<>();
     String type = owner;
     while (type != null) {
@@ -61,7 +60,7 @@ final class ClassIndex {
         outside.add(0, type);
         break;
       }
-      DeclaredMethod m = c.code().method(nameAndDescriptor);
+      DeclaredMethod m = c.code().method(name, descriptor);
       if (m != null) {
         return new Resolved(c, m);
       }
@@ -82,7 +81,7 @@ final class ClassIndex {
       if (!seen.add(i.name())) {
         continue;
       }
-      DeclaredMethod m = i.code().method(nameAndDescriptor);
+      DeclaredMethod m = i.code().method(name, descriptor);
       if (m != null && !m.isAbstract()) {
         return new Resolved(i, m);
       }

@@ -13,6 +13,8 @@ import java.util.Enumeration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.UnaryOperator;
 import java.util.jar.Manifest;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
@@ -61,7 +63,19 @@ final class ClassPathReader {
   static List<Read> read(List<Path> entries) {
     List<Source> sources = entries.parallelStream().flatMap(e -> expand(e).stream()).toList();
     List<Read> reads = new ArrayList<>();
-    List<Read> parts = sources.parallelStream().map(ClassPathReader::readSource).toList();
+    // one instance of each name and descriptor for the whole class path: most of what a scan
+    // keeps is the names its classes' calls give, each repeated in thousands of classes
+    ConcurrentHashMap<String, String> kept = new ConcurrentHashMap<>();
+    UnaryOperator<String> names =
+        s -> {
+          String known = kept.get(s);
+          if (known != null) {
+            return known;
+          }
+          known = kept.putIfAbsent(s, s);
+          return known == null ? s : known;
+        };
+    List<Read> parts = sources.parallelStream().map(s -> readSource(s, names)).toList();
     for (int i = 0; i < parts.size(); i++) {
       Read r = parts.get(i);
       List<ScannedClass> classes = new ArrayList<>(r.classes().size());
@@ -114,11 +128,16 @@ final class ClassPathReader {
 
   /** Collects a jar's classes and the entries that name its artifact. */
   private static final class Collector {
+    final UnaryOperator<String> names;
     final List<ScannedClass> classes = new ArrayList<>();
     final Map<String, byte[]> poms = new HashMap<>();
     Manifest manifest;
     int damaged;
     String firstDamage;
+
+    Collector(UnaryOperator<String> names) {
+      this.names = names;
+    }
 
     void entry(String name, InputStream in) throws IOException {
       if (name.endsWith(".class")) {
@@ -142,7 +161,8 @@ final class ClassPathReader {
                       bytes,
                       (owner, method, descriptor) ->
                           BlockingCalls.standard().worthFollowing(owner, method, descriptor)
-                              || ThreadRoots.takesRunnable(owner, method, descriptor)),
+                              || ThreadRoots.takesRunnable(owner, method, descriptor),
+                      names),
                   0,
                   release));
         } catch (IllegalArgumentException e) {
@@ -203,8 +223,8 @@ final class ClassPathReader {
     }
   }
 
-  private static Read readSource(Source source) {
-    Collector collector = new Collector();
+  private static Read readSource(Source source, UnaryOperator<String> names) {
+    Collector collector = new Collector(names);
     String problem = null;
     String fileName =
         source.entry() != null
@@ -247,7 +267,7 @@ final class ClassPathReader {
    */
   private static void readJar(Path jar, String prefix, Collector collector) throws IOException {
     byte[] bytes = Files.readAllBytes(jar);
-    Collector streamed = new Collector();
+    Collector streamed = new Collector(collector.names);
     try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(bytes))) {
       ZipEntry e;
       boolean any = false;

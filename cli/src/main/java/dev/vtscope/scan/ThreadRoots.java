@@ -101,11 +101,9 @@ final class ThreadRoots {
         Demotion root = null;
         if (e.test()) {
           root = new Demotion(Demotion.Reason.TEST_CODE, c.name() + "." + m.name());
-        } else if (m.nameAndDescriptor().equals("run()V")
-            && "java.lang.Thread".equals(e.jdkSuper())) {
+        } else if (isRun(m) && "java.lang.Thread".equals(e.jdkSuper())) {
           root = new Demotion(Demotion.Reason.LIBRARY_THREAD, c.name() + ".run");
-        } else if (m.nameAndDescriptor().equals("run()V")
-            && "java.util.TimerTask".equals(e.jdkSuper())) {
+        } else if (isRun(m) && "java.util.TimerTask".equals(e.jdkSuper())) {
           root = new Demotion(Demotion.Reason.TIMER_THREAD, c.name() + ".run");
         }
         if (root != null && !demoted.containsKey(m)) {
@@ -136,7 +134,9 @@ final class ThreadRoots {
       }
     }
     // a method is demoted once every one of its callers is: count down its undemoted callers
-    Map<DeclaredMethod, Integer> left = new IdentityHashMap<>(callers);
+    // the counts themselves: nothing after this needs more of them than whether a method has any
+    // caller, which counting down to 0 keeps
+    Map<DeclaredMethod, Integer> left = callers;
     while (!pending.isEmpty()) {
       DeclaredMethod m = pending.poll();
       Demotion why = demoted.get(m);
@@ -153,6 +153,10 @@ final class ThreadRoots {
     }
     demoteUncalled(classes, index, callees, callers, left, demoted);
     return new ThreadRoots(demoted);
+  }
+
+  private static boolean isRun(DeclaredMethod m) {
+    return m.name().equals("run") && m.descriptor().equals("()V");
   }
 
   /** What the methods of one class call and hand out, and what the class is. */
@@ -193,13 +197,21 @@ final class ThreadRoots {
     boolean test = isTest(c.name());
     List<MethodEdges> methods = new ArrayList<>();
     for (DeclaredMethod m : c.code().methods()) {
-      Set<DeclaredMethod> out = new HashSet<>();
-      List<DeclaredMethod> handsOut = new ArrayList<>();
-      List<Root> started = new ArrayList<>();
-      List<DeclaredMethod> lambdas = new ArrayList<>();
-      List<DeclaredMethod> dispatchedInto = new ArrayList<>();
-      List<Root> handed = new ArrayList<>();
       List<CallSite> calls = m.calls();
+      if (calls.isEmpty()) {
+        // a third of a class path's methods call nothing the scan keeps, or have no code
+        methods.add(
+            new MethodEdges(m, List.of(), List.of(), List.of(), List.of(), List.of(), List.of()));
+        continue;
+      }
+      // in the order of the calls, each once, itself left out
+      List<DeclaredMethod> out = new ArrayList<>();
+      Set<DeclaredMethod> outSet = null; // once it calls many: a set says what it has
+      List<DeclaredMethod> handsOut = new ArrayList<>(0);
+      List<Root> started = new ArrayList<>(0);
+      List<DeclaredMethod> lambdas = new ArrayList<>(0);
+      List<DeclaredMethod> dispatchedInto = new ArrayList<>(0);
+      List<Root> handed = new ArrayList<>(0);
       for (int i = 0; i < calls.size(); i++) {
         CallSite call = calls.get(i);
         if (!call.reached()) {
@@ -219,7 +231,16 @@ final class ThreadRoots {
           }
         } else {
           ChainSearch.Callees to = search.callees(call);
-          out.addAll(to.methods());
+          for (DeclaredMethod d : to.methods()) {
+            if (d == m || (outSet != null ? !outSet.add(d) : out.contains(d))) {
+              continue;
+            }
+            out.add(d);
+            if (outSet == null && out.size() > 16) {
+              outSet = Collections.newSetFromMap(new IdentityHashMap<>());
+              outSet.addAll(out);
+            }
+          }
           for (int j = 0; to.dispatched() && j < to.methods().size(); j++) {
             if (unrunPackage(to.owners().get(j), archives, unrun) != null) {
               dispatchedInto.add(to.methods().get(j));
@@ -232,9 +253,15 @@ final class ThreadRoots {
           }
         }
       }
-      out.remove(m);
       methods.add(
-          new MethodEdges(m, List.copyOf(out), handsOut, started, lambdas, dispatchedInto, handed));
+          new MethodEdges(
+              m,
+              out.isEmpty() ? List.of() : out,
+              handsOut,
+              started,
+              lambdas,
+              dispatchedInto,
+              handed));
     }
     return new ClassEdges(
         c, test, test ? null : jdkSuperclass(c, index), unrunPackage(c, archives, unrun), methods);
@@ -454,7 +481,7 @@ final class ThreadRoots {
         }
         continue;
       }
-      if (s.code().method(m.nameAndDescriptor()) != null) {
+      if (s.code().method(m.name(), m.descriptor()) != null) {
         return true;
       }
       pending.addAll(s.code().interfaces());
@@ -488,11 +515,16 @@ final class ThreadRoots {
   /** The package of {@code unrun} that holds {@code c}, from the jar it names, or null. */
   private static Knowledge.UnrunPackage unrunPackage(
       ScannedClass c, List<ScannedArchive> archives, List<Knowledge.UnrunPackage> unrun) {
+    String name = c.name();
     for (Knowledge.UnrunPackage p : unrun) {
-      String artifact = archives.get(c.archive()).artifact();
-      if (c.name().startsWith(p.packagePrefix() + ".")
-          && (artifact.equals(p.artifact()) || artifact.startsWith(p.artifact() + ":"))) {
-        return p;
+      String prefix = p.packagePrefix();
+      if (name.startsWith(prefix)
+          && name.length() > prefix.length()
+          && name.charAt(prefix.length()) == '.') {
+        String artifact = archives.get(c.archive()).artifact();
+        if (artifact.equals(p.artifact()) || artifact.startsWith(p.artifact() + ":")) {
+          return p;
+        }
       }
     }
     return null;
