@@ -20,7 +20,7 @@ import java.util.Map;
  * @param other the holders beyond the limit, added up; zero when there are none
  * @param submitFailures tasks the scheduler rejected
  * @param carriersHeldPeak the most carriers held at once (pinned, and on JDK 21–23 also blocked
- *     entering a monitor)
+ *     entering a monitor), or held when the recording ended by pins that had not ended, when more
  * @param parallelism the scheduler's parallelism, or -1 when unknown
  * @param findings findings by severity, every severity present
  */
@@ -54,7 +54,11 @@ public record PinningMetrics(
         shown,
         other,
         analysis.submitFailed().events(),
-        analysis.carriers().peak(),
+        // a pin that had not ended when the recording did has no event: the last thread dump shows
+        // its carrier held, and a hang that holds every carrier is the peak an alert must see
+        Math.max(
+            analysis.carriers().peak(),
+            analysis.carriersAtEnd() == null ? 0 : analysis.carriersAtEnd().held()),
         // the parallelism the peak was held against: of several recordings, the same one's
         analysis.carriers().parallelism() > 0
             ? analysis.carriers().parallelism()

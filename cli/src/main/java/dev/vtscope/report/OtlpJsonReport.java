@@ -135,7 +135,10 @@ public final class OtlpJsonReport implements ReportRenderer {
     for (SiteSeries s : metrics.sites()) {
       points.add(pinnedPoint(s, window));
     }
-    points.add(pinnedPoint(metrics.other(), window));
+    // no holder beyond the limit: no point for them, which would be a series of nothing
+    if (metrics.other().events() > 0) {
+      points.add(pinnedPoint(metrics.other(), window));
+    }
     ObjectNode histogram = JsonText.object();
     histogram.set("dataPoints", points);
     histogram.put("aggregationTemporality", CUMULATIVE);

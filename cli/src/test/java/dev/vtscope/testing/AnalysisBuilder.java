@@ -2,6 +2,7 @@ package dev.vtscope.testing;
 
 import dev.vtscope.analysis.Analysis;
 import dev.vtscope.analysis.CarrierWork;
+import dev.vtscope.analysis.CarriersAtEnd;
 import dev.vtscope.analysis.Concurrency;
 import dev.vtscope.analysis.DurationSummary;
 import dev.vtscope.analysis.GroupBy;
@@ -54,6 +55,8 @@ public final class AnalysisBuilder {
   }
 
   /** A recording of a JVM of this JDK feature release (21, 25, ...). */
+  private CarriersAtEnd carriersAtEnd;
+
   public static AnalysisBuilder jdk(int feature) {
     return new AnalysisBuilder(feature);
   }
@@ -140,6 +143,12 @@ public final class AnalysisBuilder {
     return this;
   }
 
+  /** What the recording's last thread dumps showed of the carriers when it ended. */
+  public AnalysisBuilder carriersAtEnd(CarriersAtEnd atEnd) {
+    this.carriersAtEnd = atEnd;
+    return this;
+  }
+
   public Analysis build() {
     JvmFacts jvm =
         new JvmFacts(
@@ -204,7 +213,7 @@ public final class AnalysisBuilder {
             List.of()),
         null,
         null,
-        null,
+        carriersAtEnd,
         List.of());
   }
 
