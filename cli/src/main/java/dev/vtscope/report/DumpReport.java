@@ -68,12 +68,29 @@ public final class DumpReport {
             + ": "
             + kinds(last)
             + "; "
-            + number(a.carriersHeld())
-            + " virtual "
-            + (a.carriersHeld() == 1 ? "thread holds its" : "threads hold their")
-            + " carrier while blocked");
+            + carriersHeld(last));
     lines.add("");
     return lines;
+  }
+
+  /**
+   * How many of {@code w}'s virtual threads hold their carrier while blocked, and how many the dump
+   * cannot tell of: mounted, their frames not printed, which run or are held there.
+   */
+  static String carriersHeld(DumpWaits w) {
+    String held =
+        number(w.carriersHeld())
+            + " virtual "
+            + (w.carriersHeld() == 1 ? "thread holds its" : "threads hold their")
+            + " carrier while blocked";
+    int unseen = w.mountedUnseen();
+    return unseen == 0
+        ? held
+        : held
+            + " as far as the dump shows; "
+            + number(unseen)
+            + (unseen == 1 ? " is" : " are")
+            + " mounted with frames it does not print, each running or holding its carrier";
   }
 
   /**
@@ -370,8 +387,8 @@ public final class DumpReport {
         .append(": ")
         .append(kinds(last))
         .append("; ")
-        .append(number(a.carriersHeld()))
-        .append(" holding their carrier while blocked\n\n");
+        .append(Escaping.markdownText(carriersHeld(last)))
+        .append("\n\n");
     for (dev.vtscope.advice.Finding f : advice.findings()) {
       md.append(MarkdownReport.finding(f, a.names()));
     }

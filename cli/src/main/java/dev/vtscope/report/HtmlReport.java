@@ -228,8 +228,7 @@ public final class HtmlReport implements ReportRenderer {
             + ": "
             + DumpReport.kinds(last)
             + "; "
-            + DumpReport.number(a.carriersHeld())
-            + " holding their carrier while blocked");
+            + DumpReport.carriersHeld(last));
     findings(root, advice, a.names());
     ArrayNode groups = root.putArray("groups");
     if (a.isSeries()) {

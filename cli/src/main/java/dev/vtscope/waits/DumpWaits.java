@@ -41,6 +41,21 @@ public record DumpWaits(
     return groups.stream().mapToInt(WaitGroup::carriersHeld).sum();
   }
 
+  /**
+   * How many of its virtual threads are mounted with frames the dump does not print (JDK 21's
+   * {@code Thread.print}): each runs or holds its carrier blocked, which the dump cannot tell.
+   */
+  public int mountedUnseen() {
+    return groups.stream()
+        .filter(
+            g ->
+                g.key().kind() == WaitKind.RUNNING
+                    && g.key().entry() == null
+                    && g.key().site() == null)
+        .mapToInt(WaitGroup::virtualThreads)
+        .sum();
+  }
+
   /** The group of this key, or null. */
   public WaitGroup group(WaitKey key) {
     for (WaitGroup g : groups) {

@@ -79,6 +79,22 @@ class AnalyzeRecordedDumpsTest {
     assertThat(analysis.scheduler()).isEqualTo(new SchedulerLimits(2, 4));
   }
 
+  /**
+   * JDK 21's Thread.print does not print what a mounted virtual thread runs: the report says how
+   * many it cannot tell of, where it would otherwise say no carrier is held.
+   */
+  @Test
+  void mountedThreadsWhoseFramesAreNotPrintedAreNotCountedAsFree() {
+    String recording = shipped("jdk21", "carrier-starvation-object-wait");
+    Cli.Result text = Cli.run("analyze", recording, "--thread-dumps");
+    assertThat(text.exitCode()).as(text.err()).isZero();
+    // the line is wrapped to the terminal's width
+    assertThat(text.out().replaceAll("\\s+", " "))
+        .contains(
+            "0 virtual threads hold their carrier while blocked as far as the dump shows; 4 are"
+                + " mounted with frames it does not print, each running or holding its carrier");
+  }
+
   @Test
   void bothReadersReadTheSameDumps() {
     String recording = shipped("jdk25", "deadlock-monitor");
