@@ -39,7 +39,13 @@ final class CarrierPoolAdvisor {
     double saturatedShare = duration > 0 ? c.saturatedNanos() / (double) duration : 0;
     CarrierPool.Settings current = new CarrierPool.Settings(parallelism, maxPool);
     List<Message> reasoning = new ArrayList<>();
-    if (c.peak() == 0) {
+    int heldWhenEnded = a.carriersAtEnd() == null ? 0 : a.carriersAtEnd().held();
+    if (c.peak() == 0 && heldWhenEnded > 0) {
+      // pins that never ended wrote no event: "no carrier was pinned" would deny the dumps' finding
+      reasoning.add(
+          Message.of(
+              "pool.none-ended.at-end", "held", heldWhenEnded, "finding", PinnedAtEndRule.ID));
+    } else if (c.peak() == 0) {
       reasoning.add(
           Message.of(
               a.monitorsHoldCarriers() ? "pool.none-held.monitors" : "pool.none-held.pinned"));

@@ -3,6 +3,7 @@ package dev.vtscope.advice;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtscope.analysis.Analysis;
+import dev.vtscope.analysis.CarriersAtEnd;
 import dev.vtscope.analysis.Message;
 import dev.vtscope.analysis.PinnedNow;
 import dev.vtscope.testing.AnalysisBuilder;
@@ -37,6 +38,30 @@ class DumpAdvisorTest {
 
     assertThat(ids(events)).contains(HealthyRule.ID, RecordingQualityRule.SHORT_ID);
     assertThat(reasoning(events)).contains("pool.none-held.monitors", "pool.keep");
+  }
+
+  /**
+   * A recording of a hang whose pins never ended: its last thread dumps show the carriers held, and
+   * the pool's advice says so rather than that no carrier was pinned.
+   */
+  @Test
+  void carriersHeldWhenTheRecordingEndedLeaveNoWordOfNothingPinned() {
+    Analysis hang =
+        AnalysisBuilder.jdk(21)
+            .parallelism(2)
+            .recorded(Duration.ofSeconds(5))
+            .carriersAtEnd(
+                new CarriersAtEnd(
+                    5_000_000_000L, 2, 2, false, List.of(), 2, 0, 1_000_000_000L, 0, 0))
+            .build();
+    Advice advice = Advisor.standard().advise(hang);
+
+    assertThat(reasoning(advice))
+        .doesNotContain("pool.none-held.monitors", "pool.none-held.pinned")
+        .contains("pool.none-ended.at-end");
+    assertThat(Words.reasoning(advice.carrierPool()))
+        .noneMatch(line -> line.contains("No carrier was pinned"))
+        .anyMatch(line -> line.contains("last thread dumps show 2 carriers held when it ended"));
   }
 
   @Test
