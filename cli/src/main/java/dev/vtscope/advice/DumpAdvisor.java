@@ -105,7 +105,8 @@ public final class DumpAdvisor {
     List<Message> reasoning = new ArrayList<>();
     for (Message m : pool.reasoning()) {
       String key = m.key();
-      if (key.startsWith("pool.none-held")) {
+      // what the recording says of no pin, or of pins held when it ended, gives way to the dump now
+      if (key.startsWith("pool.none-held") || key.equals("pool.none-ended.at-end")) {
         reasoning.add(Message.of("pool.none-ended", "held", held, "finding", finding));
       } else if (every && (key.startsWith("pool.keep") || key.equals("pool.busy-without-pins"))) {
         reasoning.add(
