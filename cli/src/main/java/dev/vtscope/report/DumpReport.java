@@ -285,8 +285,7 @@ public final class DumpReport {
               : one ? "runs native code" : "run native code";
       case CARRYING -> one ? "carries a virtual thread" : "carry virtual threads";
       case RUNNING ->
-          g.entry() == null && g.site() == null
-              // a carried virtual thread whose frames Thread.print does not print (JDK 21)
+          g.mountedUnseen()
               ? one ? "is mounted, its frames not printed" : "are mounted, their frames not printed"
               : one ? "runs" : "run";
     };

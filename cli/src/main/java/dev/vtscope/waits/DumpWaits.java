@@ -47,11 +47,7 @@ public record DumpWaits(
    */
   public int mountedUnseen() {
     return groups.stream()
-        .filter(
-            g ->
-                g.key().kind() == WaitKind.RUNNING
-                    && g.key().entry() == null
-                    && g.key().site() == null)
+        .filter(WaitGroup::mountedUnseen)
         .mapToInt(WaitGroup::virtualThreads)
         .sum();
   }

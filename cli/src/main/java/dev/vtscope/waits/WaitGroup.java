@@ -58,6 +58,15 @@ public record WaitGroup(
     return key.jvmOwn();
   }
 
+  /**
+   * Whether these are virtual threads mounted with frames the dump does not print (JDK 21's {@code
+   * Thread.print}): {@link WaitClassifier} gives them running with no entry and no site. Each runs
+   * or holds its carrier blocked, which the dump cannot tell.
+   */
+  public boolean mountedUnseen() {
+    return key.kind() == WaitKind.RUNNING && key.entry() == null && key.site() == null;
+  }
+
   /** How many threads wait so. */
   public int threads() {
     return virtualThreads + platformThreads + unknownThreads;
