@@ -223,9 +223,16 @@ class AttributionTest {
     if (a.feature() >= 24) {
       assertThat(kinds).contains(CulpritKind.CLASS_INIT, CulpritKind.CLASS_INIT_WAIT);
       for (Site site : a.pinned().sites()) {
-        assertThat(site.attribution().culprit().className())
+        Culprit culprit = site.attribution().culprit();
+        if (culprit.kind() == CulpritKind.CLASS_LOADING) {
+          // on a loaded machine the JVM may fail to unmount a thread at the line that first
+          // touches the class ("Freeze or preempt failed"): that line is named, no monitor in it
+          assertThat(culprit.className()).isEqualTo("dev.vtscope.workloads.ClassInitPinning");
+          continue;
+        }
+        assertThat(culprit.className())
             .isEqualTo("dev.vtscope.workloads.ClassInitPinning$SlowInit");
-        assertThat(site.attribution().culprit().method()).isEqualTo("<clinit>");
+        assertThat(culprit.method()).isEqualTo("<clinit>");
       }
     } else {
       assertThat(kinds).contains(CulpritKind.CLASS_INIT);
