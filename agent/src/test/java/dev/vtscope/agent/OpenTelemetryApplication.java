@@ -18,11 +18,11 @@ import java.util.stream.Collectors;
  * standard input (the test sends it once the agent has looked for the global OpenTelemetry and not
  * found it set) it sets its global OpenTelemetry with an in-memory metric reader, as an application
  * does at start, pins a few virtual threads with {@link PinningService}, waits until the pinned
- * histogram of their holder counts them, at most the seconds given (default 60) or until another
- * line comes (for a test that knows better, as when the agent was told to leave OpenTelemetry alone
- * and the histogram never comes), and prints every point the reader collects, one a line: {@code
- * metric NAME type=TYPE unit=UNIT {key=value,...} count=N sum=S} for a histogram, {@code ...
- * value=V} for the others.
+ * histogram of their holder counts them and the findings gauge has a point, at most the seconds
+ * given (default 60) or until another line comes (for a test that knows better, as when the agent
+ * was told to leave OpenTelemetry alone and the histogram never comes), and prints every point the
+ * reader collects, one a line: {@code metric NAME type=TYPE unit=UNIT {key=value,...} count=N
+ * sum=S} for a histogram, {@code ... value=V} for the others.
  */
 public final class OpenTelemetryApplication {
 
@@ -66,18 +66,29 @@ public final class OpenTelemetryApplication {
     lines.forEach(System.out::println);
   }
 
+  /**
+   * The holder's pinned histogram counts the pins, and the findings gauge, the agent's last
+   * instrument, has points: a collection running while the agent registers its instruments can see
+   * the histogram's pins and miss the callbacks registered after it began.
+   */
   private static boolean counted(Collection<MetricData> metrics) {
-    return metrics.stream()
-        .filter(m -> m.getName().equals("jvm.thread.virtual.pinned"))
-        .flatMap(m -> m.getHistogramData().getPoints().stream())
-        .anyMatch(
-            p ->
-                PinningService.holderClass()
-                        .equals(
-                            p.getAttributes().get(AttributeKey.stringKey("vtscope.holder.class")))
-                    && PinningService.holderKind()
-                        .equals(p.getAttributes().get(AttributeKey.stringKey("vtscope.kind")))
-                    && p.getCount() > 0);
+    boolean found =
+        metrics.stream()
+            .filter(m -> m.getName().equals("vtscope.findings"))
+            .anyMatch(m -> !m.getData().getPoints().isEmpty());
+    return found
+        && metrics.stream()
+            .filter(m -> m.getName().equals("jvm.thread.virtual.pinned"))
+            .flatMap(m -> m.getHistogramData().getPoints().stream())
+            .anyMatch(
+                p ->
+                    PinningService.holderClass()
+                            .equals(
+                                p.getAttributes()
+                                    .get(AttributeKey.stringKey("vtscope.holder.class")))
+                        && PinningService.holderKind()
+                            .equals(p.getAttributes().get(AttributeKey.stringKey("vtscope.kind")))
+                        && p.getCount() > 0);
   }
 
   /** {@code {key=value,...}}, by key. */
