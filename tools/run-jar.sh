@@ -55,9 +55,11 @@ if [ -n "$scans" ]; then
   # A scan keeps every class of the class path until it has followed their calls: with a small
   # young generation each collection copies what was just read and scans an old generation that
   # keeps growing (the serial collector's pauses were most of a 200-jar scan's time). The parallel
-  # collector with a large young generation copies it once or twice, on both cores.
+  # collector with a large young generation copies it once or twice, on both cores; and straight
+  # into the old generation (MaxTenuringThreshold=0), since all of it stays live until the end:
+  # copied between survivor spaces first, it made a scan of 218 jars about a tenth slower.
   [ -n "$own_gc" ] || opts+=(-XX:+UseParallelGC)
-  [ -n "$own_heap" ] || opts+=(-Xms768m -Xmn512m)
+  [ -n "$own_heap" ] || opts+=(-Xms768m -Xmn512m -XX:MaxTenuringThreshold=0)
 else
   [ -n "$own_gc" ] || opts+=(-XX:+UseSerialGC)
   [ -n "$own_heap" ] || opts+=(-Xms128m -Xmn64m -XX:SurvivorRatio=3)
