@@ -29,15 +29,7 @@ class AttributionTest {
 
   @Test
   void synchronizedBlockOnJdk21IsNamedWithItsLinesNotTheFrameWhereTheThreadWaited() {
-    Path recording =
-        TestRecordings.recordWorkload(
-            TestRecordings.jdk21Java(),
-            "0ms",
-            "pinning",
-            "--variant",
-            "synchronized",
-            "--tasks",
-            "40");
+    Path recording = TestRecordings.synchronizedPinningOnJdk21();
     Site site = onlySite(Reports.analyze("p.jfr", recording, GroupBy.CULPRIT));
     Culprit culprit = site.attribution().culprit();
 
