@@ -31,7 +31,10 @@ class JfrViewOracleTest {
             "2",
             "--init",
             "30ms");
-    return Stream.concat(TestRecordings.samplesAndFreshRecordings().stream(), Stream.of(shallow));
+    List<Path> all = new ArrayList<>(TestRecordings.samplesAndFreshRecordings());
+    all.add(shallow);
+    JfrViewOracle.prepare(all);
+    return all.stream();
   }
 
   @ParameterizedTest

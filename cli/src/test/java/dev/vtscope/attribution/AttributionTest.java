@@ -29,15 +29,7 @@ class AttributionTest {
 
   @Test
   void synchronizedBlockOnJdk21IsNamedWithItsLinesNotTheFrameWhereTheThreadWaited() {
-    Path recording =
-        TestRecordings.recordWorkload(
-            TestRecordings.jdk21Java(),
-            "0ms",
-            "pinning",
-            "--variant",
-            "synchronized",
-            "--tasks",
-            "40");
+    Path recording = TestRecordings.synchronizedPinningOnJdk21();
     Site site = onlySite(Reports.analyze("p.jfr", recording, GroupBy.CULPRIT));
     Culprit culprit = site.attribution().culprit();
 
@@ -333,13 +325,14 @@ class AttributionTest {
       assertThat(run.output()).contains("needs the foreign-function API, final in JDK 22");
       return;
     }
+    // the recording AdviceTest's starvation case makes on the JDK running the tests: one for both
     Path recording =
         TestRecordings.recordWorkload(
             TestRecordings.currentJava(),
             "0ms",
             "native-pinning",
             "--threads",
-            "2",
+            "4",
             "--block",
             "25ms");
     Analysis a = Reports.analyze("n.jfr", recording, GroupBy.CULPRIT);

@@ -27,8 +27,7 @@ class ScanAndRecordingsTest {
 
   /** A JDK 21 recording of a synchronized block that pins: the culprit is withMonitor. */
   private static Path pinning() {
-    return TestRecordings.recordWorkload(
-        TestRecordings.jdk21Java(), "0ms", "pinning", "--variant", "synchronized", "--tasks", "40");
+    return TestRecordings.synchronizedPinningOnJdk21();
   }
 
   private static JsonNode json(String... args) throws Exception {

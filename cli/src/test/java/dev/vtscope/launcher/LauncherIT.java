@@ -250,11 +250,29 @@ class LauncherIT {
         .contains("dev.vtscope.cli.CheckCommand source: shared objects file")
         .contains("dev.vtscope.report.TextReport source: shared objects file");
     // A lambda the archive cannot keep (one that implements a picocli interface, or a serializable
-    // one such as Comparator.comparing makes) is made anew before every command.
-    assertThat(
-            loaded.out().lines().filter(l -> l.contains("[class,load]") && l.contains("$$Lambda")))
-        .as("lambdas made at start-up")
-        .allSatisfy(l -> assertThat(l).endsWith("source: shared objects file"));
+    // one such as Comparator.comparing makes) is made anew before every command. When vtscope's two
+    // threads link one call site at once, the first takes the archive's class and the other makes
+    // a twin, which the call site then drops (seen with the machine loaded: one ReferencePipeline
+    // lambda from the archive, a new one 2 ms later): a lambda made anew counts as archived only
+    // as such a twin, after as many of its class's lambdas came from the archive.
+    Map<String, Integer> archived = new java.util.HashMap<>();
+    List<String> madeAnew = new java.util.ArrayList<>();
+    for (String l :
+        loaded
+            .out()
+            .lines()
+            .filter(l -> l.contains("[class,load]") && l.contains("$$Lambda"))
+            .toList()) {
+      String host = l.substring(l.indexOf("] ") + 2, l.indexOf("$$Lambda"));
+      if (l.endsWith("source: shared objects file")) {
+        archived.merge(host, 1, Integer::sum);
+      } else if (archived.getOrDefault(host, 0) > 0) {
+        archived.merge(host, -1, Integer::sum);
+      } else {
+        madeAnew.add(l);
+      }
+    }
+    assertThat(madeAnew).as("lambdas made at start-up, in:\n" + loaded.out()).isEmpty();
     Run without = launcher(with(env, "VTSCOPE_CDS", "off"), "analyze", "--format", "json", sample);
     assertThat(without.code()).as(without.err()).isZero();
     assertThat(mapped.out()).isEqualTo(first.out()).isEqualTo(without.out());

@@ -71,6 +71,23 @@ public final class JfrViewOracle {
     return line.substring(from, to).trim();
   }
 
+  /** The recordings {@link #prepare(List)} was given, whose views the next jfr run writes. */
+  private static final java.util.Set<Path> PENDING =
+      java.util.Collections.synchronizedSet(new java.util.LinkedHashSet<>());
+
+  /** The views written by the jfr runs of this JVM, by recording. */
+  private static final java.util.Map<Path, Path> VIEWS =
+      new java.util.concurrent.ConcurrentHashMap<>();
+
+  /**
+   * Says which recordings {@link #pinnedThreads(Path)} will be asked about, so that the first view
+   * it has to make comes with the others' from one JVM running the jfr tool (starting that JVM and
+   * loading the tool cost more than a view).
+   */
+  public static void prepare(List<Path> recordings) {
+    PENDING.addAll(recordings);
+  }
+
   /**
    * What {@code jfr view pinned-threads} printed for {@code recording}: run once per build for a
    * recording's content, since both passes ask about the same recordings.
@@ -87,7 +104,7 @@ public final class JfrViewOracle {
           TestRecordings.sharedFile(
               "jfr view pinned-threads|" + jfr + "|" + content,
               "jfr-view.txt",
-              () -> runJfr(jfr, recording));
+              () -> viewOf(jfr, recording));
       return Files.readString(view, StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
@@ -96,29 +113,61 @@ public final class JfrViewOracle {
     }
   }
 
-  private static Path runJfr(Path jfr, Path recording) {
+  /** The view of {@code recording}, with those of the pending recordings when none is made yet. */
+  private static synchronized Path viewOf(Path jfr, Path recording) {
+    Path made = VIEWS.get(recording);
+    if (made == null) {
+      List<Path> batch = new ArrayList<>();
+      batch.add(recording);
+      synchronized (PENDING) {
+        PENDING.stream()
+            .filter(p -> !p.equals(recording) && !VIEWS.containsKey(p))
+            .forEach(batch::add);
+        PENDING.clear();
+      }
+      VIEWS.putAll(runJfr(jfr, batch));
+      made = VIEWS.get(recording);
+    }
+    return made;
+  }
+
+  /**
+   * Runs the jfr tool's {@code view --width 1000 pinned-threads} on every recording in one JVM
+   * (JfrViewProgram): the command the {@code jfr} launcher runs, on the launcher's JDK, each view
+   * written to a file of its own with the bytes the launcher would print.
+   */
+  private static java.util.Map<Path, Path> runJfr(Path jfr, List<Path> recordings) {
     try {
-      Process process =
-          new ProcessBuilder(
-                  jfr.toString(),
+      Path dir = Files.createTempDirectory("vtscope-jfr-view-");
+      TestRecordings.deleteAtExit(dir);
+      java.util.Map<Path, Path> views = new java.util.LinkedHashMap<>();
+      List<String> command =
+          new ArrayList<>(
+              List.of(
+                  jfr.resolveSibling("java").toString(),
                   // the client compiler and serial GC: less CPU for a short run, the same output
-                  "-J-XX:TieredStopAtLevel=1",
-                  "-J-XX:+UseSerialGC",
-                  "view",
+                  "-XX:TieredStopAtLevel=1",
+                  "-XX:+UseSerialGC",
+                  "--add-exports=jdk.jfr/jdk.jfr.internal.tool=ALL-UNNAMED",
+                  "-cp",
+                  System.getProperty("java.class.path"),
+                  JfrViewProgram.class.getName(),
                   "--width",
                   "1000",
                   "pinned-threads",
-                  recording.toString())
-              .redirectErrorStream(true)
-              .start();
+                  "--"));
+      for (Path recording : recordings) {
+        Path view = dir.resolve(views.size() + ".txt");
+        views.put(recording, view);
+        command.add(recording.toString());
+        command.add(view.toString());
+      }
+      Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
       byte[] out = process.getInputStream().readAllBytes();
-      assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
+      assertThat(process.waitFor(300, TimeUnit.SECONDS)).isTrue();
       String text = new String(out, StandardCharsets.UTF_8);
       assertThat(process.exitValue()).as("jfr view exit code; output:\n" + text).isZero();
-      Path view = Files.createTempFile("vtscope-jfr-view-", ".txt");
-      TestRecordings.deleteAtExit(view);
-      Files.write(view, out);
-      return view;
+      return views;
     } catch (IOException e) {
       throw new IllegalStateException(e);
     } catch (InterruptedException e) {

@@ -49,11 +49,18 @@ public final class TestRecordings {
    */
   public static List<Path> samplesAndFreshRecordings() {
     List<Path> all = new ArrayList<>(samples());
-    all.add(
-        recordWorkload(
-            jdk21Java(), "0ms", "pinning", "--variant", "synchronized", "--tasks", "60"));
+    all.add(synchronizedPinningOnJdk21());
     all.add(classInit());
     return all;
+  }
+
+  /**
+   * The pinning workload's synchronized block on JDK 21, every pin recorded: 60 tasks behind one
+   * monitor. One recording for every test that needs that pinning, made once per build.
+   */
+  public static Path synchronizedPinningOnJdk21() {
+    return recordWorkload(
+        jdk21Java(), "0ms", "pinning", "--variant", "synchronized", "--tasks", "60");
   }
 
   /** The class-initialisation workload: four threads wait on one slow class initialiser. */
