@@ -207,11 +207,13 @@ final class ThreadRoots {
       // in the order of the calls, each once, itself left out
       List<DeclaredMethod> out = new ArrayList<>();
       Set<DeclaredMethod> outSet = null; // once it calls many: a set says what it has
-      List<DeclaredMethod> handsOut = new ArrayList<>(0);
-      List<Root> started = new ArrayList<>(0);
-      List<DeclaredMethod> lambdas = new ArrayList<>(0);
-      List<DeclaredMethod> dispatchedInto = new ArrayList<>(0);
-      List<Root> handed = new ArrayList<>(0);
+      // made when the first goes in: most methods hand out nothing, and a scan holds these lists
+      // for every method of the class path at once
+      List<DeclaredMethod> handsOut = List.of();
+      List<Root> started = List.of();
+      List<DeclaredMethod> lambdas = List.of();
+      List<DeclaredMethod> dispatchedInto = List.of();
+      List<Root> handed = List.of();
       for (int i = 0; i < calls.size(); i++) {
         CallSite call = calls.get(i);
         if (!call.reached()) {
@@ -219,15 +221,15 @@ final class ThreadRoots {
         }
         DeclaredMethod startedHere = startedOnNewThread(calls, i, index);
         if (startedHere != null) {
-          handsOut.add(startedHere);
-          started.add(new Root(startedHere, threadRoot(call)));
+          handsOut = added(handsOut, startedHere);
+          started = added(started, new Root(startedHere, threadRoot(call)));
         } else if (call.kind() == CallSite.Kind.LAMBDA) {
           // its function object may run anywhere: a caller that is never demoted
           ClassIndex.Resolved r =
               index.resolve(call.owner(), call.name(), call.descriptor(), new ArrayList<>());
           if (r != null) {
-            lambdas.add(r.method());
-            handsOut.add(r.method());
+            lambdas = added(lambdas, r.method());
+            handsOut = added(handsOut, r.method());
           }
         } else {
           ChainSearch.Callees to = search.callees(call);
@@ -243,13 +245,13 @@ final class ThreadRoots {
           }
           for (int j = 0; to.dispatched() && j < to.methods().size(); j++) {
             if (unrunPackage(to.owners().get(j), archives, unrun) != null) {
-              dispatchedInto.add(to.methods().get(j));
+              dispatchedInto = added(dispatchedInto, to.methods().get(j));
             }
           }
           DeclaredMethod handedHere = handedToNewThread(call, index);
           if (handedHere != null && !test) {
-            handsOut.add(handedHere);
-            handed.add(new Root(handedHere, threadRoot(call)));
+            handsOut = added(handsOut, handedHere);
+            handed = added(handed, new Root(handedHere, threadRoot(call)));
           }
         }
       }
@@ -265,6 +267,13 @@ final class ThreadRoots {
     }
     return new ClassEdges(
         c, test, test ? null : jdkSuperclass(c, index), unrunPackage(c, archives, unrun), methods);
+  }
+
+  /** {@code list} with {@code e} added: a new list in place of the empty one. */
+  private static <T> List<T> added(List<T> list, T e) {
+    List<T> to = list.isEmpty() ? new ArrayList<>(2) : list;
+    to.add(e);
+    return to;
   }
 
   /**
