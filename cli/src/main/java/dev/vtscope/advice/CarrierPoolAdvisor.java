@@ -39,7 +39,7 @@ final class CarrierPoolAdvisor {
     double saturatedShare = duration > 0 ? c.saturatedNanos() / (double) duration : 0;
     CarrierPool.Settings current = new CarrierPool.Settings(parallelism, maxPool);
     List<Message> reasoning = new ArrayList<>();
-    int heldWhenEnded = a.carriersAtEnd() == null ? 0 : a.carriersAtEnd().held();
+    int heldWhenEnded = a.carriersHeldAtEnd();
     if (c.peak() == 0 && heldWhenEnded > 0) {
       // pins that never ended wrote no event: "no carrier was pinned" would deny the dumps' finding
       reasoning.add(

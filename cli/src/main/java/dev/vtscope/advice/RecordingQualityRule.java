@@ -144,7 +144,7 @@ final class RecordingQualityRule implements Rule {
             && a.carrierWork().fileIo().count() == 0
             && a.carrierWork().compensatedStarts() <= 0
             // carriers held when it ended are something seen, with no event
-            && (a.carriersAtEnd() == null || a.carriersAtEnd().held() == 0);
+            && a.carriersHeldAtEnd() == 0;
     if (nothingSeen && duration > 0 && duration < k.thresholds().shortRecordingNanos()) {
       findings.add(
           finding(

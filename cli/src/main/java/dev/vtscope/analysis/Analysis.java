@@ -181,6 +181,14 @@ public record Analysis(
   }
 
   /**
+   * The carriers its last thread dumps show held, when it ended, by pins that had not ended (which
+   * wrote no event); 0 without such dumps.
+   */
+  public int carriersHeldAtEnd() {
+    return carriersAtEnd == null ? 0 : carriersAtEnd.held();
+  }
+
+  /**
    * Every site that held carriers, by section, in report order: pinned, monitor enter and monitor
    * wait (JDK 21–23), CPU run and file I/O. What reports and the explorer list.
    */

@@ -56,9 +56,7 @@ public record PinningMetrics(
         analysis.submitFailed().events(),
         // a pin that had not ended when the recording did has no event: the last thread dump shows
         // its carrier held, and a hang that holds every carrier is the peak an alert must see
-        Math.max(
-            analysis.carriers().peak(),
-            analysis.carriersAtEnd() == null ? 0 : analysis.carriersAtEnd().held()),
+        Math.max(analysis.carriers().peak(), analysis.carriersHeldAtEnd()),
         // the parallelism the peak was held against: of several recordings, the same one's
         analysis.carriers().parallelism() > 0
             ? analysis.carriers().parallelism()

@@ -466,23 +466,28 @@ class RecordCommandTest {
                 "--stall-after",
                 "120s")
             .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-            .redirectError(ProcessBuilder.Redirect.DISCARD)
+            .redirectError(dir.resolve("vtscope.err").toFile())
             .start();
     try {
-      Eventually.holds(
-          "the recorded program started",
-          () -> vtscope.toHandle().children().findAny().isPresent());
-      ProcessHandle program = vtscope.toHandle().children().findFirst().orElseThrow();
-      // its recording is under way: the JVM says so when asked, as jcmd JFR.check would
-      Eventually.holds(
-          "the program's recording started",
-          () -> {
-            try (AttachedJvm jvm = AttachedJvm.attach(program.pid())) {
-              return jvm.execute("JFR.check").contains("Recording ");
-            } catch (Exception notYet) {
-              return false;
-            }
-          });
+      // its recording is under way: the JVM says so when asked, as jcmd JFR.check would; a vtscope
+      // that ended ends the wait at once, with what it said
+      ProcessHandle program =
+          Eventually.value(
+                  "the program's recording started",
+                  () -> {
+                    assertThat(vtscope.isAlive())
+                        .as(
+                            "vtscope runs; it said:%n%s",
+                            Files.readString(dir.resolve("vtscope.err")))
+                        .isTrue();
+                    return vtscope
+                        .toHandle()
+                        .children()
+                        .filter(RecordCommandTest::recording)
+                        .findFirst();
+                  },
+                  java.util.Optional::isPresent)
+              .orElseThrow();
       vtscope.destroy(); // SIGTERM to vtscope only
       assertThat(vtscope.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
       assertThat(program.isAlive()).as("the program vtscope ran").isFalse();
@@ -491,6 +496,15 @@ class RecordCommandTest {
     } finally {
       vtscope.toHandle().descendants().forEach(ProcessHandle::destroyForcibly);
       vtscope.destroyForcibly();
+    }
+  }
+
+  /** Whether {@code jvm} is alive and records with JFR. */
+  private static boolean recording(ProcessHandle jvm) {
+    try (AttachedJvm attached = AttachedJvm.attach(jvm.pid())) {
+      return attached.execute("JFR.check").contains("Recording ");
+    } catch (Exception notYet) {
+      return false;
     }
   }
 

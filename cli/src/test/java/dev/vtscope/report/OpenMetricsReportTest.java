@@ -63,7 +63,7 @@ class OpenMetricsReportTest {
     assertThat(value(samples, "jvm_threads_virtual_submit_failed_total"))
         .isEqualTo(String.valueOf(analysis.submitFailed().events()));
     // the pins that had not ended when the recording did hold carriers too
-    int heldAtEnd = analysis.carriersAtEnd() == null ? 0 : analysis.carriersAtEnd().held();
+    int heldAtEnd = analysis.carriersHeldAtEnd();
     assertThat(value(samples, "vtscope_carriers_held_peak"))
         .isEqualTo(String.valueOf(Math.max(analysis.carriers().peak(), heldAtEnd)));
     long high = advice.findings().stream().filter(f -> f.severity() == Severity.HIGH).count();

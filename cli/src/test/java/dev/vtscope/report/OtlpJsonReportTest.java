@@ -111,7 +111,7 @@ class OtlpJsonReportTest {
     assertThat(failed.getSum().getIsMonotonic()).isTrue();
     assertThat(failed.getSum().getDataPoints(0).getAsInt())
         .isEqualTo(analysis.submitFailed().events());
-    int heldAtEnd = analysis.carriersAtEnd() == null ? 0 : analysis.carriersAtEnd().held();
+    int heldAtEnd = analysis.carriersHeldAtEnd();
     assertThat(metric(scope, "vtscope.carriers.held.peak").getGauge().getDataPoints(0).getAsInt())
         .isEqualTo(Math.max(analysis.carriers().peak(), heldAtEnd));
     long high = advice.findings().stream().filter(f -> f.severity() == Severity.HIGH).count();

@@ -49,14 +49,13 @@ public final class AnalysisBuilder {
   private final List<Site> monitorWaits = new ArrayList<>();
   private int peak;
   private long saturatedNanos;
+  private CarriersAtEnd carriersAtEnd;
 
   private AnalysisBuilder(int feature) {
     this.feature = feature;
   }
 
   /** A recording of a JVM of this JDK feature release (21, 25, ...). */
-  private CarriersAtEnd carriersAtEnd;
-
   public static AnalysisBuilder jdk(int feature) {
     return new AnalysisBuilder(feature);
   }
