@@ -75,9 +75,15 @@ public final class BlockingCalls {
     if (className.startsWith("java.")) {
       return true;
     }
+    // most names a scan asks about are a library's: the first letter rules out every prefix
+    char first = className.isEmpty() ? ' ' : className.charAt(0);
+    if (first != 'j' && first != 's' && first != 'c') {
+      return false;
+    }
     for (String prefix : JDK_PACKAGES) {
       if (className.startsWith(prefix)) {
-        return JDK_CLASSES.computeIfAbsent(className, c -> load(c) != null);
+        Boolean known = JDK_CLASSES.get(className);
+        return known != null ? known : JDK_CLASSES.computeIfAbsent(className, c -> load(c) != null);
       }
     }
     return false;
@@ -98,15 +104,23 @@ public final class BlockingCalls {
 
   /** The kind of block of {@code owner.name} (a JDK class), or empty when the table has none. */
   public Optional<Blocking> match(String owner, String name, String descriptor) {
-    if (!isJdkClass(owner)
-        || (!names.contains(name)
-            && !everyMethod.computeIfAbsent(owner, o -> lookUp(o, "*", "").isPresent()))) {
+    if (!isJdkClass(owner) || (!names.contains(name) && !coversEveryMethod(owner))) {
       return Optional.empty();
     }
-    Optional<BlockingKind> kind =
-        cache.computeIfAbsent(
-            new Method(owner, name, descriptor), k -> lookUp(owner, name, descriptor));
+    // a look first: computeIfAbsent locks the key's bin, and every core asks for the same keys
+    Method key = new Method(owner, name, descriptor);
+    Optional<BlockingKind> kind = cache.get(key);
+    if (kind == null) {
+      kind = cache.computeIfAbsent(key, k -> lookUp(owner, name, descriptor));
+    }
     return kind.map(k -> new Blocking(owner, name, descriptor, k));
+  }
+
+  private boolean coversEveryMethod(String owner) {
+    Boolean covered = everyMethod.get(owner);
+    return covered != null
+        ? covered
+        : everyMethod.computeIfAbsent(owner, o -> lookUp(o, "*", "").isPresent());
   }
 
   private Optional<BlockingKind> lookUp(String owner, String name, String descriptor) {

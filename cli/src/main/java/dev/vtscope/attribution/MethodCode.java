@@ -12,7 +12,8 @@ import java.util.List;
  * analysis from loading and verifying a library's classes (a noticeable part of a small recording's
  * analysis), and reads class files of any version.
  *
- * @param nameAndDescriptor the method's name followed by its descriptor, e.g. {@code run()V}
+ * @param name the method's name
+ * @param descriptor its descriptor
  * @param code the bytecode
  * @param handlers the exception table, four ints per entry: start, end, handler, catch type index
  *     (0 for a handler that catches everything)
@@ -21,7 +22,8 @@ import java.util.List;
  * @param pool the class's constant pool, to name what an invoke instruction calls
  */
 record MethodCode(
-    String nameAndDescriptor,
+    String name,
+    String descriptor,
     byte[] code,
     int[] handlers,
     int[] lines,
@@ -32,6 +34,14 @@ record MethodCode(
   static final int ACC_SYNCHRONIZED = 0x0020;
   static final int ACC_NATIVE = 0x0100;
   static final int ACC_ABSTRACT = 0x0400;
+
+  /**
+   * The method's name followed by its descriptor, e.g. {@code run()V}: made when asked for, as a
+   * scan reads millions of methods and never asks.
+   */
+  String nameAndDescriptor() {
+    return name + descriptor;
+  }
 
   boolean synchronizedMethod() {
     return (access & ACC_SYNCHRONIZED) != 0;
@@ -417,12 +427,10 @@ record MethodCode(
    *
    * @param name its name
    * @param descriptor its descriptor
-   * @param nameAndDescriptor the two together
    * @param access its access flags
    * @param code its code, or null when it has none
    */
-  record Declared(
-      String name, String descriptor, String nameAndDescriptor, int access, MethodCode code) {}
+  record Declared(String name, String descriptor, int access, MethodCode code) {}
 
   /**
    * A member a {@code Methodref} or {@code InterfaceMethodref} names.
@@ -563,7 +571,6 @@ record MethodCode(
         int access = u2();
         String methodName = utf8(u2());
         String descriptor = utf8(u2());
-        String nameAndDescriptor = methodName + descriptor;
         MethodCode code = null;
         int attributes = u2();
         for (int a = 0; a < attributes; a++) {
@@ -571,12 +578,12 @@ record MethodCode(
           int length = u4();
           int end = p + length;
           if ("Code".equals(attribute)) {
-            code = code(nameAndDescriptor, access);
+            code = code(methodName, descriptor, access);
             result.add(code);
           }
           p = end;
         }
-        declared.add(new Declared(methodName, descriptor, nameAndDescriptor, access, code));
+        declared.add(new Declared(methodName, descriptor, access, code));
       }
       int classAttributes = u2();
       for (int a = 0; a < classAttributes; a++) {
@@ -629,7 +636,7 @@ record MethodCode(
       return utf8(u2At(offsets[index])).replace('/', '.');
     }
 
-    private MethodCode code(String nameAndDescriptor, int access) {
+    private MethodCode code(String name, String descriptor, int access) {
       p += 4; // max stack, max locals
       int length = u4();
       if (length < 0 || length > b.length - p) {
@@ -661,7 +668,7 @@ record MethodCode(
       }
       // a method may have several tables, and entries in any order; they are looked up by start
       sortByStart(lines);
-      return new MethodCode(nameAndDescriptor, code, handlers, lines, access, pool);
+      return new MethodCode(name, descriptor, code, handlers, lines, access, pool);
     }
 
     /** Sorts (start, line) pairs by start, keeping the order of equal starts. */

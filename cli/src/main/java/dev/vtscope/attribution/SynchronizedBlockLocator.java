@@ -98,7 +98,7 @@ final class SynchronizedBlockLocator {
       return unknownMethods.stream().noneMatch(m -> m.startsWith(methodName + "("));
     }
     for (MethodCode method : methods.values()) {
-      if (method.nameAndDescriptor().startsWith(methodName + "(")) {
+      if (method.name().equals(methodName)) {
         if (line < 0 || method.lines().length == 0 || method.hasLine(line)) {
           return true;
         }
@@ -156,9 +156,7 @@ final class SynchronizedBlockLocator {
    */
   boolean synchronizedMethodAtLine(String methodName, int line) {
     for (MethodCode method : methods.values()) {
-      if (method.synchronizedMethod()
-          && method.nameAndDescriptor().startsWith(methodName + "(")
-          && method.hasLine(line)) {
+      if (method.synchronizedMethod() && method.name().equals(methodName) && method.hasLine(line)) {
         return true;
       }
     }
@@ -177,7 +175,7 @@ final class SynchronizedBlockLocator {
    */
   Boolean entersAtLine(String methodName, int line) {
     for (MethodCode method : methods.values()) {
-      if (!method.nameAndDescriptor().startsWith(methodName + "(")) {
+      if (!method.name().equals(methodName)) {
         continue;
       }
       for (int bci = 0; bci < method.code().length; bci += method.instructionLength(bci)) {

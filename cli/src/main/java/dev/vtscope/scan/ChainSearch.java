@@ -138,17 +138,10 @@ final class ChainSearch {
 
   /** Of {@code m}'s calls, the riskiest chain within {@code calls} calls, {@code m} first. */
   private Chain riskiest(ScannedClass c, DeclaredMethod m, int calls) {
-    Reach r =
-        reach.computeIfAbsent(
-            m,
-            k -> {
-              List<CallSite> sites = k.calls();
-              Target[] t = new Target[sites.size()];
-              for (int i = 0; i < t.length; i++) {
-                t[i] = sites.get(i).reached() ? resolve(sites.get(i)) : NOWHERE;
-              }
-              return new Reach(t, new AtomicReferenceArray<>(depth + 1));
-            });
+    Reach r = reach.get(m);
+    if (r == null) {
+      r = reachOf(m);
+    }
     Optional<Chain> known = r.byCalls().get(calls);
     if (known != null) {
       return known.orElse(null);
@@ -169,6 +162,19 @@ final class ChainSearch {
                 new ChainStep(c.name(), m.name(), m.descriptor(), m.calls().get(at).line(), false));
     r.byCalls().set(calls, Optional.ofNullable(found));
     return found;
+  }
+
+  private Reach reachOf(DeclaredMethod m) {
+    return reach.computeIfAbsent(
+        m,
+        k -> {
+          List<CallSite> sites = k.calls();
+          Target[] t = new Target[sites.size()];
+          for (int i = 0; i < t.length; i++) {
+            t[i] = sites.get(i).reached() ? resolve(sites.get(i)) : NOWHERE;
+          }
+          return new Reach(t, new AtomicReferenceArray<>(depth + 1));
+        });
   }
 
   /** The riskiest chain a call to {@code target} starts within {@code calls} calls, or null. */
@@ -205,13 +211,8 @@ final class ChainSearch {
         || (honourUnfollowed && isUnfollowed(call.owner(), name))) {
       return NOWHERE;
     }
-    List<String> outside = new ArrayList<>();
-    ClassIndex.Resolved r = null;
-    if (index.get(call.owner()) == null) {
-      outside.add(call.owner());
-    } else {
-      r = index.resolve(call.owner(), name, descriptor, outside);
-    }
+    List<String> outside = new ArrayList<>(2);
+    ClassIndex.Resolved r = index.resolve(call.owner(), name, descriptor, outside);
     if (r == null) {
       for (String jdk : outside) {
         Optional<BlockingCalls.Blocking> b = table.match(jdk, name, descriptor);
@@ -246,7 +247,10 @@ final class ChainSearch {
     if (!dispatched) {
       return NOWHERE;
     }
-    return implementationsOf.computeIfAbsent(m, k -> implementations(c, k, name, descriptor));
+    Target known = implementationsOf.get(m);
+    return known != null
+        ? known
+        : implementationsOf.computeIfAbsent(m, k -> implementations(c, k, name, descriptor));
   }
 
   private boolean isUnfollowed(String owner, String name) {

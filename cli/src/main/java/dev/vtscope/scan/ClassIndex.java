@@ -52,7 +52,7 @@ final class ClassIndex {
    * declare it.
    */
   Resolved resolve(String owner, String name, String descriptor, List<String> outside) {
-    List<ScannedClass> interfaces = new ArrayList<>();
+    List<ScannedClass> interfaces = null; // made for the few calls no class declares
     String type = owner;
     while (type != null) {
       ScannedClass c = byName.get(type);
@@ -67,12 +67,18 @@ final class ClassIndex {
       for (String i : c.code().interfaces()) {
         ScannedClass ic = byName.get(i);
         if (ic != null) {
+          if (interfaces == null) {
+            interfaces = new ArrayList<>();
+          }
           interfaces.add(ic);
         } else {
           outside.add(i);
         }
       }
       type = c.code().superName();
+    }
+    if (interfaces == null) {
+      return null;
     }
     ArrayDeque<ScannedClass> pending = new ArrayDeque<>(interfaces);
     Set<String> seen = new HashSet<>();
