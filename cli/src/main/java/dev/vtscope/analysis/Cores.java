@@ -15,7 +15,7 @@ public final class Cores {
    * Runs {@code task} for each of 0 to {@code count} - 1, on as many threads as the machine has
    * cores (the calling thread one of them), each taking the next index when it is done; returns
    * when all are done. The first task to fail stops the others from taking more, and its exception
-   * is thrown here.
+   * or error is thrown here.
    */
   public static void forEach(int count, IntConsumer task) {
     int threads = Math.min(count, Runtime.getRuntime().availableProcessors());
@@ -26,7 +26,7 @@ public final class Cores {
       return;
     }
     AtomicInteger next = new AtomicInteger();
-    AtomicReference<RuntimeException> failed = new AtomicReference<>();
+    AtomicReference<Throwable> failed = new AtomicReference<>();
     Runnable worker = new Worker(count, task, next, failed);
     List<Thread> started = new ArrayList<>();
     for (int t = 1; t < threads; t++) {
@@ -44,14 +44,17 @@ public final class Cores {
         throw new IllegalStateException("interrupted while waiting for the other cores", e);
       }
     }
-    if (failed.get() != null) {
-      throw failed.get();
+    switch (failed.get()) {
+      case null -> {}
+      case RuntimeException e -> throw e;
+      case Error e -> throw e;
+      case Throwable t -> throw new IllegalStateException(t);
     }
   }
 
   /** Takes indices until there are none left or a task failed. */
   private record Worker(
-      int count, IntConsumer task, AtomicInteger next, AtomicReference<RuntimeException> failed)
+      int count, IntConsumer task, AtomicInteger next, AtomicReference<Throwable> failed)
       implements Runnable {
 
     @Override
@@ -61,7 +64,7 @@ public final class Cores {
           i = next.getAndIncrement()) {
         try {
           task.accept(i);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
           failed.compareAndSet(null, e);
         }
       }

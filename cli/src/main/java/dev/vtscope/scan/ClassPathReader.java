@@ -1,5 +1,6 @@
 package dev.vtscope.scan;
 
+import dev.vtscope.analysis.Cores;
 import dev.vtscope.attribution.Artifact;
 import dev.vtscope.attribution.BlockingCalls;
 import dev.vtscope.attribution.ClassCode;
@@ -9,6 +10,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Enumeration;
 import java.util.HashMap;
 import java.util.List;
@@ -36,8 +38,10 @@ final class ClassPathReader {
 
   /**
    * One thing to read: a jar, a folder, a jar inside a jar, or the classes under a jar's prefix.
+   *
+   * @param size about how many bytes it is to read: the largest are read first
    */
-  private record Source(Path path, String entry, String prefix, boolean folder) {
+  private record Source(Path path, String entry, String prefix, boolean folder, long size) {
 
     String location() {
       if (folder) {
@@ -61,7 +65,9 @@ final class ClassPathReader {
    * @return one {@link Read} per jar or folder, nested jars after their outer jar
    */
   static List<Read> read(List<Path> entries) {
-    List<Source> sources = entries.parallelStream().flatMap(e -> expand(e).stream()).toList();
+    List<List<Source>> expanded = new ArrayList<>(Collections.nCopies(entries.size(), null));
+    Cores.forEach(entries.size(), i -> expanded.set(i, expand(entries.get(i))));
+    List<Source> sources = expanded.stream().flatMap(List::stream).toList();
     List<Read> reads = new ArrayList<>();
     // one instance of each name and descriptor for the whole class path: most of what a scan
     // keeps is the names its classes' calls give, each repeated in thousands of classes
@@ -75,7 +81,17 @@ final class ClassPathReader {
           known = kept.putIfAbsent(s, s);
           return known == null ? s : known;
         };
-    List<Read> parts = sources.parallelStream().map(s -> readSource(s, names)).toList();
+    // the largest first, each core taking the next when done: in class path order, one core read
+    // the last large jars alone for a third of the reading time
+    Integer[] order = new Integer[sources.size()];
+    for (int i = 0; i < order.length; i++) {
+      order[i] = i;
+    }
+    java.util.Arrays.sort(
+        order, (a, b) -> Long.compare(sources.get(b).size(), sources.get(a).size()));
+    Read[] read = new Read[sources.size()];
+    Cores.forEach(order.length, k -> read[order[k]] = readSource(sources.get(order[k]), names));
+    List<Read> parts = List.of(read);
     for (int i = 0; i < parts.size(); i++) {
       Read r = parts.get(i);
       List<ScannedClass> classes = new ArrayList<>(r.classes().size());
@@ -90,38 +106,40 @@ final class ClassPathReader {
   /** A folder is read as one; a jar too, unless it carries a class path of its own. */
   private static List<Source> expand(Path entry) {
     if (Files.isDirectory(entry)) {
-      return List.of(new Source(entry, null, "", true));
+      return List.of(new Source(entry, null, "", true, Long.MAX_VALUE)); // size unknown: early
     }
     List<Source> sources = new ArrayList<>();
     try (ZipFile zip = new ZipFile(entry.toFile())) {
-      List<String> nested = new ArrayList<>();
-      List<String> classes = new ArrayList<>();
+      Map<String, Long> nested = new java.util.TreeMap<>();
+      Map<String, Long> classes = new java.util.LinkedHashMap<>();
+      long own = 0;
       Enumeration<? extends ZipEntry> all = zip.entries();
       while (all.hasMoreElements()) {
-        String name = all.nextElement().getName();
+        ZipEntry e = all.nextElement();
+        String name = e.getName();
+        long size = Math.max(e.getCompressedSize(), 0);
+        boolean elsewhere = false;
         for (String lib : NESTED_LIBS) {
           if (name.startsWith(lib)
               && name.endsWith(".jar")
               && name.indexOf('/', lib.length()) < 0) {
-            nested.add(name);
+            nested.put(name, size);
+            elsewhere = true;
           }
         }
         for (String prefix : NESTED_CLASSES) {
-          if (name.startsWith(prefix) && name.endsWith(".class") && !classes.contains(prefix)) {
-            classes.add(prefix);
+          if (name.startsWith(prefix) && name.endsWith(".class")) {
+            classes.merge(prefix, size, Long::sum);
+            elsewhere = true;
           }
         }
+        own += elsewhere ? 0 : size;
       }
-      sources.add(new Source(entry, null, "", false));
-      for (String prefix : classes) {
-        sources.add(new Source(entry, null, prefix, false));
-      }
-      nested.sort(null);
-      for (String jar : nested) {
-        sources.add(new Source(entry, jar, "", false));
-      }
+      sources.add(new Source(entry, null, "", false, own));
+      classes.forEach((prefix, size) -> sources.add(new Source(entry, null, prefix, false, size)));
+      nested.forEach((jar, size) -> sources.add(new Source(entry, jar, "", false, size)));
     } catch (IOException | RuntimeException e) {
-      sources.add(new Source(entry, null, "", false)); // its read says what is wrong
+      sources.add(new Source(entry, null, "", false, 0)); // its read says what is wrong
     }
     return sources;
   }

@@ -2,6 +2,7 @@ package dev.vtscope.scan;
 
 import dev.vtscope.advice.Knowledge;
 import dev.vtscope.advice.Severity;
+import dev.vtscope.analysis.Cores;
 import dev.vtscope.attribution.BlockingCalls;
 import dev.vtscope.attribution.BlockingKind;
 import dev.vtscope.attribution.CallSite;
@@ -9,6 +10,7 @@ import dev.vtscope.attribution.DeclaredMethod;
 import dev.vtscope.attribution.LineRange;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -78,11 +80,15 @@ public final class ClassPathScanner {
                 .collect(java.util.stream.Collectors.toSet()));
     ThreadRoots roots =
         ThreadRoots.find(classes, archives, index, search, knowledge.scanNotRanked());
-    List<ScanFinding> findings =
-        classes.parallelStream()
-            .flatMap(c -> findings(c, archives.get(c.archive()), search, roots).stream())
-            .sorted(ORDER)
-            .toList();
+    // each core takes the next class when done (a parallel stream left one core idle at times)
+    List<List<ScanFinding>> found = new ArrayList<>(Collections.nCopies(classes.size(), null));
+    Cores.forEach(
+        found.size(),
+        i -> {
+          ScannedClass c = classes.get(i);
+          found.set(i, findings(c, archives.get(c.archive()), search, roots));
+        });
+    List<ScanFinding> findings = found.stream().flatMap(List::stream).sorted(ORDER).toList();
     long methods = classes.stream().mapToLong(c -> c.code().methods().size()).sum();
     List<CallListing> listings =
         callsOf.stream().map(m -> listing(m, classes, archives, search)).toList();

@@ -1,6 +1,7 @@
 package dev.vtscope.scan;
 
 import dev.vtscope.advice.Knowledge;
+import dev.vtscope.analysis.Cores;
 import dev.vtscope.attribution.CallSite;
 import dev.vtscope.attribution.DeclaredMethod;
 import java.util.ArrayDeque;
@@ -64,8 +65,9 @@ final class ThreadRoots {
     // what each method calls and hands out, found for every class at once (the class path's
     // calls resolved, most of a scan's time), then taken in the classes' order, which decides
     // which reason a method reached from two roots is given
-    List<ClassEdges> edges =
-        classes.parallelStream().map(c -> edges(c, archives, index, search, unrun)).toList();
+    ClassEdges[] edges = new ClassEdges[classes.size()];
+    Cores.forEach(
+        edges.length, i -> edges[i] = edges(classes.get(i), archives, index, search, unrun));
     for (ClassEdges e : edges) {
       ScannedClass c = e.owner();
       for (MethodEdges me : e.methods()) {

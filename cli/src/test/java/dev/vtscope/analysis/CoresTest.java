@@ -1,0 +1,60 @@
+package dev.vtscope.analysis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import org.junit.jupiter.api.Test;
+
+/** Work spread over the cores: every index once, and a failure thrown to the caller. */
+class CoresTest {
+
+  @Test
+  void runsEveryIndexOnceOnTheCallerAndTheOtherCores() {
+    int count = 10_000;
+    AtomicIntegerArray runs = new AtomicIntegerArray(count);
+    var threads = ConcurrentHashMap.<String>newKeySet();
+    Cores.forEach(
+        count,
+        i -> {
+          runs.incrementAndGet(i);
+          threads.add(Thread.currentThread().getName());
+        });
+    for (int i = 0; i < count; i++) {
+      assertThat(runs.get(i)).as("index %d", i).isEqualTo(1);
+    }
+    assertThat(threads).contains(Thread.currentThread().getName());
+    assertThat(threads.size()).isLessThanOrEqualTo(Runtime.getRuntime().availableProcessors());
+  }
+
+  @Test
+  void aTaskThatThrowsStopsTheWorkAndItsExceptionReachesTheCaller() {
+    IllegalStateException thrown = new IllegalStateException("task 7 failed");
+    assertThatThrownBy(
+            () ->
+                Cores.forEach(
+                    100,
+                    i -> {
+                      if (i == 7) {
+                        throw thrown;
+                      }
+                    }))
+        .isSameAs(thrown);
+  }
+
+  @Test
+  void anErrorReachesTheCallerToo() {
+    StackOverflowError error = new StackOverflowError("deep");
+    assertThatThrownBy(
+            () ->
+                Cores.forEach(
+                    100,
+                    i -> {
+                      if (i == 42) {
+                        throw error;
+                      }
+                    }))
+        .isSameAs(error);
+  }
+}
