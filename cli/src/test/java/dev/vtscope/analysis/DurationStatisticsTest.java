@@ -42,6 +42,9 @@ class DurationStatisticsTest {
           DurationStatistics.EXACT,
           DurationStatistics.EXACT + 1,
           3 * DurationStatistics.EXACT,
+          DurationStatistics.KEPT - 1,
+          DurationStatistics.KEPT,
+          DurationStatistics.KEPT + 1,
           20_000
         }) {
       long[] values = new long[size];
