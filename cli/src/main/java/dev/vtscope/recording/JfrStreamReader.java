@@ -198,8 +198,12 @@ public final class JfrStreamReader implements RecordingReader {
       stream.onMetadata(
           metadata -> {
             metadataSeen = true;
+            // the settings of the event types read, as the file reader gives them: those of
+            // other types say nothing the analysis uses
             for (EventType type : metadata.getEventTypes()) {
-              eventTypeNames.put(type.getId(), type.getName());
+              if (ChunkDecoder.WANTED_EVENTS.contains(type.getName())) {
+                eventTypeNames.put(type.getId(), type.getName());
+              }
             }
           });
       stream.onEvent("jdk.VirtualThreadPinned", this::pinned);

@@ -30,6 +30,10 @@ public interface RecordingListener {
   /** A {@code jdk.InitialSystemProperty} event. */
   default void systemProperty(String key, String value) {}
 
+  /**
+   * A {@code jdk.ActiveSetting} event of an event type the readers give the listener (those of
+   * other types are left out).
+   */
   default void setting(EventSetting setting) {}
 
   /** The recording's stack depth, when the recording says it. */
