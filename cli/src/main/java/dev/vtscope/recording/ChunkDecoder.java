@@ -328,6 +328,9 @@ final class ChunkDecoder {
         index = new LongIntMap();
         pools.put(typeId, index);
       }
+      // grown once for the pool rather than doubling as it fills; to a bound, as the count of a
+      // damaged pool may be anything the record's size allows
+      index.expect(Math.min(count, 1 << 16));
       for (int i = 0; i < count; i++) {
         long key = in.varLong();
         index.putIfAbsent(key, in.position());
@@ -355,7 +358,7 @@ final class ChunkDecoder {
           in.skipIntegers(type.integers);
           return;
         }
-        for (Field f : type.fields) {
+        for (Field f : type.fieldArray) {
           skipField(f, depth + 1);
         }
       }

@@ -37,10 +37,14 @@ final class JfrMetadata {
 
     /**
      * How many compressed integers a value of this type is when it is nothing else (every field,
-     * nested ones included, an integer or a constant reference, and none an array), else -1: a
-     * stack frame is four. Set once the metadata is read.
+     * nested ones included, an integer, a boolean or a constant reference, and none an array), else
+     * -1: a stack frame is four, a method five. A boolean is one byte, 0 or 1, which reads as a
+     * compressed integer of one byte. Set once the metadata is read; for skipping values only.
      */
     int integers = -1;
+
+    /** {@link #fields} as an array: skipping a value walks them without an iterator. */
+    Field[] fieldArray = new Field[0];
 
     Type(long id, String name, String superType, boolean simple) {
       this.id = id;
@@ -202,6 +206,7 @@ final class JfrMetadata {
     checkNesting(types, start);
     for (Type t : types.values()) {
       t.integers = integers(t);
+      t.fieldArray = t.fields.toArray(new Field[0]);
     }
     return new JfrMetadata(types);
   }
@@ -209,7 +214,7 @@ final class JfrMetadata {
   /** See {@link Type#integers}; the nesting is known to end. */
   private static int integers(Type t) {
     switch (t.kind) {
-      case SHORT, CHAR, INT, LONG:
+      case BOOLEAN, SHORT, CHAR, INT, LONG:
         return 1;
       case STRUCT:
         int sum = 0;

@@ -52,15 +52,32 @@ final class LongIntMap {
     }
   }
 
+  /** Makes room for {@code more} keys beyond those it has, so that adding them does not grow it. */
+  void expect(int more) {
+    long wanted = 2L * (size + (long) more);
+    if (wanted <= keys.length) {
+      return;
+    }
+    int capacity = keys.length;
+    while (capacity < wanted && capacity < (1 << 30)) {
+      capacity <<= 1;
+    }
+    resize(capacity);
+  }
+
   int size() {
     return size;
   }
 
   private void grow() {
+    resize(keys.length * 2);
+  }
+
+  private void resize(int capacity) {
     long[] oldKeys = keys;
     int[] oldValues = values;
-    keys = new long[oldKeys.length * 2];
-    values = filled(oldKeys.length * 2);
+    keys = new long[capacity];
+    values = filled(capacity);
     size = 0;
     for (int i = 0; i < oldKeys.length; i++) {
       if (oldValues[i] != EMPTY) {
