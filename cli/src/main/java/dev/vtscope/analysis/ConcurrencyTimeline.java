@@ -200,7 +200,9 @@ final class ConcurrencyTimeline {
   }
 
   private static int bucket(long at, long from, double width, int buckets) {
-    long b = (long) Math.floor((at - from) / width);
+    // a cast truncates toward zero where floor rounds down: they differ only below zero, which
+    // both clamp to the first bucket (Math.floor is a call into StrictMath for the quick compiler)
+    long b = (long) ((at - from) / width);
     return (int) Math.max(0, Math.min(buckets - 1, b));
   }
 
