@@ -960,7 +960,12 @@ final class ChunkDecoder {
     }
     long target = in.varLong();
     in.position(at);
-    return target >= 0 && target < wantedTypes.length && wantedTypes[(int) target] != null;
+    return isRead(target);
+  }
+
+  /** Whether the type {@code id} is one this reader decodes. */
+  private boolean isRead(long id) {
+    return id >= 0 && id < wantedTypes.length && wantedTypes[(int) id] != null;
   }
 
   private Consumer<RecordingListener> event(Wanted wanted, Type type) {
@@ -1107,7 +1112,7 @@ final class ChunkDecoder {
       case SETTING:
         {
           Type target = metadata.type(number(e, F.ID, -1));
-          if (target == null || !target.isEvent()) {
+          if (target == null || !target.isEvent() || !isRead(target.id)) {
             return null;
           }
           EventSetting s = new EventSetting(target.name, string(e, F.NAME), string(e, F.VALUE));
