@@ -58,10 +58,19 @@ final class SiteCollector {
 
   private static final int KEY_CACHE_LIMIT = 10_000;
 
+  /** The most reasons cached for one stack: a recording's texts are few, a damaged one's not. */
+  private static final int REASONS_CACHED = 16;
+
   private final Map<Key, Accumulator> byStack = new HashMap<>();
 
-  /** The key of the last stack seen with no reason or the same reason: most events repeat one. */
-  private final Map<RecordedStack, Key> keys = new java.util.IdentityHashMap<>();
+  /**
+   * By stack (the decoder makes one instance per stack and chunk), the groups of its events, one
+   * per reason: finding a group by its key hashes and compares the stack's frames.
+   */
+  private final Map<RecordedStack, Cached> keys = new java.util.IdentityHashMap<>();
+
+  /** A group of a stack's events, with the next reason's group of that stack. */
+  private record Cached(String reason, Accumulator group, Cached next) {}
 
   /**
    * Adds one event.
@@ -78,16 +87,25 @@ final class SiteCollector {
       String reason,
       String blockingOperation,
       String monitorClass) {
-    Key key = keys.get(stack);
-    if (key == null || !java.util.Objects.equals(key.reason(), reason)) {
-      if (keys.size() >= KEY_CACHE_LIMIT) {
-        keys.clear();
-      }
-      key = new Key(frameKeys(stack), reason);
-      keys.put(stack, key);
+    Cached first = keys.get(stack);
+    Cached cached = first;
+    int reasons = 0;
+    while (cached != null && !java.util.Objects.equals(cached.reason(), reason)) {
+      cached = cached.next();
+      reasons++;
     }
-    byStack
-        .computeIfAbsent(key, k -> new Accumulator())
+    if (cached == null) {
+      if (keys.size() >= KEY_CACHE_LIMIT || reasons >= REASONS_CACHED) {
+        keys.clear();
+        first = null;
+      }
+      Accumulator group =
+          byStack.computeIfAbsent(new Key(frameKeys(stack), reason), k -> new Accumulator());
+      cached = new Cached(reason, group, first);
+      keys.put(stack, cached);
+    }
+    cached
+        .group()
         .add(startNanos, durationNanos, threadId, stack, reason, blockingOperation, monitorClass);
   }
 

@@ -935,7 +935,23 @@ final class ChunkDecoder {
         at[3] >= 0 ? stack(new Ref(fields.get(at[3]).type, stack)) : RecordedStack.EMPTY,
         pinnedText(reason),
         pinnedText(blocking),
-        at[6] >= 0 ? string(struct(new Ref(fields.get(at[6]).type, carrier)), F.JAVA_NAME) : null);
+        at[6] >= 0 ? carrierName(fields.get(at[6]).type, carrier) : null);
+  }
+
+  /**
+   * By carrier thread constant, its name, or {@link #UNRESOLVED}: a chunk's pins share a few
+   * carriers, whose names were resolved again at every pin (the thread, then its name's string).
+   */
+  private final LongObjectMap<Object> carrierNames = new LongObjectMap<>();
+
+  private String carrierName(Type type, long key) {
+    Object known = carrierNames.get(key);
+    if (known == null) {
+      String name = string(struct(new Ref(type, key)), F.JAVA_NAME);
+      known = name == null ? UNRESOLVED : name;
+      carrierNames.put(key, known);
+    }
+    return known == UNRESOLVED ? null : (String) known;
   }
 
   /**

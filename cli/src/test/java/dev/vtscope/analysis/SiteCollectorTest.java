@@ -54,6 +54,38 @@ class SiteCollectorTest {
   }
 
   @Test
+  void oneStackWithReasonsInTurnMakesOneGroupPerReasonWhateverTheOrder() {
+    SiteCollector collector = new SiteCollector();
+    RecordedStack s = new RecordedStack(List.of(SLEEP, APP_A), false);
+    String[] reasons = {"Native frame", "Monitor held", "Native frame", null, "Monitor held"};
+    long[] durations = {10, 20, 10, 30, 20}; // each reason's own, to tell its events apart
+    for (int i = 0; i < 40; i++) {
+      // the same text in another instance, as another chunk would read it
+      String reason = reasons[i % reasons.length];
+      collector.add(
+          i, durations[i % 5], i, s, reason == null ? null : new String(reason), null, null);
+    }
+    // a second instance of the same stack, as another chunk's decoder makes it
+    collector.add(100, 30, 100, new RecordedStack(List.of(SLEEP, APP_A), false), null, null, null);
+
+    List<Site> sites = collector.sites(grouping(GroupBy.REASON));
+
+    assertThat(sites)
+        .extracting(
+            site ->
+                site.reason()
+                    + " "
+                    + site.durations().count()
+                    + " x "
+                    + site.durations().minNanos(),
+            site -> site.durations().maxNanos() == site.durations().minNanos())
+        .containsExactlyInAnyOrder(
+            org.assertj.core.groups.Tuple.tuple("Native frame 16 x 10", true),
+            org.assertj.core.groups.Tuple.tuple("Monitor held 16 x 20", true),
+            org.assertj.core.groups.Tuple.tuple("null 9 x 30", true));
+  }
+
+  @Test
   void topFrameGroupingMergesLinesOfOneMethodAsJfrViewDoes() {
     SiteCollector collector = new SiteCollector();
     collector.add(
