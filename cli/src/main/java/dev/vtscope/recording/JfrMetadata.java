@@ -37,9 +37,10 @@ final class JfrMetadata {
 
     /**
      * How many compressed integers a value of this type is when it is nothing else (every field,
-     * nested ones included, an integer, a boolean or a constant reference, and none an array), else
-     * -1: a stack frame is four, a method five. A boolean is one byte, 0 or 1, which reads as a
-     * compressed integer of one byte. Set once the metadata is read; for skipping values only.
+     * nested ones included, an integer or a constant reference, and none an array), else -1: a
+     * stack frame is four. Set once the metadata is read. A boolean is not counted as one, though
+     * JFR writes 0 or 1: a damaged byte of 0x80 or more would then run into the next value, and
+     * every constant after it in its pool would be indexed at the wrong place without an error.
      */
     int integers = -1;
 
@@ -214,7 +215,7 @@ final class JfrMetadata {
   /** See {@link Type#integers}; the nesting is known to end. */
   private static int integers(Type t) {
     switch (t.kind) {
-      case BOOLEAN, SHORT, CHAR, INT, LONG:
+      case SHORT, CHAR, INT, LONG:
         return 1;
       case STRUCT:
         int sum = 0;
