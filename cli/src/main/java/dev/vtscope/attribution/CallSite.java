@@ -17,6 +17,9 @@ package dev.vtscope.attribution;
  * @param runnableClass for a {@code java.lang.Thread} constructor given a {@code Runnable}, the
  *     class of that {@code Runnable} when the code shows it: {@code this} (the calling method's
  *     class), or a local variable stored once, from a constructor of that class; else null
+ * @param blocking how the call blocks where the code around it tells better than the table of
+ *     blocking JDK methods ({@code URL.openStream()} of a URL that {@code getResource} gave reads a
+ *     file, not a socket); else null
  */
 public record CallSite(
     String owner,
@@ -28,7 +31,8 @@ public record CallSite(
     int monitors,
     LineRange block,
     boolean reached,
-    String runnableClass) {
+    String runnableClass,
+    BlockingKind blocking) {
 
   /** The invoke instruction. */
   public enum Kind {

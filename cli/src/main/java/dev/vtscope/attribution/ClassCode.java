@@ -200,6 +200,7 @@ public final class ClassCode {
                 0,
                 null,
                 held == null || held[bci] >= 0,
+                null,
                 null));
         continue;
       }
@@ -248,7 +249,8 @@ public final class ClassCode {
               count,
               block,
               held == null || held[bci] >= 0,
-              threadRunnable(ref) ? runnableClass(className, m, bci, ref, names) : null));
+              threadRunnable(ref) ? runnableClass(className, m, bci, ref, names) : null,
+              previous >= 0 && ResourceRead.of(m, previous, bci, ref) ? BlockingKind.FILE : null));
     }
     return calls.isEmpty() ? List.of() : calls;
   }

@@ -66,27 +66,43 @@ final class RunnableArgument {
    * null.
    */
   private static String storedOnce(MethodCode m, int local) {
-    int store = -1;
-    int before = -1;
-    int previous = -1;
-    for (int at = 0; at < m.code().length; previous = at, at += m.instructionLength(at)) {
-      if (storedLocal(m, at) == local) {
-        if (store >= 0) {
-          return null;
-        }
-        store = at;
-        before = previous;
-      }
-    }
-    if (store < 0 || before < 0 || m.opcode(before) != 0xb7 || m.jumpTarget(store)) {
+    int before = producerOfOnlyStore(m, local);
+    if (before < 0 || m.opcode(before) != 0xb7) {
       return null;
     }
     MethodCode.MemberRef constructor = m.invoked(before);
     return constructor != null && constructor.name().equals("<init>") ? constructor.owner() : null;
   }
 
+  /**
+   * The instruction right before the only store to {@code local} in the method, when nothing jumps
+   * to that store: what gives the local its one value. -1 when the local is stored more than once,
+   * never, or the store is a jump target.
+   */
+  private static int producerOfOnlyStore(MethodCode m, int local) {
+    int store = -1;
+    int before = -1;
+    int previous = -1;
+    for (int at = 0; at < m.code().length; previous = at, at += m.instructionLength(at)) {
+      if (storedLocal(m, at) == local) {
+        if (store >= 0) {
+          return -1;
+        }
+        store = at;
+        before = previous;
+      }
+    }
+    return store < 0 || m.jumpTarget(store) ? -1 : before;
+  }
+
+  /** Whether {@code local} is none of the method's parameters ({@code this} included). */
+  static boolean notAParameter(MethodCode m, int local) {
+    return local
+        >= parameterSlots(m.nameAndDescriptor(), (m.access() & MethodCode.ACC_STATIC) != 0);
+  }
+
   /** The local an {@code aload} at {@code at} reads, or -1 for any other instruction. */
-  private static int loadedLocal(MethodCode m, int at) {
+  static int loadedLocal(MethodCode m, int at) {
     int opcode = m.opcode(at);
     if (opcode >= 0x2a && opcode <= 0x2d) {
       return opcode - 0x2a;
@@ -101,7 +117,7 @@ final class RunnableArgument {
   }
 
   /** The local an {@code astore} at {@code at} writes, or -1 for any other instruction. */
-  private static int storedLocal(MethodCode m, int at) {
+  static int storedLocal(MethodCode m, int at) {
     int opcode = m.opcode(at);
     if (opcode >= 0x4b && opcode <= 0x4e) {
       return opcode - 0x4b;

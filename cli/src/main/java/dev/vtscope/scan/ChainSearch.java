@@ -211,6 +211,15 @@ final class ChainSearch {
         || (honourUnfollowed && isUnfollowed(call.owner(), name))) {
       return NOWHERE;
     }
+    if (call.blocking() != null) {
+      // the code around the call tells how it blocks (a class-path resource read, a file)
+      return new Target(
+          new Chain(
+              List.of(new ChainStep(call.owner(), name, descriptor, -1, false)), call.blocking()),
+          List.of(),
+          List.of(),
+          false);
+    }
     List<String> outside = new ArrayList<>(2);
     ClassIndex.Resolved r = index.resolve(call.owner(), name, descriptor, outside);
     if (r == null) {
