@@ -56,7 +56,8 @@ final class SiteCollector {
     Attribution attribution(RecordedStack stack, String reason, String monitorClass);
   }
 
-  private static final int KEY_CACHE_LIMIT = 10_000;
+  /** The most stacks {@link #groups} holds before it starts again. */
+  private static final int STACKS_CACHED = 10_000;
 
   /** The most reasons cached for one stack: a recording's texts are few, a damaged one's not. */
   private static final int REASONS_CACHED = 16;
@@ -67,7 +68,7 @@ final class SiteCollector {
    * By stack (the decoder makes one instance per stack and chunk), the groups of its events, one
    * per reason: finding a group by its key hashes and compares the stack's frames.
    */
-  private final Map<RecordedStack, Cached> keys = new java.util.IdentityHashMap<>();
+  private final Map<RecordedStack, Cached> groups = new java.util.IdentityHashMap<>();
 
   /** A group of a stack's events, with the next reason's group of that stack. */
   private record Cached(String reason, Accumulator group, Cached next) {}
@@ -87,7 +88,7 @@ final class SiteCollector {
       String reason,
       String blockingOperation,
       String monitorClass) {
-    Cached first = keys.get(stack);
+    Cached first = groups.get(stack);
     Cached cached = first;
     int reasons = 0;
     while (cached != null && !java.util.Objects.equals(cached.reason(), reason)) {
@@ -95,14 +96,14 @@ final class SiteCollector {
       reasons++;
     }
     if (cached == null) {
-      if (keys.size() >= KEY_CACHE_LIMIT || reasons >= REASONS_CACHED) {
-        keys.clear();
+      if (groups.size() >= STACKS_CACHED || reasons >= REASONS_CACHED) {
+        groups.clear();
         first = null;
       }
       Accumulator group =
           byStack.computeIfAbsent(new Key(frameKeys(stack), reason), k -> new Accumulator());
       cached = new Cached(reason, group, first);
-      keys.put(stack, cached);
+      groups.put(stack, cached);
     }
     cached
         .group()
@@ -117,7 +118,7 @@ final class SiteCollector {
   private List<FrameKey> frameKeys(RecordedStack stack) {
     List<dev.vtscope.recording.Frame> frames = stack.frames();
     FrameKey[] keys = new FrameKey[frames.size()];
-    if (frameKeys.size() >= FRAME_KEY_CACHE_LIMIT) {
+    if (frameKeys.size() >= FRAME_STACKS_CACHED) {
       frameKeys.clear();
     }
     for (int i = 0; i < keys.length; i++) {
@@ -126,7 +127,7 @@ final class SiteCollector {
     return List.of(keys);
   }
 
-  private static final int FRAME_KEY_CACHE_LIMIT = 100_000;
+  private static final int FRAME_STACKS_CACHED = 100_000;
 
   private final Map<dev.vtscope.recording.Frame, FrameKey> frameKeys =
       new java.util.IdentityHashMap<>();

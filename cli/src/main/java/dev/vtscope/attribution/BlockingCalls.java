@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 
 /**
  * The JDK methods that block a virtual thread, from {@code blocking-calls.tsv}. A call matches a
@@ -47,10 +48,10 @@ public final class BlockingCalls {
   /** A call's method, as a key: no string built per lookup. */
   private record Method(String owner, String name, String descriptor) {}
 
-  private final Map<Method, Optional<BlockingKind>> cache = new ConcurrentHashMap<>();
+  private final ConcurrentMap<Method, Optional<BlockingKind>> cache = new ConcurrentHashMap<>();
 
   /** Of JDK classes, whether a line of "*" (every method) covers them. */
-  private final Map<String, Boolean> everyMethod = new ConcurrentHashMap<>();
+  private final ConcurrentMap<String, Boolean> everyMethod = new ConcurrentHashMap<>();
 
   /** The names the table lists: a call of any other name matches only a line of "*". */
   private final Set<String> names = new HashSet<>();
@@ -64,7 +65,7 @@ public final class BlockingCalls {
     return STANDARD;
   }
 
-  private static final Map<String, Boolean> JDK_CLASSES = new ConcurrentHashMap<>();
+  private static final ConcurrentMap<String, Boolean> JDK_CLASSES = new ConcurrentHashMap<>();
 
   /**
    * Whether {@code className} is the JDK's, which the table answers for: in {@code java.}, or in
@@ -82,8 +83,7 @@ public final class BlockingCalls {
     }
     for (String prefix : JDK_PACKAGES) {
       if (className.startsWith(prefix)) {
-        Boolean known = JDK_CLASSES.get(className);
-        return known != null ? known : JDK_CLASSES.computeIfAbsent(className, c -> load(c) != null);
+        return ConcurrentMemo.get(JDK_CLASSES, className, c -> load(c) != null);
       }
     }
     return false;
@@ -104,23 +104,15 @@ public final class BlockingCalls {
 
   /** The kind of block of {@code owner.name} (a JDK class), or empty when the table has none. */
   public Optional<Blocking> match(String owner, String name, String descriptor) {
-    if (!isJdkClass(owner) || (!names.contains(name) && !coversEveryMethod(owner))) {
+    if (!isJdkClass(owner)
+        || (!names.contains(name)
+            && !ConcurrentMemo.get(everyMethod, owner, o -> lookUp(o, "*", "").isPresent()))) {
       return Optional.empty();
     }
-    // a look first: computeIfAbsent locks the key's bin, and every core asks for the same keys
-    Method key = new Method(owner, name, descriptor);
-    Optional<BlockingKind> kind = cache.get(key);
-    if (kind == null) {
-      kind = cache.computeIfAbsent(key, k -> lookUp(owner, name, descriptor));
-    }
+    Optional<BlockingKind> kind =
+        ConcurrentMemo.get(
+            cache, new Method(owner, name, descriptor), k -> lookUp(owner, name, descriptor));
     return kind.map(k -> new Blocking(owner, name, descriptor, k));
-  }
-
-  private boolean coversEveryMethod(String owner) {
-    Boolean covered = everyMethod.get(owner);
-    return covered != null
-        ? covered
-        : everyMethod.computeIfAbsent(owner, o -> lookUp(o, "*", "").isPresent());
   }
 
   private Optional<BlockingKind> lookUp(String owner, String name, String descriptor) {

@@ -174,9 +174,8 @@ final class ChunkDecoder {
               checkpoints.channel(), checkpoints.chunkFileOffset(), checkpoints.readable(), page);
       stringType = metadata.type("java.lang.String");
       threadType = metadata.type("java.lang.Thread");
-      Wanted[] wanted = wantedByType();
-      wantedTypes = wanted;
-      int[] positions = walk(wanted);
+      wantedById = wantedByType();
+      int[] positions = walk();
       indexCheckpoints(checkpoints);
       constants.pageBytes(RESOLVE_PAGE);
       for (int i = 0; i < positions.length && positions[i] >= 0; i++) {
@@ -186,7 +185,7 @@ final class ChunkDecoder {
         in.limit(end);
         in.varInt();
         Type type = metadata.type(in.varLong());
-        Consumer<RecordingListener> call = event(wanted[(int) type.id], type);
+        Consumer<RecordingListener> call = event(wantedById[(int) type.id], type);
         if (call != null && into != null) {
           call.accept(into);
         } else if (call != null) {
@@ -257,7 +256,7 @@ final class ChunkDecoder {
   }
 
   /** {@link #wantedByType}, once the chunk's decoding has begun. */
-  private Wanted[] wantedTypes = new Wanted[0];
+  private Wanted[] wantedById = new Wanted[0];
 
   /** Which wanted event each type id is, indexed by id for the type ids small enough. */
   private Wanted[] wantedByType() {
@@ -278,7 +277,7 @@ final class ChunkDecoder {
   /**
    * Walks every kept record by its size: returns the positions of the wanted events, ended by -1.
    */
-  private int[] walk(Wanted[] wanted) {
+  private int[] walk() {
     int[] found = new int[64];
     int count = 0;
     int position = ChunkHeader.SIZE;
@@ -293,7 +292,7 @@ final class ChunkDecoder {
         throw new JfrFormatException("a record of impossible size " + size, position);
       }
       long typeId = in.varLong();
-      if (typeId >= 0 && typeId < wanted.length && wanted[(int) typeId] != null) {
+      if (isRead(typeId)) {
         if (count == found.length) {
           found = java.util.Arrays.copyOf(found, count * 2);
         }
@@ -356,28 +355,36 @@ final class ChunkDecoder {
 
   /** Where a thread constant's Java id is among its fields, or -1 for any other type or shape. */
   private int threadIdField(Type type) {
-    if (type != threadType) {
-      return -1;
-    }
-    int at = layout(type)[F.JAVA_THREAD_ID.ordinal()];
-    if (at < 0) {
-      return -1;
-    }
-    Field id = type.fields.get(at);
-    return id.array || id.constantPool || id.type.kind != JfrMetadata.Kind.LONG ? -1 : at;
+    return type == threadType ? plainLong(type, F.JAVA_THREAD_ID) : -1;
   }
 
   /** Skips the thread constant at the cursor, keeping its Java id. */
   private void indexThread(Type type, long key, int idAt) {
-    Field[] fields = type.fieldArray;
-    for (int f = 0; f < idAt; f++) {
-      skipField(fields[f], 1);
-    }
+    skipFields(type, 0, idAt);
     long id = in.varLong();
     if (threadIds.get(key) == null) { // the first constant of a key wins, as in the index
       threadIds.put(key, id);
     }
-    for (int f = idAt + 1; f < fields.length; f++) {
+    skipFields(type, idAt + 1, type.fieldArray.length);
+  }
+
+  /**
+   * Where {@code field} is in {@code type} when it is a long written inline, as the JDK writes an
+   * id; -1 when it is absent or of another shape.
+   */
+  private int plainLong(Type type, F field) {
+    int at = layout(type)[field.ordinal()];
+    if (at < 0) {
+      return -1;
+    }
+    Field f = type.fieldArray[at];
+    return f.array || f.constantPool || f.type.kind != JfrMetadata.Kind.LONG ? -1 : at;
+  }
+
+  /** Skips the fields {@code from} (inclusive) to {@code to} (exclusive) of a value of a type. */
+  private void skipFields(Type type, int from, int to) {
+    Field[] fields = type.fieldArray;
+    for (int f = from; f < to; f++) {
       skipField(fields[f], 1);
     }
   }
@@ -727,10 +734,8 @@ final class ChunkDecoder {
     int savedPosition = in.position();
     int savedLimit = in.limit(Integer.MAX_VALUE);
     in.position(position);
-    for (int i = 0; i < index; i++) {
-      skipField(type.fields.get(i), 1);
-    }
-    Object value = readField(type.fields.get(index), 1);
+    skipFields(type, 0, index);
+    Object value = readField(type.fieldArray[index], 1);
     in.limit(savedLimit);
     in.position(savedPosition);
     in = outer;
@@ -962,18 +967,12 @@ final class ChunkDecoder {
    * reading a gigabyte of 235 chunks. A setting whose id is not where the JDK writes it is decoded.
    */
   private boolean settingOfATypeRead(Type type) {
-    int index = layout(type)[F.ID.ordinal()];
+    int index = plainLong(type, F.ID);
     if (index < 0) {
       return true;
     }
-    Field id = type.fields.get(index);
-    if (id.array || id.constantPool || id.type.kind != JfrMetadata.Kind.LONG) {
-      return true;
-    }
     int at = in.position();
-    for (int i = 0; i < index; i++) {
-      skipField(type.fields.get(i), 1);
-    }
+    skipFields(type, 0, index);
     long target = in.varLong();
     in.position(at);
     return isRead(target);
@@ -981,7 +980,7 @@ final class ChunkDecoder {
 
   /** Whether the type {@code id} is one this reader decodes. */
   private boolean isRead(long id) {
-    return id >= 0 && id < wantedTypes.length && wantedTypes[(int) id] != null;
+    return id >= 0 && id < wantedById.length && wantedById[(int) id] != null;
   }
 
   private Consumer<RecordingListener> event(Wanted wanted, Type type) {

@@ -3,6 +3,7 @@ package dev.vtscope.scan;
 import dev.vtscope.attribution.BlockingCalls;
 import dev.vtscope.attribution.BlockingKind;
 import dev.vtscope.attribution.CallSite;
+import dev.vtscope.attribution.ConcurrentMemo;
 import dev.vtscope.attribution.DeclaredMethod;
 import java.util.ArrayList;
 import java.util.List;
@@ -138,10 +139,7 @@ final class ChainSearch {
 
   /** Of {@code m}'s calls, the riskiest chain within {@code calls} calls, {@code m} first. */
   private Chain riskiest(ScannedClass c, DeclaredMethod m, int calls) {
-    Reach r = reach.get(m);
-    if (r == null) {
-      r = reachOf(m);
-    }
+    Reach r = ConcurrentMemo.get(reach, m, this::reachOf);
     Optional<Chain> known = r.byCalls().get(calls);
     if (known != null) {
       return known.orElse(null);
@@ -164,17 +162,14 @@ final class ChainSearch {
     return found;
   }
 
+  /** What {@code m}'s calls resolve to, nothing reached yet. */
   private Reach reachOf(DeclaredMethod m) {
-    return reach.computeIfAbsent(
-        m,
-        k -> {
-          List<CallSite> sites = k.calls();
-          Target[] t = new Target[sites.size()];
-          for (int i = 0; i < t.length; i++) {
-            t[i] = sites.get(i).reached() ? resolve(sites.get(i)) : NOWHERE;
-          }
-          return new Reach(t, new AtomicReferenceArray<>(depth + 1));
-        });
+    List<CallSite> sites = m.calls();
+    Target[] t = new Target[sites.size()];
+    for (int i = 0; i < t.length; i++) {
+      t[i] = sites.get(i).reached() ? resolve(sites.get(i)) : NOWHERE;
+    }
+    return new Reach(t, new AtomicReferenceArray<>(depth + 1));
   }
 
   /** The riskiest chain a call to {@code target} starts within {@code calls} calls, or null. */
@@ -256,10 +251,7 @@ final class ChainSearch {
     if (!dispatched) {
       return NOWHERE;
     }
-    Target known = implementationsOf.get(m);
-    return known != null
-        ? known
-        : implementationsOf.computeIfAbsent(m, k -> implementations(c, k, name, descriptor));
+    return ConcurrentMemo.get(implementationsOf, m, k -> implementations(c, k, name, descriptor));
   }
 
   private boolean isUnfollowed(String owner, String name) {
