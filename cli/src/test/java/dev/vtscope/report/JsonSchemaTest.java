@@ -19,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -50,12 +51,14 @@ class JsonSchemaTest {
   /** The report schema, read once for the class: a validator keeps no state between documents. */
   private static JsonSchema reportSchema;
 
+  @BeforeAll
+  static void readReportSchema() throws IOException {
+    reportSchema = schema();
+  }
+
   @ParameterizedTest
   @MethodSource("recordings")
   void everyGroupingValidates(Path recording) throws IOException {
-    if (reportSchema == null) {
-      reportSchema = schema();
-    }
     JsonSchema schema = reportSchema;
     for (GroupBy groupBy : GroupBy.values()) {
       JsonNode report =
