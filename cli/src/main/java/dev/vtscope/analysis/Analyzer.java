@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /** Reads recordings and builds an {@link Analysis}: load, collect per JVM, merge, note. */
 public final class Analyzer {
@@ -417,19 +418,27 @@ public final class Analyzer {
   private Analysis analyzeOne(InputFacts facts, RecordingSummary summary) {
     // held: pinned, and on JDK 21-23 entering a monitor
     boolean monitors = summary.monitorsHoldCarrier(options.jdk());
-    RecordingSummary.CarriersHeld carriers = summary.carriersHeld(monitors);
-    Concurrency held = carriers.held();
+    // The carriers' sweep (every pin's start and end, in order) and the attribution of the sites
+    // need nothing of each other, and on a large recording each is a good part of what is left
+    // once the chunks are read: one core each.
+    Supplier<RecordingSummary.CarriersHeld> sweep =
+        Cores.start(() -> summary.carriersHeld(monitors));
     try (ClassBytesSource classes = classBytes(summary)) {
       Attributor attributor = new Attributor(classes, new FrameOwnership(options.appPackages()));
       GroupBy groupBy = options.groupBy();
-      PinnedSummary pinned =
-          summary.pinned(SiteGroupings.pinned(groupBy, attributor), carriers.pinned());
+      List<Site> pinnedSites = summary.pinnedSites(SiteGroupings.pinned(groupBy, attributor));
       MonitorSummary monitorEnter =
           monitors
               ? summary.monitorEnters(SiteGroupings.monitors(groupBy, attributor, false))
               : null;
       MonitorSummary monitorWait =
           monitors ? summary.monitorWaits(SiteGroupings.monitors(groupBy, attributor, true)) : null;
+      CarrierWork carrierWork = summary.carrierWork(SiteGroupings.carrierWork(groupBy, attributor));
+      StackTree pinnedTree = summary.pinnedTree(SiteGroupings.pinned(groupBy, attributor));
+      CarriersAtEnd carriersAtEnd = summary.carriersAtEnd(attributor);
+      RecordingSummary.CarriersHeld carriers = sweep.get();
+      Concurrency held = carriers.held();
+      PinnedSummary pinned = summary.pinned(pinnedSites, carriers.pinned());
       SubmitFailedSummary submitFailed = summary.submitFailures();
       SchedulerSettings scheduler = summary.scheduler();
       RecordingSettings settings = summary.settings();
@@ -456,10 +465,10 @@ public final class Analyzer {
               monitorEnter,
               monitorWait,
               submitFailed,
-              summary.carrierWork(SiteGroupings.carrierWork(groupBy, attributor)),
+              carrierWork,
               carriers.timeline(),
-              summary.pinnedTree(SiteGroupings.pinned(groupBy, attributor)),
-              summary.carriersAtEnd(attributor),
+              pinnedTree,
+              carriersAtEnd,
               List.of());
       // The notes are read off the analysis itself, so it is built first without them.
       List<Note> notes = new ArrayList<>(jdkClassFileNotes(classes, attributor, summary));

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntConsumer;
+import java.util.function.Supplier;
 
 /** Work spread over the machine's cores: independent recordings or reports, one task each. */
 public final class Cores {
@@ -44,7 +45,57 @@ public final class Cores {
         throw new IllegalStateException("interrupted while waiting for the other cores", e);
       }
     }
-    switch (failed.get()) {
+    rethrow(failed.get());
+  }
+
+  /**
+   * Starts {@code task} on a core of its own while the calling thread goes on: the returned
+   * supplier waits for its result, and throws what it threw. On a machine of one core it runs here,
+   * now.
+   */
+  public static <T> Supplier<T> start(Supplier<T> task) {
+    if (Runtime.getRuntime().availableProcessors() <= 1) {
+      T result = task.get();
+      return () -> result;
+    }
+    Started<T> started = new Started<>(task);
+    Thread thread = new Thread(started, "vtscope-worker-started");
+    thread.setDaemon(true);
+    thread.start();
+    return () -> {
+      try {
+        thread.join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while waiting for the other core", e);
+      }
+      rethrow(started.failed);
+      return started.result;
+    };
+  }
+
+  /** A task started on its own thread: what it gave, or how it failed (read once it is joined). */
+  private static final class Started<T> implements Runnable {
+    private final Supplier<T> task;
+    private T result;
+    private Throwable failed;
+
+    Started(Supplier<T> task) {
+      this.task = task;
+    }
+
+    @Override
+    public void run() {
+      try {
+        result = task.get();
+      } catch (RuntimeException | Error e) {
+        failed = e;
+      }
+    }
+  }
+
+  private static void rethrow(Throwable failed) {
+    switch (failed) {
       case null -> {}
       case RuntimeException e -> throw e;
       case Error e -> throw e;

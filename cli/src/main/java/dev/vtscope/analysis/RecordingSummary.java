@@ -203,14 +203,19 @@ public final class RecordingSummary {
     return new CarriersHeld(pinned.concurrency(), held.concurrency(), timeline);
   }
 
-  /** The pins, their sites grouped by {@code grouping}, with {@code atOnce} carriers held. */
-  PinnedSummary pinned(SiteCollector.Grouping grouping, Concurrency atOnce) {
+  /** The pins' sites, grouped by {@code grouping}. */
+  List<Site> pinnedSites(SiteCollector.Grouping grouping) {
+    return content.pinnedSites.sites(grouping);
+  }
+
+  /** The pins, at {@code sites} (of {@link #pinnedSites}), with {@code atOnce} carriers held. */
+  PinnedSummary pinned(List<Site> sites, Concurrency atOnce) {
     return new PinnedSummary(
         content.pinnedDurations.summary(),
         content.pinnedThreads.size(),
         content.truncatedPinnedStacks,
         atOnce,
-        content.pinnedSites.sites(grouping));
+        sites);
   }
 
   /** The pins' stacks as a tree, grouped by {@code grouping}. */

@@ -47,4 +47,27 @@ class CoresTest {
           .isSameAs(thrown);
     }
   }
+
+  @Test
+  void aStartedTaskRunsOnAnotherCoreAndItsResultOrFailureComesWhenAsked() {
+    String caller = Thread.currentThread().getName();
+    String ran = Cores.start(() -> Thread.currentThread().getName()).get();
+    if (Runtime.getRuntime().availableProcessors() > 1) {
+      assertThat(ran).isNotEqualTo(caller);
+    } else {
+      assertThat(ran).as("one core: run where it is started").isEqualTo(caller);
+    }
+    for (Throwable thrown :
+        new Throwable[] {new IllegalStateException("the sweep failed"), new StackOverflowError()}) {
+      var failing =
+          Cores.start(
+              () -> {
+                if (thrown instanceof Error e) {
+                  throw e;
+                }
+                throw (RuntimeException) thrown;
+              });
+      assertThatThrownBy(failing::get).isSameAs(thrown);
+    }
+  }
 }
