@@ -20,7 +20,12 @@ final class ChunkCompactor {
 
   private static final long METADATA = 0;
   private static final long CHECKPOINT = 1;
-  private static final int DEADLINE_CHECK_EVERY = 1 << 16;
+
+  /**
+   * Rounds of the walk between two looks at the clock: a round is a window's worth of records or
+   * one record the quick loop leaves.
+   */
+  private static final int DEADLINE_CHECK_EVERY = 1 << 6;
 
   /** The most bytes a record's size and type take. */
   private static final int RECORD_HEAD = 18;
@@ -154,52 +159,62 @@ final class ChunkCompactor {
     } catch (JfrFormatException e) {
       throw new JfrFormatException(e.getMessage(), metadataOffset + (e.offset() - metadataAt));
     }
-    boolean[] wanted = ids(metadata, wantedEvents);
-    boolean[] declared = ids(metadata, null);
+    byte[] kinds = kinds(metadata, wantedEvents);
     ByteBuffer.wrap(kept).putLong(24, metadataAt); // the metadata's place in the compact chunk
 
     // This loop sees every record of the file (tens of millions per gigabyte), and runs as the
-    // JIT's quick compiler leaves it, which inlines only tiny methods: the common case (a size and
-    // a type id of one byte each, well inside the window) is read here without a call.
+    // JIT's quick compiler leaves it, which keeps fields and longs in memory and inlines only tiny
+    // methods. So the common case is an inner loop over the window with ints in locals: a size of
+    // one byte, a type id of one or two (ids above 127), and one table of what to do by type id.
+    // A record it leaves (a longer size or id, a head that may cross the window's end) is read by
+    // the general step after it.
     long position = ChunkHeader.SIZE;
-    long walked = 0;
+    long rounds = 0;
     long unknown = 0;
     byte[] w = window.array();
     while (position < readable) {
-      if ((++walked & (DEADLINE_CHECK_EVERY - 1)) == 0 && System.nanoTime() > deadlineNanos) {
+      if ((++rounds & (DEADLINE_CHECK_EVERY - 1)) == 0 && System.nanoTime() > deadlineNanos) {
         throw new DeadlineException();
       }
+      fill(position);
       int at = (int) (position - windowStart);
-      if (at < 0 || at + RECORD_HEAD > window.limit()) {
-        fill(position);
-        at = (int) (position - windowStart);
+      int lastWholeHead = window.limit() - RECORD_HEAD;
+      // where the chunk's readable bytes end, from the window's start (a record must end by it)
+      int end = (int) Math.min(readable - windowStart, Integer.MAX_VALUE);
+      while (at <= lastWholeHead) {
+        int size = w[at];
+        int b1 = w[at + 1];
+        int typeId;
+        if (size > 0 && b1 >= 0) {
+          typeId = b1;
+        } else if (size > 0 && w[at + 2] >= 0) {
+          typeId = (b1 & 0x7f) | (w[at + 2] << 7);
+        } else {
+          break;
+        }
+        if (size > end - at) {
+          throw new JfrFormatException("a record of impossible size " + size, windowStart + at);
+        }
+        if (typeId >= kinds.length) {
+          unknown += metadata.type(typeId) == null ? 1 : 0;
+        } else if (kinds[typeId] != SKIP) {
+          unknown += take(kinds[typeId], windowStart + at, size);
+        }
+        at += size;
       }
-      long size;
-      long typeId;
-      int b0;
-      int b1;
-      // JDK recordings: a size of one byte, a type id of two (ids above 127), now and then one
-      if (at + RECORD_HEAD <= window.limit()
-          && (b0 = w[at]) > 0
-          && ((b1 = w[at + 1]) >= 0 || w[at + 2] >= 0)) {
-        size = b0;
-        typeId = b1 >= 0 ? b1 : (b1 & 0x7f) | (w[at + 2] << 7);
-      } else {
-        size = integer(at, 4);
-        typeId = integer(next, 8);
+      position = windowStart + at;
+      if (position >= readable) {
+        break;
       }
+      fill(position);
+      at = (int) (position - windowStart);
+      long size = integer(at, 4);
+      long typeId = integer(next, 8);
       if (size <= 0 || size > readable - position) {
         throw new JfrFormatException("a record of impossible size " + size, position);
       }
-      if (typeId >= 0 && typeId < wanted.length) {
-        int id = (int) typeId;
-        if (wanted[id]) {
-          keep(position, size, true);
-        } else if (id == CHECKPOINT) {
-          checkpoint(position, size);
-        } else if (id != METADATA && !declared[id]) {
-          unknown++;
-        }
+      if (typeId >= 0 && typeId < kinds.length) {
+        unknown += take(kinds[(int) typeId], position, size);
       } else if (metadata.type(typeId) == null) {
         unknown++;
       }
@@ -257,31 +272,55 @@ final class ChunkCompactor {
     return width == 4 ? (int) value : value;
   }
 
+  /** What the walk does with a record of a type: skip it, keep it, note a checkpoint, count it. */
+  private static final byte SKIP = 0;
+
+  private static final byte KEEP = 1;
+  private static final byte CHECKPOINT_RECORD = 2;
+  private static final byte UNDECLARED = 3;
+
   /**
-   * By type id, whether the type is one of {@code names}, or declared at all when {@code names} is
-   * null. Ids beyond the largest declared one are not in the array.
+   * By type id, what the walk does with its records: those of {@code wantedEvents} are kept,
+   * checkpoints noted, those of a type the metadata does not declare counted, the rest skipped. Ids
+   * beyond the largest declared one are not in the table.
    */
-  private static boolean[] ids(JfrMetadata metadata, Set<String> names) {
+  private static byte[] kinds(JfrMetadata metadata, Set<String> wantedEvents) {
     long max = Math.max(CHECKPOINT, METADATA);
     for (JfrMetadata.Type t : metadata.types()) {
       max = Math.max(max, t.id);
     }
-    boolean[] byId = new boolean[(int) Math.min(max + 1, 1 << 20)];
-    if (names == null) {
-      for (JfrMetadata.Type t : metadata.types()) {
-        if (t.id >= 0 && t.id < byId.length) {
-          byId[(int) t.id] = true;
-        }
+    byte[] kinds = new byte[(int) Math.min(max + 1, 1 << 20)];
+    Arrays.fill(kinds, UNDECLARED);
+    kinds[(int) METADATA] = SKIP;
+    for (JfrMetadata.Type t : metadata.types()) {
+      if (t.id >= 0 && t.id < kinds.length) {
+        kinds[(int) t.id] = SKIP;
       }
-      return byId;
     }
-    for (String name : names) {
+    kinds[(int) CHECKPOINT] = CHECKPOINT_RECORD;
+    for (String name : wantedEvents) {
       JfrMetadata.Type t = metadata.type(name);
-      if (t != null && t.id >= 0 && t.id < byId.length) {
-        byId[(int) t.id] = true;
+      if (t != null && t.id >= 0 && t.id < kinds.length) {
+        kinds[(int) t.id] = KEEP;
       }
     }
-    return byId;
+    return kinds;
+  }
+
+  /**
+   * Does with the record of {@code size} bytes at {@code offset} what its {@code kind} says;
+   * returns 1 when it is of an undeclared type, else 0.
+   */
+  private int take(byte kind, long offset, long size) throws IOException {
+    switch (kind) {
+      case KEEP -> keep(offset, size, true);
+      case CHECKPOINT_RECORD -> checkpoint(offset, size);
+      case UNDECLARED -> {
+        return 1;
+      }
+      default -> {}
+    }
+    return 0;
   }
 
   /** The size of the record at {@code offset} (in the window), checked to fit the chunk. */
