@@ -20,6 +20,16 @@ import java.nio.charset.StandardCharsets;
 final class ChunkBytes {
 
   private final ByteBuffer buffer;
+
+  /**
+   * The buffer's array, and the index in it of the chunk's byte at offset 0: reads index the array
+   * directly, where the buffer's get calls a bounds check that the quick compiler (the launcher's)
+   * leaves in every read.
+   */
+  private final byte[] array;
+
+  private int base;
+
   private int position;
   private int limit;
 
@@ -43,6 +53,8 @@ final class ChunkBytes {
   /** A cursor over the chunk's bytes in {@code buffer}, from its start to its limit. */
   ChunkBytes(ByteBuffer buffer) {
     this.buffer = buffer;
+    this.array = buffer.array();
+    this.base = buffer.arrayOffset();
     this.end = buffer.limit();
     this.limit = end;
     this.bufferEnd = end;
@@ -56,6 +68,8 @@ final class ChunkBytes {
    */
   ChunkBytes(FileChannel channel, long chunkFileOffset, int readable, ByteBuffer page) {
     this.buffer = page;
+    this.array = page.array();
+    this.base = page.arrayOffset();
     page.clear().limit(0);
     this.end = readable;
     this.limit = readable;
@@ -76,6 +90,7 @@ final class ChunkBytes {
   private void page(int bytes) {
     int want = Math.max(bytes, Math.min(pageBytes, end - position));
     bufferStart = position;
+    base = buffer.arrayOffset() - bufferStart;
     bufferEnd = position; // holds nothing until the read succeeds
     buffer.clear().limit(want);
     readFully(buffer);
@@ -120,7 +135,7 @@ final class ChunkBytes {
 
   int u1() {
     need(1);
-    return buffer.get(position++ - bufferStart) & 0xff;
+    return array[base + position++] & 0xff;
   }
 
   long rawLong() {
@@ -144,25 +159,26 @@ final class ChunkBytes {
         page(Math.min(9, limit - position));
       }
     }
-    int p = position - bufferStart;
-    int end = limit - bufferStart;
+    byte[] a = array;
+    int p = base + position;
+    int end = base + Math.min(limit, bufferEnd);
     long value = 0;
     for (int i = 0; i < 8; i++) {
       if (p >= end) {
         throw new JfrFormatException("a value runs past the end of its record", position);
       }
-      int b = buffer.get(p++);
+      int b = a[p++];
       value |= (long) (b & 0x7f) << (7 * i);
       if (b >= 0) {
-        position = p + bufferStart;
+        position = p - base;
         return value;
       }
     }
     if (p >= end) {
       throw new JfrFormatException("a value runs past the end of its record", position);
     }
-    value |= (long) (buffer.get(p++) & 0xff) << 56;
-    position = p + bufferStart;
+    value |= (long) (a[p++] & 0xff) << 56;
+    position = p - base;
     return value;
   }
 
@@ -192,15 +208,13 @@ final class ChunkBytes {
    */
   void skipIntegers(long count) {
     int run = 0;
-    byte[] a = buffer.array();
-    int base = buffer.arrayOffset() - bufferStart;
+    byte[] a = array;
     while (count > 0) {
       if (position >= limit) {
         throw new JfrFormatException("a value runs past the end of its record", position);
       }
       if (position >= bufferEnd || position < bufferStart) {
         page(1);
-        base = buffer.arrayOffset() - bufferStart;
       }
       int stop = Math.min(limit, bufferEnd);
       int p = position;
@@ -286,12 +300,11 @@ final class ChunkBytes {
   String string(StringPool pool, Texts known) {
     int at = position;
     int encoding = u1();
-    if ((encoding == STRING_UTF8 || encoding == STRING_LATIN1) && buffer.hasArray()) {
+    if (encoding == STRING_UTF8 || encoding == STRING_LATIN1) {
       int n = count(1);
       if (n <= Texts.LONGEST) {
         need(n);
-        byte[] array = buffer.array();
-        int from = buffer.arrayOffset() + position - bufferStart;
+        int from = base + position;
         String text = known.find(encoding, array, from, n);
         if (text == null) {
           text =
@@ -322,17 +335,28 @@ final class ChunkBytes {
     private final String[] texts = new String[KEPT];
     private int next;
 
+    /** The entry found last: a field's texts come in runs of the same one. */
+    private int last;
+
     String find(int encoding, byte[] array, int from, int n) {
+      if (is(last, encoding, array, from, n)) {
+        return texts[last];
+      }
       for (int i = 0; i < KEPT; i++) {
-        byte[] b = bytes[i];
-        if (b != null
-            && b.length == n
-            && encodings[i] == encoding
-            && java.util.Arrays.equals(b, 0, n, array, from, from + n)) {
+        if (is(i, encoding, array, from, n)) {
+          last = i;
           return texts[i];
         }
       }
       return null;
+    }
+
+    private boolean is(int i, int encoding, byte[] array, int from, int n) {
+      byte[] b = bytes[i];
+      return b != null
+          && b.length == n
+          && encodings[i] == encoding
+          && java.util.Arrays.equals(b, 0, n, array, from, from + n);
     }
 
     void add(int encoding, byte[] array, int from, int n, String text) {

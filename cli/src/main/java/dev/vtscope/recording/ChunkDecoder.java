@@ -846,8 +846,10 @@ final class ChunkDecoder {
 
   // ---- events
 
-  /** The pinned events' texts read last, by their bytes. */
-  private final ChunkBytes.Texts texts = new ChunkBytes.Texts();
+  /** The pinned events' reasons and blocking operations read last, by their bytes. */
+  private final ChunkBytes.Texts reasons = new ChunkBytes.Texts();
+
+  private final ChunkBytes.Texts blockingOperations = new ChunkBytes.Texts();
 
   /** The fields of a pinned event this reads, in {@link #pinned}'s order. */
   private static final F[] PINNED_FIELDS = {
@@ -915,9 +917,9 @@ final class ChunkDecoder {
       } else if (i == at[3]) {
         stack = in.varLong();
       } else if (i == at[4]) {
-        reason = in.string(poolStrings, texts);
+        reason = in.string(poolStrings, reasons);
       } else if (i == at[5]) {
-        blocking = in.string(poolStrings, texts);
+        blocking = in.string(poolStrings, blockingOperations);
       } else if (i == at[6]) {
         carrier = in.varLong();
       } else {
