@@ -15,11 +15,39 @@ final class SubmitFailureCollector {
    */
   record Key(String message, List<FrameKey> frames) {
     static Key of(String message, dev.vtscope.recording.RecordedStack stack) {
-      return new Key(pattern(message), stack.frames().stream().map(FrameKey::of).toList());
+      return new Key(pattern(message), frameKeys(stack));
+    }
+
+    // written out, as FrameKey's are: the generated record methods run several times slower in the
+    // quick compiler's code, and a recording's every rejection is looked up by its key
+    @Override
+    public boolean equals(Object o) {
+      return this == o
+          || (o instanceof Key k
+              && java.util.Objects.equals(message, k.message)
+              && frames.equals(k.frames));
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * java.util.Objects.hashCode(message) + frames.hashCode();
     }
   }
 
+  private static List<FrameKey> frameKeys(dev.vtscope.recording.RecordedStack stack) {
+    return stack.frames().stream().map(FrameKey::of).toList();
+  }
+
   private final Map<Key, Group> groups = new LinkedHashMap<>();
+
+  /**
+   * The frames' keys of the stacks seen last, by the stack's identity: a reader makes each stack of
+   * a chunk once, and a chunk's rejections share a few. Cleared past {@link #MAX_STACKS} stacks.
+   */
+  private final Map<dev.vtscope.recording.RecordedStack, List<FrameKey>> framesOfStack =
+      new java.util.IdentityHashMap<>();
+
+  private static final int MAX_STACKS = 1 << 10;
 
   /** When tasks were rejected, the first {@link CarrierTimeline#MAX_MARKS}. */
   final java.util.List<Long> times = new java.util.ArrayList<>();
@@ -28,7 +56,15 @@ final class SubmitFailureCollector {
     if (times.size() < CarrierTimeline.MAX_MARKS) {
       times.add(event.startNanos());
     }
-    Key key = Key.of(event.exceptionMessage(), event.stack());
+    List<FrameKey> frames = framesOfStack.get(event.stack());
+    if (frames == null) {
+      if (framesOfStack.size() >= MAX_STACKS) {
+        framesOfStack.clear();
+      }
+      frames = frameKeys(event.stack());
+      framesOfStack.put(event.stack(), frames);
+    }
+    Key key = new Key(pattern(event.exceptionMessage()), frames);
     groups.computeIfAbsent(key, k -> new Group(event)).add(event);
   }
 

@@ -1,0 +1,53 @@
+package dev.vtscope.recording;
+
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The reader's two passes over a recording, timed in one process on one thread, with no analysis:
+ * {@code walk} compacts every chunk (the record walk, which keeps the wanted events), {@code read}
+ * also decodes them (the constants indexed, every kept event made, then dropped).
+ *
+ *   java [the launcher's JVM flags] -cp VTSCOPE_JAR:CLASSES dev.vtscope.recording.ReaderPhases \
+ *       walk|read FILE PASSES
+ *
+ * prints each pass's milliseconds and the events kept. One thread and many passes give figures that
+ * vary less than a whole command's on a shared machine; bench/reader-phases.sh compares two builds
+ * with it. It sits in the reader's package to reach its classes: it is a benchmark of them, not of
+ * the command.
+ */
+public final class ReaderPhases {
+
+  public static void main(String[] args) throws Exception {
+    boolean decode = args[0].equals("read");
+    Path file = Path.of(args[1]);
+    int passes = Integer.parseInt(args[2]);
+    ChunkScan scan = ChunkScanner.scan(file, false);
+    RecordingListener drop = new RecordingListener() {};
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+      ByteBuffer window = ByteBuffer.allocate(1 << 20);
+      for (int pass = 0; pass < passes; pass++) {
+        long start = System.nanoTime();
+        long kept = 0;
+        MetadataCache metadata = new MetadataCache();
+        ConcurrentHashMap<Frame, Frame> frames = new ConcurrentHashMap<>();
+        for (ChunkHeader chunk : scan.chunks()) {
+          if (chunk.inProgress()) {
+            continue;
+          }
+          ChunkCompactor.Compacted compacted =
+              new ChunkCompactor(channel, chunk, chunk.size(), window, Long.MAX_VALUE, metadata)
+                  .compact(ChunkDecoder.WANTED_EVENTS);
+          kept += compacted.records();
+          if (decode && compacted.failure() == null) {
+            new ChunkDecoder(compacted, window, Long.MAX_VALUE, frames).decode(drop);
+          }
+        }
+        System.out.printf("%d ms, %d records kept%n", (System.nanoTime() - start) / 1_000_000, kept);
+      }
+    }
+  }
+}
