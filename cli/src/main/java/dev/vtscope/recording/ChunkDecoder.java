@@ -93,7 +93,7 @@ final class ChunkDecoder {
   private final double ticksPerNano;
   private ChunkBytes in;
   private final JfrMetadata metadata;
-  private final LongObjectMap<LongIntMap> pools = new LongObjectMap<>();
+  private final LongObjectMap<LongLongMap> pools = new LongObjectMap<>();
 
   /** Constants decoded so far, by type id and key; {@link #UNRESOLVED} stands for null. */
   private final LongObjectMap<LongObjectMap<Object>> resolved = new LongObjectMap<>();
@@ -324,15 +324,18 @@ final class ChunkDecoder {
         throw new JfrFormatException("a constant pool of an undeclared type " + typeId, at);
       }
       int count = in.count(1);
-      LongIntMap index = pools.get(typeId);
+      LongLongMap index = pools.get(typeId);
       if (index == null) {
-        index = new LongIntMap();
+        index = new LongLongMap();
         pools.put(typeId, index);
       }
       // grown once for the pool rather than doubling as it fills; to a bound, as the count of a
       // damaged pool may be anything the record's size allows
       index.expect(Math.min(count, 1 << 16));
       int threadIdAt = threadIdField(type);
+      if (threadIdAt >= 0) {
+        threadIds.expect(Math.min(count, 1 << 16));
+      }
       for (int i = 0; i < count; i++) {
         long key = in.varLong();
         index.putIfAbsent(key, in.position());
@@ -351,7 +354,7 @@ final class ChunkDecoder {
    * the id at the event (from the checkpoints in the file, the fields before it skipped) was some
    * 5% of reading a gigabyte.
    */
-  private final LongObjectMap<Object> threadIds = new LongObjectMap<>();
+  private final LongLongMap threadIds = new LongLongMap();
 
   /** Where a thread constant's Java id is among its fields, or -1 for any other type or shape. */
   private int threadIdField(Type type) {
@@ -362,8 +365,8 @@ final class ChunkDecoder {
   private void indexThread(Type type, long key, int idAt) {
     skipFields(type, 0, idAt);
     long id = in.varLong();
-    if (threadIds.get(key) == null) { // the first constant of a key wins, as in the index
-      threadIds.put(key, id);
+    if (id >= 0) { // the first constant of a key wins, as in the index; a damaged id is not kept
+      threadIds.putIfAbsent(key, id);
     }
     skipFields(type, idAt + 1, type.fieldArray.length);
   }
@@ -607,8 +610,8 @@ final class ChunkDecoder {
     if (known != null) {
       return known == UNRESOLVED ? null : known;
     }
-    LongIntMap index = pools.get(ref.type.id);
-    int position = index == null ? -1 : index.get(ref.key);
+    LongLongMap index = pools.get(ref.type.id);
+    int position = index == null ? -1 : (int) index.get(ref.key);
     Object result = null;
     if (position < 0) {
       if (ref.key != 0) {
@@ -705,8 +708,8 @@ final class ChunkDecoder {
    */
   private Object field(Object value, F field) {
     if (field == F.JAVA_THREAD_ID && value instanceof Ref thread && thread.type == threadType) {
-      Object id = threadIds.get(thread.key);
-      if (id != null) {
+      long id = threadIds.get(thread.key);
+      if (id >= 0) {
         return id;
       }
     }
@@ -715,8 +718,8 @@ final class ChunkDecoder {
         && !(ref.type.simple && ref.type.fields.size() == 1)) {
       LongObjectMap<Object> cache = resolved.get(ref.type.id);
       if (cache == null || cache.get(ref.key) == null) {
-        LongIntMap index = pools.get(ref.type.id);
-        int position = index == null ? -1 : index.get(ref.key);
+        LongLongMap index = pools.get(ref.type.id);
+        int position = index == null ? -1 : (int) index.get(ref.key);
         if (position >= 0) {
           int i = layout(ref.type)[field.ordinal()];
           return i < 0 ? null : resolve(fieldAt(position, ref.type, i));
@@ -929,10 +932,11 @@ final class ChunkDecoder {
     long start = nanos(startTicks);
     long threadId = -1;
     if (at[2] >= 0) {
-      long id =
-          field(new Ref(fields.get(at[2]).type, thread), F.JAVA_THREAD_ID) instanceof Long l
-              ? l
-              : -1;
+      Type threadRefType = fields.get(at[2]).type;
+      long id = threadRefType == threadType ? threadIds.get(thread) : -1;
+      if (id < 0) {
+        id = field(new Ref(threadRefType, thread), F.JAVA_THREAD_ID) instanceof Long l ? l : -1;
+      }
       threadId = id == 0 ? -1 : id;
     }
     return new PinnedEvent(

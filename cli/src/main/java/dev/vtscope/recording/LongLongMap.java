@@ -3,27 +3,28 @@ package dev.vtscope.recording;
 import java.util.Arrays;
 
 /**
- * An open-addressing map from long keys to int values, without boxing: a chunk's constant index.
+ * An open-addressing map from long keys to values that are never negative, without boxing: a
+ * chunk's constant index (where each constant is), and its threads' Java ids.
  */
-final class LongIntMap {
+final class LongLongMap {
 
-  private static final int EMPTY = Integer.MIN_VALUE;
+  private static final long EMPTY = Long.MIN_VALUE;
 
   private long[] keys = new long[16];
-  private int[] values = filled(16);
+  private long[] values = filled(16);
   private int size;
 
-  private static int[] filled(int n) {
-    int[] a = new int[n];
+  private static long[] filled(int n) {
+    long[] a = new long[n];
     Arrays.fill(a, EMPTY);
     return a;
   }
 
-  /** The value of {@code key}, or -1 when there is none (values are never negative). */
-  int get(long key) {
+  /** The value of {@code key}, or -1 when there is none. */
+  long get(long key) {
     int mask = keys.length - 1;
     for (int i = hash(key) & mask; ; i = (i + 1) & mask) {
-      int v = values[i];
+      long v = values[i];
       if (v == EMPTY) {
         return -1;
       }
@@ -34,7 +35,7 @@ final class LongIntMap {
   }
 
   /** Sets {@code key} to {@code value} (not negative) unless it is set already. */
-  void putIfAbsent(long key, int value) {
+  void putIfAbsent(long key, long value) {
     if ((size + 1) * 2 > keys.length) {
       grow();
     }
@@ -75,7 +76,7 @@ final class LongIntMap {
 
   private void resize(int capacity) {
     long[] oldKeys = keys;
-    int[] oldValues = values;
+    long[] oldValues = values;
     keys = new long[capacity];
     values = filled(capacity);
     size = 0;
