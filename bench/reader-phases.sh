@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
-# The reader's passes, one build against another, in one process on one thread each:
+# The reader's passes and the whole analysis, one build against another, in one process on one
+# core each:
 #
-#   bench/reader-phases.sh OLD.jar NEW.jar [FILE] [ROUNDS] [PASSES]
+#   bench/reader-phases.sh OLD.jar NEW.jar [FILE] [ROUNDS] [PASSES] [MODES]
 #
 # For each of ROUNDS rounds (default 3), interleaved, each jar runs bench/ReaderPhases.java in
-# `walk` mode (the record walk: every chunk compacted) and in `read` mode (the walk, then the kept
-# events decoded), PASSES passes a process (default 6), on the launcher's JVM flags. Prints, per
-# jar and mode, the best pass of every round and the best of all, and NEW's best over OLD's: a
-# whole command's time varies by a tenth from run to run on a shared 2-core machine, the best pass
-# of one thread far less. FILE defaults to the allocation-heavy gigabyte bench/reading.sh makes.
+# each of MODES (default "walk read analyze"): `walk` (the record walk: every chunk compacted),
+# `read` (the walk, then the kept events decoded) and `analyze` (what `vtscope analyze` does but
+# for the report), PASSES passes a process (default 6), on the launcher's JVM flags, held to one
+# core (taskset, where there is one): a pass's time is then its work. Prints, per jar and mode, the
+# best pass of every round and the best of all, and NEW's best over OLD's: a whole command's time
+# varies by a tenth from run to run on a shared 2-core machine, the best pass on one core far less.
+# FILE defaults to the allocation-heavy gigabyte bench/reading.sh makes.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
@@ -19,6 +22,9 @@ new=$(realpath "${2:?the jar to compare}")
 file=${3:-$root/bench/work/allocation-1024m.jfr}
 rounds=${4:-3}
 passes=${5:-6}
+read -r -a modes <<<"${6:-walk read analyze}"
+one_core=()
+command -v taskset >/dev/null 2>&1 && one_core=(taskset -c 0)
 [ -s "$file" ] || { echo "bench: no $file (BENCH_SHAPE=allocation bench/make-large-recording.sh 1024 $file makes it)" >&2; exit 9; }
 vt_find_java 21 javac || { echo "bench: needs a JDK 21+" >&2; exit 9; }
 bin=$(dirname "$VT_JAVA")
@@ -28,16 +34,16 @@ trap 'rm -rf "$work"' EXIT
 read -r -a flags < <(VTSCOPE_CDS=off VTSCOPE_JAVA_OPTS=-XX:+PrintCommandLineFlags "$root/vtscope" --version \
   | tr ' ' '\n' | grep -E '^-XX:(TieredStopAtLevel|\+Use[A-Za-z]+GC|InitialHeapSize|NewSize|MaxNewSize|SurvivorRatio|-ProfileInterpreter)' | tr '\n' ' '; echo)
 for round in $(seq "$rounds"); do
-  for mode in walk read; do
+  for mode in "${modes[@]}"; do
     for jar in old new; do
       path=$old; [ $jar = new ] && path=$new
-      "$bin/java" "${flags[@]}" -cp "$path:$work/classes" dev.vtscope.recording.ReaderPhases "$mode" "$file" "$passes" \
+      "${one_core[@]}" "$bin/java" "${flags[@]}" -cp "$path:$work/classes" dev.vtscope.recording.ReaderPhases "$mode" "$file" "$passes" \
         | awk '{print $1}' | sort -n | head -1 >>"$work/$jar-$mode.txt"
     done
   done
 done
 printf '%-6s %-5s %-28s %8s\n' mode jar "best pass of each round, ms" best
-for mode in walk read; do
+for mode in "${modes[@]}"; do
   for jar in old new; do
     printf '%-6s %-5s %-28s %8s\n' "$mode" "$jar" "$(tr '\n' ' ' <"$work/$jar-$mode.txt")" "$(sort -n "$work/$jar-$mode.txt" | head -1)"
   done

@@ -42,4 +42,27 @@ class LongSetTest {
       assertThat(a.size()).as("offset %d", offset).isEqualTo(merged.size());
     }
   }
+
+  @Test
+  void idsAddedInInterleavedRunsAndBetweenReadsAreCountedOnce() {
+    // as a chunk's pins come: several carriers' runs of rising ids, interleaved, some repeated,
+    // some at 2^31 and above (negative as ints), read now and then while ids are still added
+    LongSet set = new LongSet();
+    Set<Long> oracle = new HashSet<>();
+    long[] next = {1_000, 500_000, (1L << 31) - 300, (1L << 32) - 2_000};
+    Random random = new Random(5);
+    for (int i = 0; i < 30_000; i++) {
+      int run = random.nextInt(next.length);
+      long id = random.nextInt(10) == 0 ? next[run] - random.nextInt(50) : next[run]++;
+      set.add(id);
+      oracle.add(id);
+      if (i % 7_919 == 0) {
+        assertThat(set.size()).as("after %d ids", i + 1).isEqualTo(oracle.size());
+      }
+    }
+    assertThat(set.size()).isEqualTo(oracle.size());
+    LongSet copy = new LongSet();
+    copy.addAll(set, 0);
+    assertThat(copy.size()).isEqualTo(oracle.size());
+  }
 }
