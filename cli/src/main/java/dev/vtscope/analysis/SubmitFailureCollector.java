@@ -76,70 +76,81 @@ final class SubmitFailureCollector {
     if (message == null) {
       return null;
     }
-    // three passes, in the order the rules apply, by hand: a rejection's message holds the pool's
-    // whole state, and three regular expressions over it cost a fifth of reading a recording with
-    // thousands of rejections
-    return counts(identities(hexNumbers(message)));
+    // three passes, in the order the rules apply, by hand over arrays: a rejection's message holds
+    // the pool's whole state, and three regular expressions over it cost a fifth of reading a
+    // recording with thousands of rejections; no rule makes the text longer, so each pass writes
+    // into an array of the message's length
+    char[] a = message.toCharArray();
+    char[] b = new char[a.length];
+    int n = hexNumbers(a, a.length, b);
+    n = identities(b, n, a);
+    n = counts(a, n, b);
+    return new String(b, 0, n);
   }
 
-  /** {@code 0x} and hex digits, as {@code 0x…}. */
-  private static String hexNumbers(String s) {
-    StringBuilder out = null;
-    int copied = 0;
-    for (int i = 0; i + 2 < s.length(); i++) {
-      if (s.charAt(i) == '0' && s.charAt(i + 1) == 'x' && isHex(s.charAt(i + 2))) {
+  /**
+   * {@code 0x} and hex digits, as {@code 0x…}: from {@code n} chars of {@code in} to {@code out}.
+   */
+  private static int hexNumbers(char[] in, int n, char[] out) {
+    int w = 0;
+    for (int i = 0; i < n; i++) {
+      if (i + 2 < n && in[i] == '0' && in[i + 1] == 'x' && isHex(in[i + 2])) {
         int end = i + 3;
-        while (end < s.length() && isHex(s.charAt(end))) {
+        while (end < n && isHex(in[end])) {
           end++;
         }
-        out = out == null ? new StringBuilder(s.length()) : out;
-        out.append(s, copied, i).append("0x…");
-        copied = end;
+        out[w++] = '0';
+        out[w++] = 'x';
+        out[w++] = '…';
         i = end - 1;
+      } else {
+        out[w++] = in[i];
       }
     }
-    return out == null ? s : out.append(s, copied, s.length()).toString();
+    return w;
   }
 
   /** {@code @} and hex digits (an identity hash), as {@code @…}. */
-  private static String identities(String s) {
-    StringBuilder out = null;
-    int copied = 0;
-    for (int i = 0; i + 1 < s.length(); i++) {
-      if (s.charAt(i) == '@' && isHex(s.charAt(i + 1))) {
+  private static int identities(char[] in, int n, char[] out) {
+    int w = 0;
+    for (int i = 0; i < n; i++) {
+      if (i + 1 < n && in[i] == '@' && isHex(in[i + 1])) {
         int end = i + 2;
-        while (end < s.length() && isHex(s.charAt(end))) {
+        while (end < n && isHex(in[end])) {
           end++;
         }
-        out = out == null ? new StringBuilder(s.length()) : out;
-        out.append(s, copied, i).append("@…");
-        copied = end;
+        out[w++] = '@';
+        out[w++] = '…';
         i = end - 1;
+      } else {
+        out[w++] = in[i];
       }
     }
-    return out == null ? s : out.append(s, copied, s.length()).toString();
+    return w;
   }
 
   /** Digits after a space or {@code =} and before {@code ,} or {@code ]}, as {@code N}. */
-  private static String counts(String s) {
-    StringBuilder out = null;
-    int copied = 0;
-    for (int i = 1; i < s.length(); i++) {
-      char before = s.charAt(i - 1);
-      if ((before == ' ' || before == '=') && isDigit(s.charAt(i))) {
+  private static int counts(char[] in, int n, char[] out) {
+    int w = 0;
+    for (int i = 0; i < n; i++) {
+      if (i > 0 && (in[i - 1] == ' ' || in[i - 1] == '=') && isDigit(in[i])) {
         int end = i + 1;
-        while (end < s.length() && isDigit(s.charAt(end))) {
+        while (end < n && isDigit(in[end])) {
           end++;
         }
-        if (end < s.length() && (s.charAt(end) == ',' || s.charAt(end) == ']')) {
-          out = out == null ? new StringBuilder(s.length()) : out;
-          out.append(s, copied, i).append('N');
-          copied = end;
+        if (end < n && (in[end] == ',' || in[end] == ']')) {
+          out[w++] = 'N';
+        } else {
+          for (int k = i; k < end; k++) {
+            out[w++] = in[k];
+          }
         }
         i = end - 1;
+      } else {
+        out[w++] = in[i];
       }
     }
-    return out == null ? s : out.append(s, copied, s.length()).toString();
+    return w;
   }
 
   private static boolean isDigit(char c) {
