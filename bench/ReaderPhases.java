@@ -24,6 +24,9 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class ReaderPhases {
 
   public static void main(String[] args) throws Exception {
+    if (!java.util.Set.of("walk", "read", "analyze").contains(args[0])) {
+      throw new IllegalArgumentException("walk, read or analyze, not " + args[0]);
+    }
     boolean decode = args[0].equals("read");
     Path file = Path.of(args[1]);
     int passes = Integer.parseInt(args[2]);

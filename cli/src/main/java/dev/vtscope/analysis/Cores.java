@@ -51,14 +51,17 @@ public final class Cores {
   /**
    * Starts {@code task} on a core of its own while the calling thread goes on: the returned
    * supplier waits for its result, and throws what it threw. On a machine of one core it runs here,
-   * now.
+   * now, and what it threw is thrown by the supplier all the same.
    */
   public static <T> Supplier<T> start(Supplier<T> task) {
-    if (Runtime.getRuntime().availableProcessors() <= 1) {
-      T result = task.get();
-      return () -> result;
-    }
     Started<T> started = new Started<>(task);
+    if (Runtime.getRuntime().availableProcessors() <= 1) {
+      started.run();
+      return () -> {
+        rethrow(started.failed);
+        return started.result;
+      };
+    }
     Thread thread = new Thread(started, "vtscope-worker-started");
     thread.setDaemon(true);
     thread.start();
@@ -88,7 +91,7 @@ public final class Cores {
     public void run() {
       try {
         result = task.get();
-      } catch (RuntimeException | Error e) {
+      } catch (Throwable e) { // a checked exception thrown sneakily too: get() never returns null
         failed = e;
       }
     }

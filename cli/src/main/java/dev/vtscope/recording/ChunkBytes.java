@@ -50,7 +50,10 @@ final class ChunkBytes {
   /** How many bytes a page read takes at most. */
   private int pageBytes;
 
-  /** A cursor over the chunk's bytes in {@code buffer}, from its start to its limit. */
+  /**
+   * A cursor over the chunk's bytes in {@code buffer}, from its start to its limit; a heap buffer,
+   * as every buffer here is (its array is read directly).
+   */
   ChunkBytes(ByteBuffer buffer) {
     this.buffer = buffer;
     this.array = buffer.array();
@@ -64,7 +67,7 @@ final class ChunkBytes {
 
   /**
    * A cursor over the first {@code readable} bytes of the chunk that starts at {@code
-   * chunkFileOffset} in {@code channel}, read into {@code page} as they are needed.
+   * chunkFileOffset} in {@code channel}, read into {@code page} (a heap buffer) as they are needed.
    */
   ChunkBytes(FileChannel channel, long chunkFileOffset, int readable, ByteBuffer page) {
     this.buffer = page;
@@ -209,17 +212,19 @@ final class ChunkBytes {
   void skipIntegers(long count) {
     int run = 0;
     byte[] a = array;
+    int at = base;
     while (count > 0) {
       if (position >= limit) {
         throw new JfrFormatException("a value runs past the end of its record", position);
       }
       if (position >= bufferEnd || position < bufferStart) {
         page(1);
+        at = base;
       }
       int stop = Math.min(limit, bufferEnd);
       int p = position;
       while (p < stop) {
-        byte b = a[base + p++];
+        byte b = a[at + p++];
         if (b >= 0 || ++run == 9) {
           run = 0;
           if (--count == 0) {
@@ -363,6 +368,7 @@ final class ChunkBytes {
       bytes[next] = java.util.Arrays.copyOfRange(array, from, from + n);
       encodings[next] = encoding;
       texts[next] = text;
+      last = next;
       next = (next + 1) % KEPT;
     }
   }

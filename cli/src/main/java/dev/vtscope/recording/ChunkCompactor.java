@@ -22,8 +22,8 @@ final class ChunkCompactor {
   private static final long CHECKPOINT = 1;
 
   /**
-   * Rounds of the walk between two looks at the clock: a round is a window's worth of records or
-   * one record the quick loop leaves.
+   * Rounds of the walk between two looks at the clock: a round is the quick loop over what the
+   * window holds, then one record by the general step.
    */
   private static final int DEADLINE_CHECK_EVERY = 1 << 6;
 

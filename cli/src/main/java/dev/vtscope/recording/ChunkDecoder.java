@@ -365,7 +365,9 @@ final class ChunkDecoder {
   private void indexThread(Type type, long key, int idAt) {
     skipFields(type, 0, idAt);
     long id = in.varLong();
-    if (id >= 0) { // the first constant of a key wins, as in the index; a damaged id is not kept
+    // the first constant of a key wins, as in the index; a negative id (damage) is not kept, and
+    // is then read from the constant the index names, as any field is
+    if (id >= 0) {
       threadIds.putIfAbsent(key, id);
     }
     skipFields(type, idAt + 1, type.fieldArray.length);

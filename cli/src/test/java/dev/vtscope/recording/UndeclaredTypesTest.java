@@ -46,7 +46,7 @@ class UndeclaredTypesTest {
     // Overwrite the type id of two events whose head is a one-byte size and a two-byte
     // id, keeping each record's length: the walk's quick loop reads them.
     int overwritten = 0;
-    int lastCheckpoint = -1;
+    java.util.List<Integer> checkpoints = new java.util.ArrayList<>();
     for (int at = ChunkHeader.SIZE; at < chunkSize; ) {
       int size = (int) varint(bytes, at);
       int sizeBytes = varintLength(bytes, at);
@@ -56,18 +56,21 @@ class UndeclaredTypesTest {
         overwritten++;
       }
       if (type == 1 && sizeBytes == 4 && varintLength(bytes, at + 4) == 1) {
-        lastCheckpoint = at;
+        checkpoints.add(at);
       }
       at += size;
     }
     assertThat(overwritten).isEqualTo(2);
-    // And a checkpoint's head (a size padded to four bytes, an id of one): its size padded to three
-    // bytes and an undeclared id of two, the same five bytes. The quick loop leaves a head of a
-    // longer size to the general step.
-    assertThat(lastCheckpoint).isPositive();
-    int checkpointSize = (int) varint(bytes, lastCheckpoint);
-    writeVarint(bytes, lastCheckpoint, checkpointSize, 3);
-    writeVarint(bytes, lastCheckpoint + 3, inside, 2);
+    // And two checkpoints' heads (a size padded to four bytes, an id of one): each size padded to
+    // three bytes and an undeclared id of two, the same five bytes. The quick loop leaves a head of
+    // a longer size to the general step.
+    assertThat(checkpoints).hasSizeGreaterThanOrEqualTo(2);
+    int[] ids = {inside, beyond};
+    for (int k = 0; k < 2; k++) {
+      int at = checkpoints.get(checkpoints.size() - 1 - k);
+      writeVarint(bytes, at, (int) varint(bytes, at), 3);
+      writeVarint(bytes, at + 3, ids[k], 2);
+    }
 
     Path damaged = dir.resolve("undeclared.jfr");
     Files.write(damaged, bytes);
@@ -76,7 +79,7 @@ class UndeclaredTypesTest {
 
     assertThat(r.exitCode()).as(r.err()).isZero();
     assertThat(r.out())
-        .contains("3 records of event types the recording does not declare were skipped");
+        .contains("4 records of event types the recording does not declare were skipped");
   }
 
   private static long varint(byte[] b, int at) {
