@@ -7,7 +7,7 @@
 # For each of ROUNDS rounds (default 3), interleaved, each jar runs bench/ReaderPhases.java in
 # each of MODES (default "walk read analyze"): `walk` (the record walk: every chunk compacted),
 # `read` (the walk, then the kept events decoded) and `analyze` (what `vtscope analyze` does but
-# for the report), PASSES passes a process (default 6), on the launcher's JVM flags, held to one
+# for the report), PASSES passes a process (default 6), on the launcher's JVM flags (bench/launcher-flags.sh), held to one
 # core (taskset, where there is one): a pass's time is then its work, and what runs beside other
 # work on a second core (the carriers' sweep) counts as work, not as time saved. Prints, per jar and mode, the
 # best pass of every round and the best of all, and NEW's best over OLD's: a whole command's time
@@ -36,10 +36,10 @@ bin=$(dirname "$VT_JAVA")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$bin/javac" -cp "$new" -d "$work/classes" "$root/bench/ReaderPhases.java"
-launcher_flags=$(VTSCOPE_CDS=off VTSCOPE_JAVA_OPTS=-XX:+PrintCommandLineFlags "$root/vtscope" --version \
-  | tr ' ' '\n' | grep -E '^-XX:(TieredStopAtLevel|\+Use[A-Za-z]+GC|InitialHeapSize|NewSize|MaxNewSize|SurvivorRatio|-ProfileInterpreter)' | tr '\n' ' ' || true)
-[ -n "$launcher_flags" ] || { echo "bench: could not read the launcher's JVM flags (./vtscope --version failed?)" >&2; exit 9; }
-read -r -a flags <<<"$launcher_flags"
+# shellcheck source=launcher-flags.sh
+. "$root/bench/launcher-flags.sh"
+flags_listed=$(launcher_flags "$root") || exit 9
+read -r -a flags <<<"$flags_listed"
 for round in $(seq "$rounds"); do
   for mode in "${modes[@]}"; do
     for jar in old new; do

@@ -66,11 +66,12 @@ if [ "${BENCH_EIGHT:-1}" != 0 ]; then
   inputs+=("8 files")
 fi
 
-# The floor runs on the launcher's JVM with the launcher's JVM flags, as the JVM itself lists them
-# (the class-data archive left out: it is the jar's; some of the flags it lists are diagnostic ones).
+# The floor runs on the launcher's JVM with the launcher's JVM flags (bench/launcher-flags.sh).
 "$VT_JAVA_HOME_BIN/javac" -d "$work/floor" "$root/bench/RecordWalk.java"
-read -r -a floor_flags < <(printf '%s ' -XX:+UnlockDiagnosticVMOptions; VTSCOPE_CDS=off VTSCOPE_JAVA_OPTS=-XX:+PrintCommandLineFlags "$root/vtscope" --version \
-  | head -n 1 | tr ' ' '\n' | grep -v -e '^-XX:+PrintCommandLineFlags$' -e '^$' | tr '\n' ' '; echo)
+# shellcheck source=launcher-flags.sh
+. "$root/bench/launcher-flags.sh"
+flags_listed=$(launcher_flags "$root") || exit 9
+read -r -a floor_flags <<<"$flags_listed"
 
 files_of() { if [ "$1" = "8 files" ]; then printf '%s\n' "$work"/eight/part-*.jfr; else printf '%s\n' "$1"; fi; }
 

@@ -118,7 +118,7 @@ final class SiteCollector {
   private List<FrameKey> frameKeys(RecordedStack stack) {
     List<dev.vtscope.recording.Frame> frames = stack.frames();
     FrameKey[] keys = new FrameKey[frames.size()];
-    if (frameKeys.size() >= FRAME_STACKS_CACHED) {
+    if (frameKeys.size() >= FRAMES_CACHED) {
       frameKeys.clear();
     }
     for (int i = 0; i < keys.length; i++) {
@@ -127,7 +127,7 @@ final class SiteCollector {
     return List.of(keys);
   }
 
-  private static final int FRAME_STACKS_CACHED = 100_000;
+  private static final int FRAMES_CACHED = 100_000;
 
   private final Map<dev.vtscope.recording.Frame, FrameKey> frameKeys =
       new java.util.IdentityHashMap<>();

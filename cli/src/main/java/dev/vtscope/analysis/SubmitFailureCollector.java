@@ -15,7 +15,12 @@ final class SubmitFailureCollector {
    */
   record Key(String message, List<FrameKey> frames) {
     static Key of(String message, dev.vtscope.recording.RecordedStack stack) {
-      return new Key(pattern(message), frameKeys(stack));
+      return of(message, frameKeys(stack));
+    }
+
+    /** The key of a rejection with {@code message} whose stack's frames have {@code frames}. */
+    static Key of(String message, List<FrameKey> frames) {
+      return new Key(pattern(message), frames);
     }
 
     // written out, as FrameKey's are: the generated record methods run several times slower in the
@@ -64,7 +69,7 @@ final class SubmitFailureCollector {
       frames = frameKeys(event.stack());
       framesOfStack.put(event.stack(), frames);
     }
-    Key key = new Key(pattern(event.exceptionMessage()), frames);
+    Key key = Key.of(event.exceptionMessage(), frames);
     groups.computeIfAbsent(key, k -> new Group(event)).add(event);
   }
 

@@ -696,7 +696,24 @@ final class ChunkDecoder {
     if (!event.has(field)) {
       return -1;
     }
-    long id = field(event.get(field), F.JAVA_THREAD_ID) instanceof Long l ? l : -1;
+    Object thread = event.get(field);
+    if (thread instanceof Ref ref) {
+      return javaThreadId(ref.type, ref.key);
+    }
+    long id = field(thread, F.JAVA_THREAD_ID) instanceof Long l ? l : -1;
+    return id == 0 ? -1 : id;
+  }
+
+  /**
+   * The Java id of the thread constant {@code key} of {@code type}, or -1 (for 0 too: a thread with
+   * no Java id): from {@link #threadIds}, where the pools' indexing put it, else read from the
+   * constant.
+   */
+  private long javaThreadId(Type type, long key) {
+    long id = type == threadType ? threadIds.get(key) : -1;
+    if (id < 0) {
+      id = field(new Ref(type, key), F.JAVA_THREAD_ID) instanceof Long l ? l : -1;
+    }
     return id == 0 ? -1 : id;
   }
 
@@ -709,12 +726,6 @@ final class ChunkDecoder {
    * event.
    */
   private Object field(Object value, F field) {
-    if (field == F.JAVA_THREAD_ID && value instanceof Ref thread && thread.type == threadType) {
-      long id = threadIds.get(thread.key);
-      if (id >= 0) {
-        return id;
-      }
-    }
     if (value instanceof Ref ref
         && ref.type.kind == JfrMetadata.Kind.STRUCT
         && !(ref.type.simple && ref.type.fields.size() == 1)) {
@@ -932,15 +943,7 @@ final class ChunkDecoder {
       }
     }
     long start = nanos(startTicks);
-    long threadId = -1;
-    if (at[2] >= 0) {
-      Type threadRefType = fields.get(at[2]).type;
-      long id = threadRefType == threadType ? threadIds.get(thread) : -1;
-      if (id < 0) {
-        id = field(new Ref(threadRefType, thread), F.JAVA_THREAD_ID) instanceof Long l ? l : -1;
-      }
-      threadId = id == 0 ? -1 : id;
-    }
+    long threadId = at[2] >= 0 ? javaThreadId(fields.get(at[2]).type, thread) : -1;
     return new PinnedEvent(
         start,
         at[1] >= 0 ? nanos(startTicks + durationTicks) - start : 0,
